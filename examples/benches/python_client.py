@@ -1,0 +1,30 @@
+"""The Python MCP SDK's ClientSession on the same server and calls, for call_overhead.rs.
+
+Usage: python_client.py CALLS WARMUP SERVER [ARGS...]; prints {"calls": N, "seconds": S}.
+"""
+import asyncio
+import json
+import sys
+import time
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+
+async def main() -> None:
+    calls, warmup = int(sys.argv[1]), int(sys.argv[2])
+    params = StdioServerParameters(command=sys.argv[3], args=sys.argv[4:])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            for _ in range(warmup):
+                await session.call_tool("add", {"a": 1, "b": 2})
+            start = time.perf_counter()
+            for i in range(calls):
+                result = await session.call_tool("add", {"a": i, "b": 2})
+                assert result.structuredContent["sum"] == i + 2
+            seconds = time.perf_counter() - start
+    print(json.dumps({"calls": calls, "seconds": seconds}))
+
+
+asyncio.run(main())

@@ -1,0 +1,319 @@
+//! The mcp-toolset demo MCP server (run it with the `demo-server` binary).
+//!
+//! Its tools cover what typed bindings must handle: nested objects, string enums, optional
+//! fields, arrays of objects, `anyOf`/nullable, a `$defs`/`$ref` type, outputSchema with
+//! structuredContent, an `isError` result, mixed content, a slow tool and a tool that exits.
+//!
+//! ```text
+//! demo-server                 # MCP over stdio
+//! demo-server --http PORT     # streamable HTTP on 127.0.0.1:PORT/mcp (0 picks a free port)
+//! ```
+//! In HTTP mode the first line on stdout is `listening on http://127.0.0.1:PORT/mcp`.
+
+use std::sync::Arc;
+
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    CallToolResult, ContentBlock, EmbeddedResource, Implementation, ResourceContents,
+    ServerCapabilities, ServerConfig,
+};
+use rmcp::schemars::{self, JsonSchema};
+use rmcp::{Json, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct EchoArgs {
+    /// The text to send back.
+    message: String,
+    /// Return it in upper case.
+    #[serde(default)]
+    uppercase: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct AddArgs {
+    /// First addend.
+    a: f64,
+    /// Second addend.
+    b: f64,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+struct Sum {
+    /// a + b
+    sum: f64,
+}
+
+/// How urgently an order ships.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum Priority {
+    Low,
+    #[default]
+    Normal,
+    High,
+}
+
+/// A postal address.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+struct Address {
+    street: String,
+    city: String,
+    /// ISO 3166-1 alpha-2 code.
+    country: String,
+    postal_code: Option<String>,
+}
+
+/// Who the order is for.
+#[derive(Debug, Deserialize, JsonSchema)]
+struct Customer {
+    name: String,
+    email: Option<String>,
+    address: Address,
+}
+
+/// One line of an order.
+#[derive(Debug, Deserialize, JsonSchema)]
+struct LineItem {
+    sku: String,
+    /// How many (at least 1).
+    #[schemars(range(min = 1))]
+    quantity: u32,
+    #[serde(default)]
+    gift_wrap: bool,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct CreateOrderArgs {
+    customer: Customer,
+    /// What to ship.
+    items: Vec<LineItem>,
+    #[serde(default)]
+    priority: Priority,
+    /// Ship somewhere other than the customer's address.
+    ship_to: Option<Address>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+enum OrderStatus {
+    Accepted,
+    Backordered,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+struct OrderReceipt {
+    order_id: String,
+    item_count: u32,
+    priority: Priority,
+    status: OrderStatus,
+    /// The city the order ships to.
+    ship_city: String,
+    /// How many items are gift-wrapped.
+    gift_wrapped: u32,
+    /// Where the confirmation went; null when the customer gave no email.
+    confirmation_sent_to: Option<String>,
+}
+
+/// Narrow a search by tag or by score range.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(untagged)]
+enum Filter {
+    Tag { tag: String },
+    Range { min: f64, max: f64 },
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct SearchArgs {
+    query: String,
+    /// At most this many hits (default 3).
+    limit: Option<u32>,
+    filter: Option<Filter>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+struct Hit {
+    id: u32,
+    title: String,
+    score: f64,
+    tags: Vec<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+struct SearchResults {
+    query: String,
+    hits: Vec<Hit>,
+    /// Cursor for the next page, null on the last one.
+    next_cursor: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct FailArgs {
+    /// The error message the tool reports.
+    message: String,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct SleepArgs {
+    /// How long to sleep, in milliseconds.
+    ms: u64,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct ExitArgs {
+    /// Exit status (default 3).
+    code: Option<i32>,
+}
+
+#[derive(Debug, Clone)]
+struct Demo {
+    tool_router: ToolRouter<Self>,
+}
+
+/// A 1×1 transparent PNG.
+const PIXEL_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+#[tool_router]
+impl Demo {
+    fn new() -> Self {
+        Self { tool_router: Self::tool_router() }
+    }
+
+    #[tool(description = "Echo a message back as text.", annotations(read_only_hint = true, idempotent_hint = true))]
+    async fn echo(&self, Parameters(args): Parameters<EchoArgs>) -> String {
+        if args.uppercase.unwrap_or(false) { args.message.to_uppercase() } else { args.message }
+    }
+
+    #[tool(description = "Add two numbers; the result is structured.", annotations(read_only_hint = true))]
+    async fn add(&self, Parameters(args): Parameters<AddArgs>) -> Json<Sum> {
+        Json(Sum { sum: args.a + args.b })
+    }
+
+    #[tool(
+        description = "Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.",
+        annotations(destructive_hint = true, idempotent_hint = false)
+    )]
+    async fn create_order(&self, Parameters(args): Parameters<CreateOrderArgs>) -> Result<Json<OrderReceipt>, String> {
+        if args.items.is_empty() {
+            return Err("an order needs at least one item".into());
+        }
+        let item_count = args.items.iter().map(|i| i.quantity).sum();
+        let status = if args.items.iter().any(|i| i.sku.starts_with("BO-")) {
+            OrderStatus::Backordered
+        } else {
+            OrderStatus::Accepted
+        };
+        let ship_city = args.ship_to.as_ref().unwrap_or(&args.customer.address).city.clone();
+        Ok(Json(OrderReceipt {
+            order_id: format!("ord-{}-{}", args.customer.name.len(), item_count),
+            item_count,
+            priority: args.priority,
+            status,
+            ship_city,
+            gift_wrapped: args.items.iter().filter(|i| i.gift_wrap).map(|i| i.quantity).sum(),
+            confirmation_sent_to: args.customer.email,
+        }))
+    }
+
+    #[tool(description = "Search the demo catalogue. The filter is anyOf a tag or a score range.", annotations(read_only_hint = true))]
+    async fn search(&self, Parameters(args): Parameters<SearchArgs>) -> Json<SearchResults> {
+        let limit = args.limit.unwrap_or(3);
+        let hits = (1..=limit)
+            .map(|id| {
+                let score = 1.0 / f64::from(id);
+                Hit {
+                    id,
+                    title: format!("{} #{id}", args.query),
+                    score,
+                    tags: vec![if id % 2 == 0 { "even".into() } else { "odd".into() }],
+                }
+            })
+            .filter(|hit| match &args.filter {
+                None => true,
+                Some(Filter::Tag { tag }) => hit.tags.contains(tag),
+                Some(Filter::Range { min, max }) => (*min..=*max).contains(&hit.score),
+            })
+            .collect();
+        Json(SearchResults { query: args.query, hits, next_cursor: None })
+    }
+
+    #[tool(description = "Always fails: returns isError with the given message.")]
+    async fn fail(&self, Parameters(args): Parameters<FailArgs>) -> CallToolResult {
+        CallToolResult::error(vec![ContentBlock::text(args.message)])
+    }
+
+    #[tool(description = "Sleep for the given number of milliseconds, then say so.", annotations(read_only_hint = true))]
+    async fn sleep(&self, Parameters(args): Parameters<SleepArgs>) -> String {
+        tokio::time::sleep(std::time::Duration::from_millis(args.ms)).await;
+        format!("slept {} ms", args.ms)
+    }
+
+    #[tool(description = "Return text, an image and an embedded resource in one result.", annotations(read_only_hint = true))]
+    async fn media(&self) -> CallToolResult {
+        CallToolResult::success(vec![
+            ContentBlock::text("a pixel and a note"),
+            ContentBlock::image(PIXEL_PNG, "image/png"),
+            ContentBlock::Resource(EmbeddedResource::new(ResourceContents::text("remember the milk", "memo://note"))),
+        ])
+    }
+
+    #[tool(description = "Exit the server process at once (for testing crash handling).")]
+    async fn exit(&self, Parameters(args): Parameters<ExitArgs>) -> String {
+        std::process::exit(args.code.unwrap_or(3));
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Demo {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("mcp-toolset-demo", env!("CARGO_PKG_VERSION")))
+            .with_instructions("Demo server for mcp-toolset.")
+    }
+}
+
+/// Runs the server as the command line `args` (without the program name) says.
+pub async fn run(args: &[String]) -> anyhow::Result<()> {
+    // Logs go to stderr: stdout is the MCP channel in stdio mode.
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .try_init();
+    match args {
+        [] => serve_stdio().await,
+        [flag, port] if flag == "--http" => serve_http(port.parse()?).await,
+        _ => anyhow::bail!("usage: demo-server [--http PORT]"),
+    }
+}
+
+async fn serve_stdio() -> anyhow::Result<()> {
+    let service = Demo::new().serve(rmcp::transport::stdio()).await?;
+    service.waiting().await?;
+    Ok(())
+}
+
+async fn serve_http(port: u16) -> anyhow::Result<()> {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+
+    let service = StreamableHttpService::new(
+        || Ok(Demo::new()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    let addr = listener.local_addr()?;
+    println!("listening on http://{addr}/mcp");
+    loop {
+        let (stream, _) = tokio::select! {
+            accepted = listener.accept() => accepted?,
+            _ = tokio::signal::ctrl_c() => return Ok(()),
+        };
+        let service = hyper_util::service::TowerToHyperService::new(service.clone());
+        tokio::spawn(async move {
+            let io = hyper_util::rt::TokioIo::new(stream);
+            let _ = hyper::server::conn::http1::Builder::new().serve_connection(io, service).await;
+        });
+    }
+}

@@ -1,0 +1,3 @@
+//! The demo MCP server and helpers shared by the runnable examples.
+
+pub mod demo_server;

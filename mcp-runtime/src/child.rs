@@ -1,0 +1,193 @@
+//! A stdio server's process: spawned in its own process group, its stderr routed to `tracing`,
+//! and ended when its owner is dropped.
+
+use std::collections::VecDeque;
+use std::process::{ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::task::JoinHandle;
+
+use crate::spec::StdioSpec;
+use crate::{Error, Result};
+
+type Tail = Arc<Mutex<VecDeque<String>>>;
+
+/// Longest stderr line kept for error messages; longer ones are cut.
+const MAX_LINE: usize = 500;
+
+pub(crate) struct ChildProcess {
+    child: Option<Child>,
+    pid: Option<u32>,
+    tail: Tail,
+    stderr_task: Option<JoinHandle<()>>,
+}
+
+pub(crate) struct Spawned {
+    pub process: ChildProcess,
+    pub stdout: ChildStdout,
+    pub stdin: ChildStdin,
+}
+
+pub(crate) fn spawn(spec: &StdioSpec, keep_lines: usize) -> Result<Spawned> {
+    let target = spec.target();
+    let mut cmd = Command::new(&spec.command);
+    cmd.args(&spec.args)
+        .envs(&spec.env)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    if let Some(dir) = &spec.cwd {
+        cmd.current_dir(dir);
+    }
+    // Its own process group, so that ending it also ends what it started (`npx` → `node`).
+    #[cfg(unix)]
+    cmd.process_group(0);
+
+    let mut child = cmd.spawn().map_err(|err| Error::Connect {
+        target: target.clone(),
+        reason: spawn_failure(spec, &err),
+        stderr: Vec::new(),
+    })?;
+    let pid = child.id();
+    let (Some(stdin), Some(stdout), Some(stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        return Err(Error::Connect {
+            target,
+            reason: "the child process has no piped stdio".into(),
+            stderr: Vec::new(),
+        });
+    };
+    tracing::debug!(server = %target, pid, "started MCP server");
+
+    let tail: Tail = Arc::new(Mutex::new(VecDeque::with_capacity(keep_lines)));
+    let task_tail = tail.clone();
+    let stderr_task = tokio::spawn(async move {
+        let mut lines = BufReader::new(stderr).lines();
+        while let Ok(Some(line)) = lines.next_line().await {
+            tracing::debug!(target: "mcp_runtime::server_stderr", server = %target, "{line}");
+            let mut tail = task_tail.lock().unwrap_or_else(|p| p.into_inner());
+            if keep_lines == 0 {
+                continue;
+            }
+            if tail.len() == keep_lines {
+                tail.pop_front();
+            }
+            tail.push_back(cut(line));
+        }
+    });
+
+    Ok(Spawned {
+        process: ChildProcess { child: Some(child), pid, tail, stderr_task: Some(stderr_task) },
+        stdout,
+        stdin,
+    })
+}
+
+fn cut(mut line: String) -> String {
+    if let Some((at, _)) = line.char_indices().nth(MAX_LINE) {
+        line.truncate(at);
+        line.push('…');
+    }
+    line
+}
+
+fn spawn_failure(spec: &StdioSpec, err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::NotFound => match &spec.cwd {
+            Some(dir) if !dir.is_dir() => {
+                format!("the working directory {} does not exist", dir.display())
+            }
+            _ => format!(
+                "command `{}` was not found (install it, or give its absolute path; PATH is searched)",
+                spec.command
+            ),
+        },
+        std::io::ErrorKind::PermissionDenied => {
+            format!("command `{}` is not executable (check its permissions)", spec.command)
+        }
+        _ => format!("could not start `{}`: {err}", spec.command),
+    }
+}
+
+impl ChildProcess {
+    pub fn pid(&self) -> Option<u32> {
+        self.pid
+    }
+
+    /// The last stderr lines, once the reader has caught up with a process that has exited
+    /// (bounded wait: a live process keeps its stderr open).
+    pub async fn stderr_tail(&mut self) -> Vec<String> {
+        if let Some(child) = self.child.as_mut()
+            && tokio::time::timeout(Duration::from_millis(300), child.wait()).await.is_ok()
+            && let Some(task) = self.stderr_task.as_mut()
+        {
+            let _ = tokio::time::timeout(Duration::from_millis(300), task).await;
+        }
+        self.tail.lock().unwrap_or_else(|p| p.into_inner()).iter().cloned().collect()
+    }
+
+    /// The exit status, if the process has already ended.
+    pub fn try_exit_status(&mut self) -> Option<ExitStatus> {
+        self.child.as_mut()?.try_wait().ok().flatten()
+    }
+
+    /// MCP's stdio shutdown: the caller has closed stdin; wait `grace` for the server to exit,
+    /// then SIGTERM the group, then SIGKILL it.
+    pub async fn shutdown(&mut self, grace: Duration) {
+        let Some(mut child) = self.child.take() else { return };
+        if tokio::time::timeout(grace, child.wait()).await.is_err() {
+            signal_group(self.pid, Signal::Term);
+            if tokio::time::timeout(Duration::from_secs(1), child.wait()).await.is_err() {
+                signal_group(self.pid, Signal::Kill);
+                let _ = child.wait().await;
+            }
+        }
+        // Whatever the leader left behind in its group goes too.
+        signal_group(self.pid, Signal::Kill);
+        tracing::debug!(pid = self.pid, "MCP server stopped");
+    }
+}
+
+impl Drop for ChildProcess {
+    fn drop(&mut self) {
+        let Some(mut child) = self.child.take() else { return };
+        signal_group(self.pid, Signal::Kill);
+        // Reap it so no zombie stays behind; without a runtime, tokio's orphan reaper does it.
+        if matches!(child.try_wait(), Ok(None))
+            && let Ok(handle) = tokio::runtime::Handle::try_current()
+        {
+            handle.spawn(async move {
+                let _ = child.wait().await;
+            });
+        }
+    }
+}
+
+enum Signal {
+    Term,
+    Kill,
+}
+
+#[cfg(unix)]
+fn signal_group(pid: Option<u32>, signal: Signal) {
+    let Some(pid) = pid.and_then(|p| libc::pid_t::try_from(p).ok()) else { return };
+    let sig = match signal {
+        Signal::Term => libc::SIGTERM,
+        Signal::Kill => libc::SIGKILL,
+    };
+    // SAFETY: killpg has no memory-safety preconditions; the group id is the child's pid because
+    // it was spawned with process_group(0). ESRCH (already gone) is expected and ignored.
+    unsafe {
+        libc::killpg(pid, sig);
+    }
+}
+
+#[cfg(not(unix))]
+fn signal_group(_pid: Option<u32>, _signal: Signal) {
+    // Elsewhere `kill_on_drop` ends the direct child.
+}

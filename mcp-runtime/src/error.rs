@@ -1,0 +1,114 @@
+//! The one error type of the runtime.
+
+use std::time::Duration;
+
+use crate::ToolOutput;
+
+/// Result alias used across `mcp-runtime`.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Everything that can go wrong while talking to an MCP server.
+///
+/// Messages name the server by its command or URL (never env values, headers or tokens) and,
+/// where there is one, the fix.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The server could not be started or did not complete the MCP handshake.
+    #[error("could not connect to MCP server {target}: {reason}{}", stderr_suffix(.stderr))]
+    Connect {
+        /// The command line or URL (no secrets).
+        target: String,
+        /// What went wrong, and how to fix it where we know.
+        reason: String,
+        /// The last lines the server wrote to stderr (stdio servers only).
+        stderr: Vec<String>,
+    },
+
+    /// An operation did not finish in time. For tool calls the request was cancelled on the
+    /// server (`notifications/cancelled`) and the client stays usable.
+    #[error("{operation} timed out after {duration:?} (raise it with {hint})")]
+    Timeout {
+        /// What timed out: `tools/call \`name\``, `initialize`, …
+        operation: String,
+        /// The limit that was hit.
+        duration: Duration,
+        /// The setting that controls this limit.
+        hint: &'static str,
+    },
+
+    /// The connection ended: the server exited, crashed or closed the stream.
+    #[error("connection to MCP server {target} closed{}{}", during(.operation), stderr_suffix(.stderr))]
+    TransportClosed {
+        /// The command line or URL (no secrets).
+        target: String,
+        /// What was in flight when it closed, if anything.
+        operation: Option<String>,
+        /// The last lines the server wrote to stderr (stdio servers only).
+        stderr: Vec<String>,
+    },
+
+    /// The tool ran and reported a failure (`isError: true`).
+    #[error("tool `{tool}` failed: {message}")]
+    Tool {
+        /// The tool's name as the server knows it.
+        tool: String,
+        /// The text the tool returned.
+        message: String,
+        /// The whole result, for callers that want the other content blocks.
+        output: Box<ToolOutput>,
+    },
+
+    /// The server answered with a JSON-RPC error (unknown tool, invalid params, …).
+    #[error("MCP server {target} rejected {operation}: {message}")]
+    Protocol {
+        /// The command line or URL (no secrets).
+        target: String,
+        /// The request that was rejected.
+        operation: String,
+        /// The server's error message and code.
+        message: String,
+    },
+
+    /// The tool's result did not match the type the caller asked for.
+    #[error("could not decode the result of tool `{tool}` at `{path}`: {message}; the JSON was: {excerpt}")]
+    Decode {
+        /// The tool's name.
+        tool: String,
+        /// Where in the JSON decoding failed (`.` is the root).
+        path: String,
+        /// serde's message.
+        message: String,
+        /// The start of the JSON that failed to decode.
+        excerpt: String,
+    },
+
+    /// The arguments could not be sent: they must serialize to a JSON object.
+    #[error("invalid arguments for tool `{tool}`: {reason}")]
+    InvalidArguments {
+        /// The tool's name.
+        tool: String,
+        /// What is wrong with them.
+        reason: String,
+    },
+}
+
+fn stderr_suffix(lines: &[String]) -> String {
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!("\nlast lines of the server's stderr:\n  {}", lines.join("\n  "))
+    }
+}
+
+fn during(operation: &Option<String>) -> String {
+    operation.as_ref().map(|op| format!(" during {op}")).unwrap_or_default()
+}
+
+impl Error {
+    /// True for failures of the connection itself (closed, timed out while connecting), where a
+    /// new session may succeed; false for errors the server or the caller caused.
+    pub fn is_transport(&self) -> bool {
+        matches!(self, Error::TransportClosed { .. } | Error::Connect { .. })
+    }
+}

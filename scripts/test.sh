@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs every test of the workspace. First installs, locally and pinned, the third-party MCP
+# servers the tests talk to: npm packages into test-servers/node_modules (package-lock.json)
+# and PyPI packages into test-servers/.venv (requirements.txt). Nothing is installed globally.
+# Extra arguments go to `cargo test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+here=$(pwd)
+
+need() { command -v "$1" >/dev/null 2>&1 || { echo "error: $1 is required ($2)" >&2; exit 2; }; }
+need cargo "install Rust from https://rustup.rs"
+need npm "install Node.js 18+ and npm"
+need python3 "install Python 3.10+"
+
+# Reinstall only when a lock file changed since the last install.
+stamp() { sha256sum "$1" | cut -d' ' -f1; }
+
+npm_lock="$here/test-servers/package-lock.json"
+if [ "$(cat test-servers/node_modules/.lock-stamp 2>/dev/null)" != "$(stamp "$npm_lock")" ]; then
+  echo "== installing npm test servers (test-servers/package-lock.json)"
+  (cd test-servers && npm ci --no-audit --no-fund --loglevel=error)
+  stamp "$npm_lock" > test-servers/node_modules/.lock-stamp
+fi
+
+py_lock="$here/test-servers/requirements.txt"
+if [ "$(cat test-servers/.venv/.lock-stamp 2>/dev/null)" != "$(stamp "$py_lock")" ]; then
+  echo "== installing PyPI test servers (test-servers/requirements.txt)"
+  rm -rf test-servers/.venv
+  python3 -m venv test-servers/.venv
+  test-servers/.venv/bin/pip install --quiet --disable-pip-version-check -r "$py_lock"
+  stamp "$py_lock" > test-servers/.venv/.lock-stamp
+fi
+
+echo "== cargo test --workspace $*"
+cargo test --workspace "$@"
