@@ -124,9 +124,12 @@ impl ChildProcess {
     pub async fn stderr_tail(&mut self) -> Vec<String> {
         if let Some(child) = self.child.as_mut()
             && tokio::time::timeout(Duration::from_millis(300), child.wait()).await.is_ok()
-            && let Some(task) = self.stderr_task.as_mut()
+            && let Some(mut task) = self.stderr_task.take()
         {
-            let _ = tokio::time::timeout(Duration::from_millis(300), task).await;
+            if tokio::time::timeout(Duration::from_millis(300), &mut task).await.is_err() {
+                // Still reading (a grandchild holds stderr open): keep it for later.
+                self.stderr_task = Some(task);
+            }
         }
         self.tail.lock().unwrap_or_else(|p| p.into_inner()).iter().cloned().collect()
     }

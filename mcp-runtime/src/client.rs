@@ -30,6 +30,7 @@ pub struct Client {
     child: tokio::sync::Mutex<Option<ChildProcess>>,
     pid: Option<u32>,
     target: String,
+    spec: ServerSpec,
     info: Arc<ServerPeerInfo>,
     options: ConnectOptions,
     tools_changed: Arc<AtomicU64>,
@@ -91,14 +92,17 @@ impl Client {
                 match tokio::time::timeout(deadline, handshake).await {
                     Ok(Ok(service)) => (service, Some(process)),
                     outcome => {
+                        // Lets a dying server finish exiting and its stderr drain before we judge.
+                        let stderr: Vec<String> =
+                            process.stderr_tail().await.iter().map(|l| spec.scrub(l)).collect();
                         let reason = match (outcome, process.try_exit_status()) {
                             (_, Some(status)) => {
                                 format!("the server exited ({status}) before completing the MCP handshake")
                             }
-                            (Ok(Err(err)), None) => format!("MCP handshake failed: {err}"),
+                            (Ok(Err(err)), None) => format!("MCP handshake failed: {}", root_cause(&err)),
                             (_, None) => no_answer(deadline),
                         };
-                        let stderr = process.stderr_tail().await;
+                        let reason = spec.scrub(&reason);
                         process.shutdown(Duration::ZERO).await;
                         return Err(Error::Connect { target, reason, stderr });
                     }
@@ -110,11 +114,11 @@ impl Client {
                     Ok(Ok(service)) => (service, None),
                     Ok(Err(err)) => {
                         let reason = if err.is_authorization_required() {
-                            format!("the server requires authorization ({err}); set a bearer token or headers")
+                            "the server requires authorization: set a bearer token or headers".to_string()
                         } else {
-                            format!("{err} (is the server running at this URL?)")
+                            format!("{} (is the server running at this URL?)", root_cause(&err))
                         };
-                        return Err(Error::Connect { target, reason, stderr: Vec::new() });
+                        return Err(Error::Connect { target, reason: spec.scrub(&reason), stderr: Vec::new() });
                     }
                     Err(_) => {
                         return Err(Error::Connect { target, reason: no_answer(deadline), stderr: Vec::new() });
@@ -141,6 +145,7 @@ impl Client {
             child: tokio::sync::Mutex::new(child),
             pid,
             target,
+            spec,
             info,
             options,
             tools_changed,
@@ -297,14 +302,14 @@ impl Client {
             ServiceError::McpError(data) => Error::Protocol {
                 target: self.target.clone(),
                 operation: operation.to_string(),
-                message: format!("{} (JSON-RPC error {})", data.message, data.code.0),
+                message: self.spec.scrub(&format!("{} (JSON-RPC error {})", data.message, data.code.0)),
             },
             ServiceError::Timeout { timeout } => {
                 timeout_error(operation, timeout, "ConnectOptions::request_timeout")
             }
             ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
                 let stderr = match self.child.lock().await.as_mut() {
-                    Some(child) => child.stderr_tail().await,
+                    Some(child) => child.stderr_tail().await.iter().map(|l| self.spec.scrub(l)).collect(),
                     None => Vec::new(),
                 };
                 Error::TransportClosed {
@@ -316,10 +321,20 @@ impl Client {
             other => Error::Protocol {
                 target: self.target.clone(),
                 operation: operation.to_string(),
-                message: other.to_string(),
+                message: self.spec.scrub(&root_cause(&other)),
             },
         }
     }
+}
+
+/// The innermost error's message: transport errors wrap the useful part ("Connection refused")
+/// in several layers of type names.
+fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut current = err;
+    while let Some(next) = current.source() {
+        current = next;
+    }
+    current.to_string()
 }
 
 fn no_answer(deadline: Duration) -> String {

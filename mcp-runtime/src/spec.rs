@@ -61,6 +61,29 @@ impl ServerSpec {
         }
     }
 
+    /// Removes this spec's secrets (env values, header values, token, the full URL) from a
+    /// message that came from elsewhere (a transport error, the server's stderr).
+    pub(crate) fn scrub(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        let mut replace = |needle: &str, with: &str| {
+            // Very short values ("1", "true") are not worth mangling every message over.
+            if needle.len() >= 4 && out.contains(needle) {
+                out = out.replace(needle, with);
+            }
+        };
+        match self {
+            ServerSpec::Stdio(s) => s.env.values().for_each(|v| replace(v, "<redacted>")),
+            ServerSpec::Http(h) => {
+                replace(&h.url, &h.target());
+                h.headers.values().for_each(|v| replace(v, "<redacted>"));
+                if let Some(token) = &h.bearer_token {
+                    replace(token, "<redacted>");
+                }
+            }
+        }
+        out
+    }
+
     /// How the server is named in logs and errors: the command line, or the URL without its
     /// query string and credentials.
     pub fn target(&self) -> String {
