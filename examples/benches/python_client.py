@@ -22,7 +22,7 @@ async def main() -> None:
             start = time.perf_counter()
             for i in range(calls):
                 result = await session.call_tool("add", {"a": i, "b": 2})
-                assert result.structuredContent["sum"] == i + 2
+                assert result.structured_content["sum"] == i + 2
             seconds = time.perf_counter() - start
     print(json.dumps({"calls": calls, "seconds": seconds}))
 

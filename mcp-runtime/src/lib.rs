@@ -19,20 +19,34 @@
 //! ```
 #![deny(missing_docs)]
 
+#[cfg(feature = "client")]
 mod child;
+#[cfg(feature = "client")]
 mod client;
+#[cfg(feature = "client")]
 mod error;
+#[cfg(feature = "client")]
 mod options;
+#[cfg(feature = "client")]
 mod output;
+pub mod config;
+pub mod schema;
 mod spec;
+mod tools;
 
+#[cfg(feature = "client")]
 pub use client::Client;
+#[cfg(feature = "client")]
 pub use error::{Error, Result};
+#[cfg(feature = "client")]
 pub use options::ConnectOptions;
+#[cfg(feature = "client")]
 pub use output::{ToolOutput, resource_text};
 pub use spec::{HttpSpec, ServerSpec, StdioSpec};
+pub use tools::ToolInfo;
 
 /// MCP protocol types (from `rmcp`) that appear in this crate's API.
+#[cfg(feature = "client")]
 pub mod model {
     pub use rmcp::model::{
         AudioContent, CallToolResult, ContentBlock, EmbeddedResource, ImageContent, Implementation,
@@ -47,4 +61,5 @@ pub mod export {
     pub use serde_json;
 }
 
+#[cfg(feature = "client")]
 pub use rmcp;
