@@ -1,1 +1,26 @@
-//! placeholder
+//! Typed Rust clients from MCP `tools/list` snapshots.
+//!
+//! One [`Generator`] behind three front doors: the `mcp_toolset!` proc macro (`mcp-macros`),
+//! the build.rs [`Builder`], and the `mcp-codegen` CLI. See the repository README for the
+//! snapshot format and the shape of the generated code.
+#![deny(missing_docs)]
+
+mod builder;
+mod error;
+mod generate;
+#[cfg(feature = "live")]
+pub mod live;
+mod names;
+mod settings;
+pub mod snapshot;
+mod types;
+
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod cli;
+
+pub use builder::{Builder, REFRESH_ENV, write_if_changed};
+pub use error::{Error, Result};
+pub use generate::{Generated, Generator, Warning};
+pub use settings::Settings;
+pub use snapshot::Snapshot;

@@ -15,7 +15,6 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::child::{self, ChildProcess};
-use crate::output::decode_value;
 use crate::spec::{HttpSpec, ServerSpec};
 use crate::{ConnectOptions, Error, Result, ToolOutput};
 
@@ -232,11 +231,7 @@ impl Client {
 
     /// Calls a tool with typed arguments and decodes its structured result into `R`.
     pub async fn call<A: Serialize + ?Sized, R: DeserializeOwned>(&self, name: &str, arguments: &A) -> Result<R> {
-        let output = self.call_output(name, arguments).await?;
-        match output.structured {
-            Some(value) => decode_value(name, value),
-            None => output.structured(name),
-        }
+        self.call_output(name, arguments).await?.into_structured(name)
     }
 
     /// Calls a tool with typed arguments and returns its raw output.

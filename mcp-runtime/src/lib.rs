@@ -63,3 +63,12 @@ pub mod export {
 
 #[cfg(feature = "client")]
 pub use rmcp;
+
+/// Includes a client that a build script generated with `mcp_codegen::Builder`:
+/// `mcp_runtime::include_client!("everything");` pulls in `$OUT_DIR/everything.rs`.
+#[macro_export]
+macro_rules! include_client {
+    ($name:literal) => {
+        include!(concat!(env!("OUT_DIR"), "/", $name, ".rs"));
+    };
+}

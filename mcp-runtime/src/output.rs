@@ -68,6 +68,14 @@ impl ToolOutput {
         }
     }
 
+    /// [`ToolOutput::structured`] that takes the output, avoiding a copy of the JSON.
+    pub fn into_structured<T: DeserializeOwned>(self, tool: &str) -> Result<T> {
+        match self.structured {
+            Some(value) => decode_value(tool, value),
+            None => self.structured(tool),
+        }
+    }
+
     fn json_value(&self) -> Option<Value> {
         if let Some(value) = &self.structured {
             return Some(value.clone());

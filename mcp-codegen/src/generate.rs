@@ -1,0 +1,395 @@
+//! Snapshot → one Rust module: the client struct, a module per tool, the `TOOLS` table.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::names::{Namer, pascal, snake};
+use crate::snapshot::{Snapshot, ToolDef};
+use crate::types::{InputShape, TypeOptions, tool_types};
+use crate::{Error, Result, Settings};
+
+/// Methods of the generated client struct; tool methods must not take these names.
+const CLIENT_METHODS: &[&str] = &["connect", "connect_with", "from_client", "client", "into_client", "close", "verify", "tools"];
+
+/// Turns snapshots into Rust code. The macro, build.rs and the CLI all call this.
+#[derive(Debug, Clone, Default)]
+pub struct Generator {
+    settings: Settings,
+}
+
+/// Generated code and what the generator had to simplify on the way.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The client struct's name.
+    pub client_name: String,
+    /// The module's items as tokens (for the proc macro).
+    pub tokens: TokenStream,
+    /// Warnings: one per fallback or simplification, naming the tool.
+    pub warnings: Vec<Warning>,
+}
+
+/// Something the user should know about the generated code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// The tool it concerns.
+    pub tool: String,
+    /// What happened.
+    pub message: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "tool `{}`: {}", self.tool, self.message)
+    }
+}
+
+impl Generator {
+    /// A generator with these settings.
+    pub fn new(settings: Settings) -> Self {
+        Generator { settings }
+    }
+
+    /// The settings in use.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Generates the module for `snapshot`; `source` (a path, usually) is named in the docs.
+    pub fn generate(&self, snapshot: &Snapshot, source: &str) -> Result<Generated> {
+        let mut snapshot = snapshot.clone();
+        if let Some(tools) = &self.settings.tools {
+            snapshot.retain_tools(tools, source)?;
+        }
+        let client_name = match &self.settings.client_name {
+            Some(name) => {
+                if syn::parse_str::<syn::Ident>(name).is_err() {
+                    return Err(Error::Settings(format!("client name `{name}` is not a Rust identifier")));
+                }
+                name.clone()
+            }
+            None => pascal(snapshot.server.as_ref().map_or("McpServer", |s| s.name.as_str())),
+        };
+        let client = format_ident!("{}", client_name);
+        let options = TypeOptions { typed_formats: self.settings.typed_formats };
+
+        let mut modules = Namer::default();
+        let mut methods = Namer::with_reserved(CLIENT_METHODS);
+        let mut warnings = Vec::new();
+        let mut tool_modules = Vec::new();
+        let mut client_methods = Vec::new();
+        let mut table = Vec::new();
+        for tool in &snapshot.tools {
+            let module_name = modules.unique(snake(&tool.name));
+            let method_name = methods.unique(snake(&tool.name));
+            let mut notes = Vec::new();
+            if tool.input_schema_missing() {
+                notes.push("the snapshot has no inputSchema; the tool takes no arguments".to_string());
+            }
+            let types = tool_types(&tool.input_schema, tool.output_schema.as_ref(), options);
+            notes.extend(types.notes.iter().cloned());
+            for note in &notes {
+                warnings.push(Warning { tool: tool.name.clone(), message: note.clone() });
+            }
+            let module = format_ident!("{}", module_name);
+            let method = format_ident!("{}", method_name);
+            tool_modules.push(tool_module(tool, &module, &types, &notes));
+            client_methods.push(client_method(tool, &module, &method, &types, &notes));
+            table.push(table_entry(tool, &method_name));
+        }
+
+        let server_line = match &snapshot.server {
+            Some(s) => format!("Typed client for the MCP server `{}` {}, generated from `{source}`.", s.name, s.version),
+            None => format!("Typed client for the MCP server described by `{source}`."),
+        };
+        let tokens = quote! {
+            #[doc = #server_line]
+            ///
+            /// One method per tool; each returns a call that you can `.await` directly, or first
+            /// give optional arguments and a timeout.
+            #[derive(Debug)]
+            #[allow(dead_code)]
+            pub struct #client {
+                client: ::mcp_runtime::Client,
+            }
+
+            #[allow(dead_code, clippy::too_many_arguments)]
+            impl #client {
+                /// Connects to the server (stdio command or HTTP URL).
+                pub async fn connect(spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>) -> ::mcp_runtime::Result<Self> {
+                    ::std::result::Result::Ok(Self { client: ::mcp_runtime::Client::connect(spec).await? })
+                }
+                /// Connects with explicit options (timeouts, …).
+                pub async fn connect_with(
+                    spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+                    options: ::mcp_runtime::ConnectOptions,
+                ) -> ::mcp_runtime::Result<Self> {
+                    ::std::result::Result::Ok(Self { client: ::mcp_runtime::Client::connect_with(spec, options).await? })
+                }
+                /// Wraps a connected client.
+                pub fn from_client(client: ::mcp_runtime::Client) -> Self {
+                    Self { client }
+                }
+                /// The untyped client underneath.
+                pub fn client(&self) -> &::mcp_runtime::Client {
+                    &self.client
+                }
+                /// Gives back the untyped client.
+                pub fn into_client(self) -> ::mcp_runtime::Client {
+                    self.client
+                }
+                /// The tools this client was generated for.
+                pub fn tools() -> &'static [::mcp_runtime::ToolInfo] {
+                    TOOLS
+                }
+                /// Ends the session (and a stdio server).
+                pub async fn close(&self) -> ::mcp_runtime::Result<()> {
+                    self.client.close().await
+                }
+                #(#client_methods)*
+            }
+
+            /// The tools in the snapshot: names, schemas and fingerprints.
+            #[allow(dead_code)]
+            pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[#(#table),*];
+
+            #(#tool_modules)*
+        };
+        Ok(Generated { client_name, tokens, warnings })
+    }
+
+    /// Generates formatted source text with the `@generated` header.
+    pub fn generate_source(&self, snapshot: &Snapshot, source: &str) -> Result<(String, Vec<Warning>)> {
+        let generated = self.generate(snapshot, source)?;
+        let file: syn::File = syn::parse2(generated.tokens)
+            .map_err(|e| Error::Settings(format!("internal error: generated code does not parse: {e}")))?;
+        let body = prettyplease::unparse(&file);
+        let header = format!(
+            "// @generated by mcp-codegen {} from {source}. Do not edit: regenerate instead.\n\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        Ok((header + &body, generated.warnings))
+    }
+}
+
+fn doc_lines(text: &str) -> Vec<TokenStream> {
+    text.lines().map(|line| {
+        let line = format!(" {line}");
+        quote!(#[doc = #line])
+    }).collect()
+}
+
+fn tool_docs(tool: &ToolDef) -> Vec<TokenStream> {
+    let mut text = String::new();
+    if let Some(title) = &tool.title {
+        text.push_str(&format!("**{title}**\n\n"));
+    }
+    if let Some(description) = &tool.description {
+        text.push_str(description.trim());
+        text.push_str("\n\n");
+    }
+    text.push_str(&format!("Calls the MCP tool `{}`.", tool.name));
+    doc_lines(&text)
+}
+
+fn notes_docs(notes: &[String]) -> Vec<TokenStream> {
+    if notes.is_empty() {
+        return Vec::new();
+    }
+    let mut text = String::from("\n**Generator notes:**\n");
+    for note in notes {
+        text.push_str(&format!("- {note}\n"));
+    }
+    doc_lines(&text)
+}
+
+fn output_type(types: &crate::types::ToolTypes, module: &syn::Ident) -> TokenStream {
+    if types.has_output { quote!(#module::Output) } else { quote!(::mcp_runtime::ToolOutput) }
+}
+
+fn tool_module(tool: &ToolDef, module: &syn::Ident, types: &crate::types::ToolTypes, notes: &[String]) -> TokenStream {
+    let name = tool.name.as_str();
+    let items = &types.items;
+    let module_doc = format!("Types and the pending call of the MCP tool `{name}`.");
+    let ret = if types.has_output { quote!(Output) } else { quote!(::mcp_runtime::ToolOutput) };
+    let finish = if types.has_output {
+        quote!(output.into_structured(NAME))
+    } else {
+        quote!(::std::result::Result::Ok(output))
+    };
+    let setters = match &types.input {
+        InputShape::Fields(fields) => fields
+            .iter()
+            .filter(|f| !f.required)
+            .map(|f| {
+                let ident = &f.ident;
+                let ty = &f.ty;
+                let doc = f.description.clone().unwrap_or_else(|| format!("Sets the optional argument `{}`.", f.json_name));
+                let docs = doc_lines(&doc);
+                quote! {
+                    #(#docs)*
+                    pub fn #ident(mut self, value: impl ::std::convert::Into<#ty>) -> Self {
+                        self.input.#ident = ::std::option::Option::Some(value.into());
+                        self
+                    }
+                }
+            })
+            .collect::<Vec<_>>(),
+        InputShape::Whole => Vec::new(),
+    };
+    let notes = notes_docs(notes);
+    quote! {
+        #[doc = #module_doc]
+        #(#notes)*
+        #[allow(dead_code, missing_docs, clippy::all)]
+        pub mod #module {
+            /// The tool's name on the server.
+            pub const NAME: &str = #name;
+
+            #items
+
+            /// A pending call: set optional arguments or a timeout, then `.await` it.
+            #[must_use = "a call does nothing until it is awaited"]
+            pub struct Call<'a> {
+                client: &'a ::mcp_runtime::Client,
+                input: Input,
+                timeout: ::std::option::Option<::std::time::Duration>,
+            }
+
+            impl<'a> Call<'a> {
+                /// A call with these arguments.
+                pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+                    Self { client, input, timeout: ::std::option::Option::None }
+                }
+                /// Overrides the client's call timeout for this call.
+                pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
+                    self.timeout = ::std::option::Option::Some(timeout);
+                    self
+                }
+                /// The arguments as they will be sent.
+                pub fn input(&self) -> &Input {
+                    &self.input
+                }
+                #(#setters)*
+                /// Sends the call.
+                pub async fn send(self) -> ::mcp_runtime::Result<#ret> {
+                    let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
+                    let output = self.client.call_output_with_timeout(NAME, &self.input, timeout).await?;
+                    #finish
+                }
+            }
+
+            impl<'a> ::std::future::IntoFuture for Call<'a> {
+                type Output = ::mcp_runtime::Result<#ret>;
+                type IntoFuture = ::std::pin::Pin<::std::boxed::Box<dyn ::std::future::Future<Output = Self::Output> + ::std::marker::Send + 'a>>;
+                fn into_future(self) -> Self::IntoFuture {
+                    ::std::boxed::Box::pin(self.send())
+                }
+            }
+        }
+    }
+}
+
+fn client_method(
+    tool: &ToolDef,
+    module: &syn::Ident,
+    method: &syn::Ident,
+    types: &crate::types::ToolTypes,
+    notes: &[String],
+) -> TokenStream {
+    let docs = tool_docs(tool);
+    let notes = notes_docs(notes);
+    let ret = output_type(types, module);
+    let returns = format!("\nResolves to `{}`.", ret.to_string().replace(' ', ""));
+    match &types.input {
+        InputShape::Fields(fields) => {
+            let required: Vec<_> = fields.iter().filter(|f| f.required).collect();
+            let params = required.iter().map(|f| {
+                let ident = &f.ident;
+                let ty = qualify(&f.ty, module);
+                quote!(#ident: impl ::std::convert::Into<#ty>)
+            });
+            let inits = fields.iter().map(|f| {
+                let ident = &f.ident;
+                if f.required { quote!(#ident: #ident.into()) } else { quote!(#ident: ::std::default::Default::default()) }
+            });
+            let optional: Vec<String> = fields.iter().filter(|f| !f.required).map(|f| format!("`.{}(…)`", f.ident)).collect();
+            let optional_doc = if optional.is_empty() {
+                Vec::new()
+            } else {
+                doc_lines(&format!("\nOptional arguments: {}.", optional.join(", ")))
+            };
+            let returns = doc_lines(&returns);
+            quote! {
+                #(#docs)*
+                #(#optional_doc)*
+                #(#returns)*
+                #(#notes)*
+                pub fn #method(&self, #(#params),*) -> #module::Call<'_> {
+                    #module::Call::new(&self.client, #module::Input { #(#inits),* })
+                }
+            }
+        }
+        InputShape::Whole => {
+            let returns = doc_lines(&returns);
+            quote! {
+                #(#docs)*
+                #(#returns)*
+                #(#notes)*
+                pub fn #method(&self, input: impl ::std::convert::Into<#module::Input>) -> #module::Call<'_> {
+                    #module::Call::new(&self.client, input.into())
+                }
+            }
+        }
+    }
+}
+
+/// Prefixes the tool module to type names that typify wrote relative to it (`Customer` →
+/// `create_order::Customer`), leaving absolute paths and primitives alone.
+fn qualify(ty: &TokenStream, module: &syn::Ident) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    let tokens: Vec<TokenTree> = ty.clone().into_iter().collect();
+    let mut out = TokenStream::new();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), qualify(&g.stream(), module));
+                group.set_span(g.span());
+                out.extend([TokenTree::Group(group)]);
+            }
+            TokenTree::Ident(ident) => {
+                let after_colons = i >= 1 && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == ':');
+                let starts_upper = ident.to_string().starts_with(|c: char| c.is_ascii_uppercase());
+                if !after_colons && starts_upper {
+                    out.extend(quote!(#module::));
+                }
+                out.extend([token.clone()]);
+            }
+            other => out.extend([other.clone()]),
+        }
+    }
+    out
+}
+
+fn table_entry(tool: &ToolDef, method: &str) -> TokenStream {
+    let name = tool.name.as_str();
+    let description = tool.description.as_deref().unwrap_or("");
+    let input = mcp_runtime::schema::sort_keys(&tool.input_schema).to_string();
+    let output = match &tool.output_schema {
+        Some(schema) => {
+            let text = mcp_runtime::schema::sort_keys(schema).to_string();
+            quote!(::std::option::Option::Some(#text))
+        }
+        None => quote!(::std::option::Option::None),
+    };
+    let fingerprint = tool.fingerprint();
+    quote! {
+        ::mcp_runtime::ToolInfo {
+            name: #name,
+            method: #method,
+            description: #description,
+            input_schema: #input,
+            output_schema: #output,
+            fingerprint: #fingerprint,
+        }
+    }
+}

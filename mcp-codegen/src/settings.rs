@@ -1,0 +1,46 @@
+//! The one settings struct shared by the macro, build.rs and the CLI.
+
+use serde::Deserialize;
+
+/// How code is generated. The macro's `key = value` options deserialize into this struct.
+///
+/// ```
+/// let settings = mcp_codegen::Settings::default()
+///     .client_name("Demo")
+///     .tools(["echo", "add"]);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Settings {
+    /// Name of the client struct (default: the server's name in PascalCase).
+    pub client_name: Option<String>,
+    /// Generate only these tools (default: all). Unknown names are an error.
+    pub tools: Option<Vec<String>>,
+    /// Map `format: uuid` to `uuid::Uuid` and `date`/`date-time` to `chrono` types; the crate
+    /// using the bindings must then depend on `uuid` / `chrono` with serde support. Off by
+    /// default: such strings are plain `String`.
+    pub typed_formats: bool,
+}
+
+impl Settings {
+    /// Sets [`Settings::client_name`].
+    pub fn client_name(mut self, name: impl Into<String>) -> Self {
+        self.client_name = Some(name.into());
+        self
+    }
+    /// Sets [`Settings::tools`].
+    pub fn tools<I, S>(mut self, names: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.tools = Some(names.into_iter().map(Into::into).collect());
+        self
+    }
+    /// Sets [`Settings::typed_formats`].
+    pub fn typed_formats(mut self, on: bool) -> Self {
+        self.typed_formats = on;
+        self
+    }
+}

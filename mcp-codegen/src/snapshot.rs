@@ -1,0 +1,237 @@
+//! The committed snapshot of a server's `tools/list`.
+//!
+//! ```json
+//! {"format": 1, "protocolVersion": "…", "server": {"name": "…", "version": "…"}, "tools": [ … ]}
+//! ```
+//! Tools sorted by name, every object's keys sorted, pretty-printed, trailing newline, so the
+//! same server gives byte-identical files. A raw `tools/list` result (`{"tools": [...]}`) is
+//! accepted as input too.
+
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use crate::{Error, Result};
+
+/// The snapshot format this version reads and writes.
+pub const FORMAT: u64 = 1;
+
+/// A server's tools, as recorded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    /// `serverInfo` name and version, when known.
+    pub server: Option<ServerIdentity>,
+    /// The protocol version negotiated when the snapshot was taken.
+    pub protocol_version: Option<String>,
+    /// The tools, sorted by name.
+    pub tools: Vec<ToolDef>,
+}
+
+/// Who the server said it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerIdentity {
+    /// `serverInfo.name`.
+    pub name: String,
+    /// `serverInfo.version`.
+    pub version: String,
+}
+
+/// One tool, with the fields the generator reads pulled out of the raw object.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolDef {
+    /// Its name on the server.
+    pub name: String,
+    /// `title`, if any.
+    pub title: Option<String>,
+    /// `description`, if any.
+    pub description: Option<String>,
+    /// `inputSchema` (an object schema).
+    pub input_schema: Value,
+    /// `outputSchema`, if any.
+    pub output_schema: Option<Value>,
+    /// The tool object as the server sent it.
+    pub raw: Value,
+}
+
+impl Snapshot {
+    /// Reads a snapshot file.
+    pub fn load(path: impl AsRef<Path>) -> Result<Snapshot> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            action: "cannot read snapshot",
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Snapshot::parse(&text, &path.display().to_string())
+    }
+
+    /// Parses snapshot text (or a raw `tools/list` result); `origin` names it in errors.
+    pub fn parse(text: &str, origin: &str) -> Result<Snapshot> {
+        let root: Value = serde_json::from_str(text).map_err(|err| {
+            Error::snapshot(origin, format!("not valid JSON: {err} (is this a snapshot written by `mcp-codegen snapshot`?)"))
+        })?;
+        Snapshot::from_value(root, origin)
+    }
+
+    /// Builds a snapshot from parsed JSON.
+    pub fn from_value(root: Value, origin: &str) -> Result<Snapshot> {
+        let Value::Object(mut root) = root else {
+            return Err(Error::snapshot(origin, "the top level must be a JSON object with a `tools` array"));
+        };
+        if let Some(format) = root.get("format") {
+            if format.as_u64() != Some(FORMAT) {
+                return Err(Error::snapshot(
+                    origin,
+                    format!("format {format} is not supported (this mcp-codegen reads format {FORMAT}; upgrade mcp-codegen or re-take the snapshot)"),
+                ));
+            }
+        }
+        let server = match root.get("server") {
+            Some(Value::Object(s)) => Some(ServerIdentity {
+                name: s.get("name").and_then(Value::as_str).unwrap_or_default().to_string(),
+                version: s.get("version").and_then(Value::as_str).unwrap_or_default().to_string(),
+            }),
+            _ => None,
+        };
+        let protocol_version = root.get("protocolVersion").and_then(Value::as_str).map(str::to_string);
+        let Some(Value::Array(raw_tools)) = root.remove("tools") else {
+            return Err(Error::snapshot(origin, "no `tools` array (expected a snapshot or a `tools/list` result)"));
+        };
+        let mut tools = Vec::with_capacity(raw_tools.len());
+        for (index, raw) in raw_tools.into_iter().enumerate() {
+            tools.push(ToolDef::from_raw(raw, index, origin)?);
+        }
+        tools.sort_by(|a, b| a.name.cmp(&b.name));
+        if let Some(pair) = tools.windows(2).find(|pair| pair[0].name == pair[1].name) {
+            return Err(Error::snapshot(origin, format!("tool `{}` appears twice; tool names must be unique", pair[0].name)));
+        }
+        Ok(Snapshot { server, protocol_version, tools })
+    }
+
+    /// The canonical file text: sorted, pretty, trailing newline.
+    pub fn to_json(&self) -> String {
+        let mut root = Map::new();
+        root.insert("format".into(), Value::from(FORMAT));
+        if let Some(version) = &self.protocol_version {
+            root.insert("protocolVersion".into(), Value::from(version.as_str()));
+        }
+        if let Some(server) = &self.server {
+            let mut s = Map::new();
+            s.insert("name".into(), Value::from(server.name.as_str()));
+            s.insert("version".into(), Value::from(server.version.as_str()));
+            root.insert("server".into(), Value::Object(s));
+        }
+        root.insert("tools".into(), Value::Array(self.tools.iter().map(|t| t.raw.clone()).collect()));
+        let canonical = mcp_runtime::schema::sort_keys(&Value::Object(root));
+        let mut text = serde_json::to_string_pretty(&canonical).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Keeps only the named tools; names not in the snapshot are an error that lists what is.
+    pub fn retain_tools(&mut self, names: &[String], origin: &str) -> Result<()> {
+        for name in names {
+            if !self.tools.iter().any(|t| &t.name == name) {
+                let available: Vec<&str> = self.tools.iter().map(|t| t.name.as_str()).collect();
+                return Err(Error::Settings(format!(
+                    "tool `{name}` is not in snapshot {origin} (it has: {})",
+                    available.join(", ")
+                )));
+            }
+        }
+        self.tools.retain(|t| names.contains(&t.name));
+        Ok(())
+    }
+}
+
+impl ToolDef {
+    fn from_raw(raw: Value, index: usize, origin: &str) -> Result<ToolDef> {
+        let Value::Object(map) = &raw else {
+            return Err(Error::snapshot(origin, format!("tools[{index}] is not an object")));
+        };
+        let name = match map.get("name") {
+            Some(Value::String(name)) if !name.is_empty() => name.clone(),
+            _ => return Err(Error::snapshot(origin, format!("tools[{index}] has no `name` string"))),
+        };
+        let input_schema = match map.get("inputSchema") {
+            Some(schema @ Value::Object(_)) => schema.clone(),
+            // MCP requires inputSchema; servers that omit it take no arguments in practice.
+            None | Some(Value::Null) => serde_json::json!({"type": "object"}),
+            Some(other) => {
+                return Err(Error::snapshot(
+                    origin,
+                    format!("tool `{name}`: `inputSchema` must be a JSON Schema object, found {}", kind(other)),
+                ));
+            }
+        };
+        let output_schema = match map.get("outputSchema") {
+            None | Some(Value::Null) => None,
+            Some(schema @ Value::Object(_)) => Some(schema.clone()),
+            Some(other) => {
+                return Err(Error::snapshot(
+                    origin,
+                    format!("tool `{name}`: `outputSchema` must be a JSON Schema object, found {}", kind(other)),
+                ));
+            }
+        };
+        let text = |key: &str| map.get(key).and_then(Value::as_str).map(str::to_string);
+        Ok(ToolDef { title: text("title"), description: text("description"), name, input_schema, output_schema, raw })
+    }
+
+    /// Whether the snapshot had no `inputSchema` for this tool.
+    pub fn input_schema_missing(&self) -> bool {
+        self.raw.get("inputSchema").is_none_or(Value::is_null)
+    }
+
+    /// [`mcp_runtime::schema::fingerprint`] of this tool's schemas.
+    pub fn fingerprint(&self) -> String {
+        mcp_runtime::schema::fingerprint(&self.input_schema, self.output_schema.as_ref())
+    }
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_text_is_sorted_and_stable() {
+        let raw = r#"{"tools": [{"name": "b", "inputSchema": {"type": "object", "properties": {"z": {}, "a": {}}}},
+                                 {"name": "a", "description": "d", "inputSchema": {"type": "object"}}]}"#;
+        let snap = Snapshot::parse(raw, "raw").unwrap();
+        let text = snap.to_json();
+        assert!(text.ends_with("}\n"));
+        assert!(text.find("\"name\": \"a\"").unwrap() < text.find("\"name\": \"b\"").unwrap());
+        assert!(text.find("\"a\": {}").unwrap() < text.find("\"z\": {}").unwrap());
+        assert_eq!(Snapshot::parse(&text, "again").unwrap().to_json(), text);
+    }
+
+    #[test]
+    fn bad_snapshots_say_what_is_wrong() {
+        let cases = [
+            ("not json", "not valid JSON"),
+            ("[]", "top level"),
+            ("{}", "no `tools` array"),
+            (r#"{"format": 9, "tools": []}"#, "format 9 is not supported"),
+            (r#"{"tools": [{"name": "x", "inputSchema": {}}, {"name": "x", "inputSchema": {}}]}"#, "`x` appears twice"),
+            (r#"{"tools": [{"name": "x", "inputSchema": "string"}]}"#, "tool `x`: `inputSchema` must be"),
+            (r#"{"tools": [{"inputSchema": {}}]}"#, "tools[0] has no `name`"),
+        ];
+        for (text, expected) in cases {
+            let err = Snapshot::parse(text, "f.json").unwrap_err().to_string();
+            assert!(err.contains(expected) && err.contains("f.json"), "{err}");
+        }
+        let missing = Snapshot::parse(r#"{"tools": [{"name": "x"}]}"#, "f").unwrap();
+        assert!(missing.tools[0].input_schema_missing());
+    }
+}

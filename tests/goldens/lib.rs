@@ -1,0 +1,29 @@
+//! This crate compiles every golden generated module
+//! under `#![deny(warnings)]`, in a crate whose only dependencies for them are `mcp-runtime`
+//! (and `tokio`).
+#![deny(warnings)]
+
+/// `shared/corpus/real/everything.json`.
+pub mod everything {
+    include!("everything.rs");
+}
+/// `shared/corpus/real/filesystem.json`.
+pub mod filesystem {
+    include!("filesystem.rs");
+}
+/// `shared/corpus/real/memory.json`.
+pub mod memory {
+    include!("memory.rs");
+}
+/// `shared/corpus/real/time.json`.
+pub mod time {
+    include!("time.rs");
+}
+/// `shared/corpus/hostile.json`.
+pub mod hostile {
+    include!("hostile.rs");
+}
+/// `examples/mcp/demo.json`.
+pub mod demo {
+    include!("demo.rs");
+}
