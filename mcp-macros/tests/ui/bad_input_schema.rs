@@ -1,0 +1,3 @@
+mcp_macros::mcp_toolset!(Demo, "../../../../mcp-macros/tests/ui/fixtures/bad_schema.json");
+
+fn main() {}

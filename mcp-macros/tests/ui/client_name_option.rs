@@ -1,0 +1,3 @@
+mcp_macros::mcp_toolset!(Time, "../../../../mcp-macros/tests/ui/fixtures/time.json", client_name = "Other");
+
+fn main() {}

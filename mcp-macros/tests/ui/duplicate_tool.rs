@@ -1,0 +1,3 @@
+mcp_macros::mcp_toolset!(Demo, "../../../../mcp-macros/tests/ui/fixtures/duplicate.json");
+
+fn main() {}
