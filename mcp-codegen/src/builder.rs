@@ -22,6 +22,7 @@ use crate::{Error, Generator, Result, Settings, Snapshot};
 pub struct Builder {
     entries: Vec<Entry>,
     out_dir: Option<PathBuf>,
+    refresh: Option<bool>,
 }
 
 #[derive(Debug)]
@@ -62,6 +63,13 @@ impl Builder {
         self
     }
 
+    /// Re-take snapshots from their live servers now (`true`) or never (`false`), instead of
+    /// following `MCP_CODEGEN_REFRESH`.
+    pub fn refresh(mut self, refresh: bool) -> Self {
+        self.refresh = Some(refresh);
+        self
+    }
+
     /// Writes to this directory instead of `$OUT_DIR`.
     pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.out_dir = Some(dir.into());
@@ -77,7 +85,8 @@ impl Builder {
             Some(dir) => dir,
             None => return Err(Error::Settings("OUT_DIR is not set: call Builder::generate from build.rs, or set Builder::out_dir".into())),
         };
-        let refresh = std::env::var(REFRESH_ENV).is_ok_and(|v| !v.is_empty() && v != "0");
+        let refresh =
+            self.refresh.unwrap_or_else(|| std::env::var(REFRESH_ENV).is_ok_and(|v| !v.is_empty() && v != "0"));
         println!("cargo:rerun-if-env-changed={REFRESH_ENV}");
         let mut written = Vec::new();
         for entry in self.entries {

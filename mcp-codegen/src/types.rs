@@ -346,6 +346,13 @@ fn input_struct(space: &mut TypeSpace, schema: &Value) -> Result<(TokenStream, V
         });
         fields.push(Field { json_name, ident, ty: setter_ty, required: is_required, description });
     }
+    // Parameters follow the schema's `required` order (the snapshot sorts object keys, but
+    // keeps arrays as the server wrote them): `write_file(path, content)`.
+    let required_order: Vec<&str> = match map.get("required") {
+        Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    fields.sort_by_key(|f| required_order.iter().position(|n| *n == f.json_name).unwrap_or(usize::MAX));
     let default_derive = fields.iter().all(|f| !f.required).then(|| quote!(::std::default::Default,));
     let description = map.get("description").and_then(Value::as_str).unwrap_or("The tool's arguments.");
     let item = quote! {

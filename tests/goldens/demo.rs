@@ -160,9 +160,9 @@ impl McpToolsetDemo {
         search::Call::new(
             &self.client,
             search::Input {
+                query: query.into(),
                 filter: ::std::default::Default::default(),
                 limit: ::std::default::Default::default(),
-                query: query.into(),
             },
         )
     }

@@ -82,8 +82,8 @@ impl McpServer {
         get_annotated_message::Call::new(
             &self.client,
             get_annotated_message::Input {
-                include_image: ::std::default::Default::default(),
                 message_type: message_type.into(),
+                include_image: ::std::default::Default::default(),
             },
         )
     }
@@ -215,8 +215,8 @@ impl McpServer {
         simulate_research_query::Call::new(
             &self.client,
             simulate_research_query::Input {
-                ambiguous: ::std::default::Default::default(),
                 topic: topic.into(),
+                ambiguous: ::std::default::Default::default(),
             },
         )
     }

@@ -82,8 +82,8 @@ impl McpServer {
         directory_tree::Call::new(
             &self.client,
             directory_tree::Input {
-                exclude_patterns: ::std::default::Default::default(),
                 path: path.into(),
+                exclude_patterns: ::std::default::Default::default(),
             },
         )
     }
@@ -98,15 +98,15 @@ impl McpServer {
     /// Resolves to `edit_file::Output`.
     pub fn edit_file(
         &self,
-        edits: impl ::std::convert::Into<::std::vec::Vec<edit_file::InputEditsItem>>,
         path: impl ::std::convert::Into<::std::string::String>,
+        edits: impl ::std::convert::Into<::std::vec::Vec<edit_file::InputEditsItem>>,
     ) -> edit_file::Call<'_> {
         edit_file::Call::new(
             &self.client,
             edit_file::Input {
-                dry_run: ::std::default::Default::default(),
-                edits: edits.into(),
                 path: path.into(),
+                edits: edits.into(),
+                dry_run: ::std::default::Default::default(),
             },
         )
     }
@@ -189,14 +189,14 @@ impl McpServer {
     /// Resolves to `move_file::Output`.
     pub fn move_file(
         &self,
-        destination: impl ::std::convert::Into<::std::string::String>,
         source: impl ::std::convert::Into<::std::string::String>,
+        destination: impl ::std::convert::Into<::std::string::String>,
     ) -> move_file::Call<'_> {
         move_file::Call::new(
             &self.client,
             move_file::Input {
-                destination: destination.into(),
                 source: source.into(),
+                destination: destination.into(),
             },
         )
     }
@@ -216,8 +216,8 @@ impl McpServer {
         read_file::Call::new(
             &self.client,
             read_file::Input {
-                head: ::std::default::Default::default(),
                 path: path.into(),
+                head: ::std::default::Default::default(),
                 tail: ::std::default::Default::default(),
             },
         )
@@ -274,8 +274,8 @@ impl McpServer {
         read_text_file::Call::new(
             &self.client,
             read_text_file::Input {
-                head: ::std::default::Default::default(),
                 path: path.into(),
+                head: ::std::default::Default::default(),
                 tail: ::std::default::Default::default(),
             },
         )
@@ -297,9 +297,9 @@ impl McpServer {
         search_files::Call::new(
             &self.client,
             search_files::Input {
-                exclude_patterns: ::std::default::Default::default(),
                 path: path.into(),
                 pattern: pattern.into(),
+                exclude_patterns: ::std::default::Default::default(),
             },
         )
     }
@@ -312,14 +312,14 @@ impl McpServer {
     /// Resolves to `write_file::Output`.
     pub fn write_file(
         &self,
-        content: impl ::std::convert::Into<::std::string::String>,
         path: impl ::std::convert::Into<::std::string::String>,
+        content: impl ::std::convert::Into<::std::string::String>,
     ) -> write_file::Call<'_> {
         write_file::Call::new(
             &self.client,
             write_file::Input {
-                content: content.into(),
                 path: path.into(),
+                content: content.into(),
             },
         )
     }

@@ -56,15 +56,15 @@ impl McpServer {
     pub fn convert_time(
         &self,
         source_timezone: impl ::std::convert::Into<::std::string::String>,
-        target_timezone: impl ::std::convert::Into<::std::string::String>,
         time: impl ::std::convert::Into<::std::string::String>,
+        target_timezone: impl ::std::convert::Into<::std::string::String>,
     ) -> convert_time::Call<'_> {
         convert_time::Call::new(
             &self.client,
             convert_time::Input {
                 source_timezone: source_timezone.into(),
-                target_timezone: target_timezone.into(),
                 time: time.into(),
+                target_timezone: target_timezone.into(),
             },
         )
     }

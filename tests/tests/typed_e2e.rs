@@ -1,0 +1,231 @@
+//! Snapshot → generate → typed calls, against live servers, through both the macro and build.rs.
+//!
+//! The snapshots in `tests/mcp/` were taken with `mcp-codegen snapshot`; `live_snapshots_match`
+//! re-takes them from the running servers and requires byte-identical files, so what the
+//! macro and build.rs compiled is what the servers serve today.
+
+mod common;
+
+use std::time::Duration;
+
+use mcp_codegen::Snapshot;
+use mcp_runtime::{Client, ConnectOptions, Error, ServerSpec, StdioSpec};
+
+use common::*;
+
+// The macro front door.
+mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
+mcp_macros::mcp_toolset!(Everything, "mcp/everything.json");
+mcp_macros::mcp_toolset!(Filesystem, "mcp/filesystem.json");
+mcp_macros::mcp_toolset!(Memory, "mcp/memory.json");
+mcp_macros::mcp_toolset!(Time, "mcp/time.json", tools = ["get_current_time", "convert_time"]);
+
+// The build.rs front door (tests/build.rs).
+mod built {
+    pub mod demo {
+        mcp_runtime::include_client!("demo");
+    }
+    pub mod everything {
+        mcp_runtime::include_client!("everything");
+    }
+    pub mod filesystem {
+        mcp_runtime::include_client!("filesystem");
+    }
+    pub mod memory {
+        mcp_runtime::include_client!("memory");
+    }
+    pub mod time {
+        mcp_runtime::include_client!("time");
+    }
+}
+
+fn everything_spec() -> StdioSpec {
+    ServerSpec::stdio(npm_bin("mcp-server-everything")).arg("stdio")
+}
+
+fn memory_spec(dir: &std::path::Path) -> StdioSpec {
+    ServerSpec::stdio(npm_bin("mcp-server-memory")).env("MEMORY_FILE_PATH", dir.join("memory.jsonl").to_string_lossy())
+}
+
+fn time_spec() -> StdioSpec {
+    ServerSpec::stdio(python_bin("mcp-server-time")).arg("--local-timezone=UTC")
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcp-toolset-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.canonicalize().unwrap()
+}
+
+fn committed(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/mcp/{name}.json", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+async fn live(spec: impl Into<ServerSpec>) -> String {
+    mcp_codegen::live::take(spec.into(), ConnectOptions::default()).await.unwrap().to_json()
+}
+
+#[tokio::test]
+async fn live_snapshots_match_the_committed_ones() {
+    let dir = temp_dir("snap");
+    assert_eq!(live(demo_stdio()).await, committed("demo"));
+    assert_eq!(live(everything_spec()).await, committed("everything"));
+    assert_eq!(live(ServerSpec::stdio(npm_bin("mcp-server-filesystem")).arg(dir.to_string_lossy())).await, committed("filesystem"));
+    assert_eq!(live(memory_spec(&dir)).await, committed("memory"));
+    assert_eq!(live(time_spec()).await, committed("time"));
+    // The same server over HTTP gives the same file.
+    let server = demo_http();
+    assert_eq!(live(ServerSpec::http(&server.url)).await, committed("demo"));
+}
+
+#[tokio::test]
+async fn demo_through_the_macro() {
+    let demo = Demo::connect(demo_stdio()).await.unwrap();
+    assert_eq!(demo.add(2.5, 4.0).await.unwrap().sum, 6.5);
+
+    let echoed = demo.echo("quiet").uppercase(true).await.unwrap();
+    assert_eq!(echoed.text(), "QUIET");
+
+    use demo::create_order::{Address, Customer, LineItem, Priority};
+    let home = Address { street: "1 Loop".into(), city: "Zurich".into(), country: "CH".into(), postal_code: None };
+    let receipt = demo
+        .create_order(
+            Customer { name: "Ada".into(), email: Some("ada@example.com".into()), address: home },
+            vec![LineItem { sku: "BO-1".into(), quantity: std::num::NonZeroU32::new(2).unwrap(), gift_wrap: true }],
+        )
+        .priority(Priority::High)
+        .await
+        .unwrap();
+    assert_eq!(receipt.item_count, 2);
+    assert_eq!(receipt.gift_wrapped, 2);
+    assert_eq!(receipt.priority, Priority::High);
+    assert_eq!(receipt.status, demo::create_order::OrderStatus::Backordered);
+    assert_eq!(receipt.confirmation_sent_to.as_deref(), Some("ada@example.com"));
+    assert_eq!(receipt.ship_city, "Zurich");
+
+    let found = demo.search("rust").limit(4u32).await.unwrap();
+    assert_eq!(found.hits.len(), 4);
+    assert_eq!(found.next_cursor, None);
+
+    match demo.fail("nope").await {
+        Err(Error::Tool { message, .. }) => assert_eq!(message, "nope"),
+        other => panic!("expected a tool error, got {other:?}"),
+    }
+    let err = demo.sleep(5_000u64).with_timeout(Duration::from_millis(200)).await.unwrap_err();
+    assert!(matches!(err, Error::Timeout { .. }), "{err:?}");
+    assert_eq!(Demo::tools().len(), 8);
+    demo.close().await.unwrap();
+}
+
+#[tokio::test]
+async fn demo_through_build_rs_over_http() {
+    let server = demo_http();
+    let client = Client::connect(ServerSpec::http(&server.url)).await.unwrap();
+    let demo = built::demo::McpToolsetDemo::from_client(client);
+    assert_eq!(demo.add(1.0, 2.0).await.unwrap().sum, 3.0);
+    let found = demo.search("q").limit(2u32).await.unwrap();
+    assert_eq!(found.hits.iter().map(|h| h.id).collect::<Vec<_>>(), [1, 2]);
+    demo.close().await.unwrap();
+}
+
+#[tokio::test]
+async fn everything_server() {
+    let everything = Everything::connect(everything_spec()).await.unwrap();
+    let echoed = everything.echo("typed hello").await.unwrap();
+    assert!(echoed.text().contains("typed hello"), "{}", echoed.text());
+    let weather = everything
+        .get_structured_content(everything::get_structured_content::InputLocation::Chicago)
+        .await
+        .unwrap();
+    assert!(!weather.conditions.is_empty());
+    assert!(weather.humidity >= 0.0);
+    everything.close().await.unwrap();
+
+    let built = built::everything::McpServersEverything::connect(everything_spec()).await.unwrap();
+    let sum = built.get_sum(19.0, 23.0).await.unwrap();
+    assert!(sum.text().contains("42"), "{}", sum.text());
+    built.close().await.unwrap();
+}
+
+#[tokio::test]
+async fn filesystem_server_on_a_temp_dir() {
+    let dir = temp_dir("fs");
+    let spec = || ServerSpec::stdio(npm_bin("mcp-server-filesystem")).arg(dir.to_string_lossy());
+    let fs = Filesystem::connect(spec()).await.unwrap();
+    let file = dir.join("note.txt").to_string_lossy().into_owned();
+    fs.write_file(file.clone(), "typed bindings").await.unwrap();
+    let read = fs.read_text_file(file.clone()).await.unwrap();
+    assert_eq!(read.content, "typed bindings");
+    let head = fs.read_text_file(file.clone()).head(1.0).await.unwrap();
+    assert_eq!(head.content, "typed bindings");
+    fs.close().await.unwrap();
+
+    let built = built::filesystem::SecureFilesystemServer::connect(spec()).await.unwrap();
+    let listing = built.list_directory(dir.to_string_lossy()).await.unwrap();
+    assert!(listing.content.contains("note.txt"), "{}", listing.content);
+    built.close().await.unwrap();
+}
+
+#[tokio::test]
+async fn memory_server() {
+    let dir = temp_dir("memory");
+    let memory = Memory::connect(memory_spec(&dir)).await.unwrap();
+    let created = memory
+        .create_entities(vec![memory::create_entities::InputEntitiesItem {
+            name: "Ada".into(),
+            entity_type: "person".into(),
+            observations: vec!["wrote the first program".into()],
+        }])
+        .await
+        .unwrap();
+    assert_eq!(created.entities.len(), 1);
+    memory.close().await.unwrap();
+
+    let built = built::memory::MemoryServer::connect(memory_spec(&dir)).await.unwrap();
+    let graph = built.read_graph().await.unwrap();
+    assert_eq!(graph.entities.len(), 1);
+    assert_eq!(graph.entities[0].name, "Ada");
+    assert_eq!(graph.entities[0].entity_type, "person");
+    let found = built.search_nodes("Ada").await.unwrap();
+    assert_eq!(found.entities[0].observations, ["wrote the first program"]);
+    built.close().await.unwrap();
+}
+
+#[tokio::test]
+async fn time_server() {
+    let time = Time::connect(time_spec()).await.unwrap();
+    let now = time.get_current_time("Asia/Tokyo").await.unwrap();
+    assert_eq!(now.timezone, "Asia/Tokyo");
+    assert!(!now.is_dst);
+    let converted = time.convert_time("Europe/London", "12:00", "UTC").await.unwrap();
+    assert_eq!(converted.target.timezone, "UTC");
+    assert!(converted.source.datetime.contains("T12:00"), "{converted:?}");
+    time.close().await.unwrap();
+
+    let built = built::time::McpTime::connect(time_spec()).await.unwrap();
+    let now = built.get_current_time("UTC").await.unwrap();
+    assert_eq!(now.timezone, "UTC");
+    built.close().await.unwrap();
+}
+
+#[test]
+fn builder_refreshes_from_a_live_server() {
+    let dir = temp_dir("builder");
+    let snapshot_path = dir.join("demo.json");
+    let written = mcp_codegen::Builder::new()
+        .out_dir(dir.join("out"))
+        .snapshot(&snapshot_path)
+        .refresh_from(demo_stdio())
+        .refresh(true)
+        .generate()
+        .unwrap();
+    assert_eq!(std::fs::read_to_string(&snapshot_path).unwrap(), committed("demo"));
+    let code = std::fs::read_to_string(&written[0]).unwrap();
+    assert!(code.starts_with("// @generated by mcp-codegen"));
+    let modified = std::fs::metadata(&written[0]).unwrap().modified().unwrap();
+    // Unchanged input: the file is not rewritten.
+    mcp_codegen::Builder::new().out_dir(dir.join("out")).snapshot(&snapshot_path).refresh(false).generate().unwrap();
+    assert_eq!(std::fs::metadata(&written[0]).unwrap().modified().unwrap(), modified);
+    let _ = Snapshot::load(&snapshot_path).unwrap();
+}
