@@ -24,6 +24,7 @@ pub use error::{Error, Result};
 pub use generate::{Generated, Generator, Warning};
 pub use settings::Settings;
 pub use snapshot::Snapshot;
+pub use mcp_runtime::ServerSpec;
 
 /// The module the macro puts a client's items in: the client name in snake_case.
 pub fn module_name(client: &str) -> String {
