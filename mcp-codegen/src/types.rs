@@ -7,7 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Mutex;
+use std::cell::Cell;
+use std::sync::Once;
 
 use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
@@ -63,6 +64,24 @@ const ROOT_IGNORED: &[&str] = &["if", "then", "else", "not", "dependentRequired"
 /// Root keywords that change the shape so much that `Input` is handed to typify whole.
 const ROOT_SHAPE: &[&str] = &["anyOf", "oneOf", "allOf", "$ref", "enum", "const", "items", "prefixItems"];
 
+/// JSON types only, because the typed version did not compile (`reason`).
+pub(crate) fn fallback_types(output: Option<&Value>, reason: &str) -> ToolTypes {
+    let (mut items, input, _) = fallback_only();
+    if output.is_some() {
+        let value = json_value();
+        items.extend(quote! {
+            /// The tool's structured output (its schema could not be typed).
+            pub type Output = #value;
+        });
+    }
+    ToolTypes {
+        items,
+        input,
+        has_output: output.is_some(),
+        notes: vec![format!("the generated types were not valid Rust ({reason}); arguments and output are JSON values")],
+    }
+}
+
 pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOptions) -> ToolTypes {
     let mut notes = Vec::new();
     let input = prepare(input, "Input", options, &mut notes);
@@ -73,7 +92,9 @@ pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOpt
     });
 
     let mut input = input;
-    if simple_root(&input) && contained(|| build(Some(&input), None)).is_err() {
+    // The common case costs one typify run; repairs only start when it fails.
+    let first = contained(|| build(Some(&input), output.as_ref()));
+    if first.is_err() && simple_root(&input) && contained(|| build(Some(&input), None)).is_err() {
         // Find the properties typify cannot handle and make just those JSON values.
         for (name, reason) in failing_properties(&input) {
             notes.push(format!("argument `{name}` could not be typed ({reason}); it is a JSON value"));
@@ -90,7 +111,7 @@ pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOpt
     let attempt = |with_input: bool, with_output: bool| {
         contained(|| build(with_input.then_some(&input), if with_output { output.as_ref() } else { None }))
     };
-    let built = match attempt(true, output.is_some()) {
+    let built = match first.or_else(|_| attempt(true, output.is_some())) {
         Ok(built) => built,
         Err(joint_reason) => {
             // Find which side failed, keep the other.
@@ -162,16 +183,31 @@ fn fallback_only() -> (TokenStream, InputShape, bool) {
     (quote! { pub type Input = #object; }, InputShape::Whole, false)
 }
 
-/// Serialises typify runs (they are cheap) so the silenced panic hook is ours alone.
-static HOOK_LOCK: Mutex<()> = Mutex::new(());
+thread_local! {
+    /// Set while this thread runs typify: its panics are expected and reported as warnings.
+    static SILENCED: Cell<bool> = const { Cell::new(false) };
+}
 
-/// Runs `f`, turning errors and panics into a reason string, without printing the panic.
+/// Installs, once per process, a panic hook that stays quiet for threads inside [`contained`]
+/// and defers to the previous hook everywhere else (the host's, in a proc macro).
+fn install_quiet_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !SILENCED.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Runs `f`, turning errors and panics into a one-line reason, without printing the panic.
 fn contained<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    let _guard = HOOK_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    install_quiet_hook();
+    let was = SILENCED.with(|s| s.replace(true));
     let result = catch_unwind(AssertUnwindSafe(f));
-    std::panic::set_hook(previous);
+    SILENCED.with(|s| s.set(was));
     match result {
         Ok(result) => result.map_err(|reason| first_line(&reason)),
         Err(payload) => {
@@ -183,7 +219,6 @@ fn contained<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
             Err(format!("typify panicked: {}", first_line(&message)))
         }
     }
-
 }
 
 fn first_line(text: &str) -> String {
@@ -244,8 +279,6 @@ fn build(input: Option<&Value>, output: Option<&Value>) -> Result<Built, String>
     let mut items = space.to_stream();
     items.extend(own_items);
     let items = reroot(items);
-    // Catch typify output that is not valid Rust before it reaches the user's compiler.
-    syn::parse2::<syn::File>(items.clone()).map_err(|e| format!("typify produced invalid code: {e}"))?;
     Ok((items, shape, output.is_some()))
 }
 

@@ -249,6 +249,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "252e10a2055dd2dd6c0822ae5dc884bd",
     },
 ];
+
 ///Types and the pending call of the MCP tool `add`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod add {
@@ -363,6 +364,7 @@ pub mod add {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `create_order`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod create_order {
@@ -670,6 +672,7 @@ pub mod create_order {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `echo`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod echo {
@@ -783,6 +786,7 @@ Default (applied by the server): `null`*/
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `exit`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod exit {
@@ -892,6 +896,7 @@ pub mod exit {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `fail`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod fail {
@@ -991,6 +996,7 @@ pub mod fail {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `media`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod media {
@@ -1087,6 +1093,7 @@ pub mod media {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `search`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod search {
@@ -1250,6 +1257,7 @@ pub mod search {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `sleep`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod sleep {

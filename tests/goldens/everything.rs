@@ -378,6 +378,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "b1a633bb6f01ebf0d83438bd7600b573",
     },
 ];
+
 ///Types and the pending call of the MCP tool `echo`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod echo {
@@ -477,6 +478,7 @@ pub mod echo {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `get-annotated-message`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_annotated_message {
@@ -650,6 +652,7 @@ Default (applied by the server): `false`*/
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `get-env`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_env {
@@ -746,6 +749,7 @@ pub mod get_env {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `get-resource-links`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_resource_links {
@@ -857,6 +861,7 @@ Default (applied by the server): `3`*/
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `get-resource-reference`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_resource_reference {
@@ -1042,6 +1047,7 @@ Default (applied by the server): `1`*/
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `get-structured-content`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_structured_content {
@@ -1217,6 +1223,7 @@ pub mod get_structured_content {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `get-sum`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_sum {
@@ -1319,6 +1326,7 @@ pub mod get_sum {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `get-tiny-image`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_tiny_image {
@@ -1415,6 +1423,7 @@ pub mod get_tiny_image {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `gzip-file-as-resource`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod gzip_file_as_resource {
@@ -1624,6 +1633,7 @@ Default (applied by the server): `"resourceLink"`*/
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `simulate-research-query`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod simulate_research_query {
@@ -1737,6 +1747,7 @@ Default (applied by the server): `false`*/
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `toggle-simulated-logging`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod toggle_simulated_logging {
@@ -1833,6 +1844,7 @@ pub mod toggle_simulated_logging {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `toggle-subscriber-updates`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod toggle_subscriber_updates {
@@ -1929,6 +1941,7 @@ pub mod toggle_subscriber_updates {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `trigger-long-running-operation`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod trigger_long_running_operation {

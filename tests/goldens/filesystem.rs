@@ -468,6 +468,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "ef61975a0855b314d492fc02880bca63",
     },
 ];
+
 ///Types and the pending call of the MCP tool `create_directory`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod create_directory {
@@ -578,6 +579,7 @@ pub mod create_directory {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `directory_tree`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod directory_tree {
@@ -705,6 +707,7 @@ pub mod directory_tree {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `edit_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod edit_file {
@@ -847,6 +850,7 @@ Default (applied by the server): `false`*/
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `get_file_info`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_file_info {
@@ -957,6 +961,7 @@ pub mod get_file_info {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `list_allowed_directories`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod list_allowed_directories {
@@ -1065,6 +1070,7 @@ pub mod list_allowed_directories {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `list_directory`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod list_directory {
@@ -1175,6 +1181,7 @@ pub mod list_directory {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `list_directory_with_sizes`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod list_directory_with_sizes {
@@ -1360,6 +1367,7 @@ Default (applied by the server): `"name"`*/
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `move_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod move_file {
@@ -1472,6 +1480,7 @@ pub mod move_file {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `read_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_file {
@@ -1606,6 +1615,7 @@ pub mod read_file {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `read_media_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_media_file {
@@ -1814,6 +1824,7 @@ pub mod read_media_file {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `read_multiple_files`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_multiple_files {
@@ -1925,6 +1936,7 @@ pub mod read_multiple_files {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `read_text_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_text_file {
@@ -2059,6 +2071,7 @@ pub mod read_text_file {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `search_files`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod search_files {
@@ -2188,6 +2201,7 @@ pub mod search_files {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `write_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod write_file {

@@ -407,6 +407,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "6d5247f3cfab593a07c417023106cdc1",
     },
 ];
+
 ///Types and the pending call of the MCP tool `anyof_objects`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod anyof_objects {
@@ -534,6 +535,7 @@ pub mod anyof_objects {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `definitions_draft7`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod definitions_draft7 {
@@ -684,6 +686,7 @@ pub mod definitions_draft7 {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `if_then_else`.
 ///
 /// **Generator notes:**
@@ -798,6 +801,7 @@ pub mod if_then_else {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `int_enum`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod int_enum {
@@ -947,6 +951,7 @@ pub mod int_enum {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `keywords_names`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod keywords_names {
@@ -1156,6 +1161,7 @@ pub mod keywords_names {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `map_additional`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod map_additional {
@@ -1271,6 +1277,7 @@ pub mod map_additional {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `mixed_enum`.
 ///
 /// **Generator notes:**
@@ -1385,6 +1392,7 @@ pub mod mixed_enum {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `not_schema`.
 ///
 /// **Generator notes:**
@@ -1499,6 +1507,7 @@ pub mod not_schema {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `properties_empty`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod properties_empty {
@@ -1595,6 +1604,7 @@ pub mod properties_empty {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `recursive_defs`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod recursive_defs {
@@ -1718,6 +1728,7 @@ pub mod recursive_defs {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `ref_root_hash`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod ref_root_hash {
@@ -1817,6 +1828,7 @@ pub mod ref_root_hash {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `ref_with_siblings`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod ref_with_siblings {
@@ -1982,6 +1994,7 @@ pub mod ref_with_siblings {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `required_missing_prop`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod required_missing_prop {
@@ -2082,6 +2095,7 @@ pub mod required_missing_prop {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `string_formats`.
 ///
 /// **Generator notes:**
@@ -2239,6 +2253,7 @@ pub mod string_formats {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `tuple_items_draft7`.
 ///
 /// **Generator notes:**
@@ -2353,6 +2368,7 @@ pub mod tuple_items_draft7 {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `type_array_null`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod type_array_null {

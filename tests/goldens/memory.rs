@@ -307,6 +307,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "f2dccce6b3d0db2053f0c96223f531a3",
     },
 ];
+
 ///Types and the pending call of the MCP tool `add_observations`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod add_observations {
@@ -447,6 +448,7 @@ pub mod add_observations {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `create_entities`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod create_entities {
@@ -592,6 +594,7 @@ pub mod create_entities {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `create_relations`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod create_relations {
@@ -737,6 +740,7 @@ pub mod create_relations {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `delete_entities`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod delete_entities {
@@ -849,6 +853,7 @@ pub mod delete_entities {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `delete_observations`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod delete_observations {
@@ -975,6 +980,7 @@ pub mod delete_observations {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `delete_relations`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod delete_relations {
@@ -1104,6 +1110,7 @@ pub mod delete_relations {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `open_nodes`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod open_nodes {
@@ -1252,6 +1259,7 @@ pub mod open_nodes {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `read_graph`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_graph {
@@ -1397,6 +1405,7 @@ pub mod read_graph {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `search_nodes`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod search_nodes {

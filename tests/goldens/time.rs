@@ -109,6 +109,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "8f47945b2538d427b7fdffa4a7ca8fbf",
     },
 ];
+
 ///Types and the pending call of the MCP tool `convert_time`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod convert_time {
@@ -241,6 +242,7 @@ pub mod convert_time {
         }
     }
 }
+
 ///Types and the pending call of the MCP tool `get_current_time`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_current_time {
