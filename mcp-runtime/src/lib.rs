@@ -30,6 +30,7 @@ mod options;
 #[cfg(feature = "client")]
 mod output;
 pub mod config;
+pub mod drift;
 pub mod schema;
 mod spec;
 mod tools;
