@@ -7,6 +7,9 @@
 //! ```text
 //! demo-server                 # MCP over stdio
 //! demo-server --http PORT     # streamable HTTP on 127.0.0.1:PORT/mcp (0 picks a free port)
+//! demo-server --drift         # a later "version" whose schemas changed (for drift tests):
+//!                             # `echo` needs a new required `channel`, `media` is gone, and
+//!                             # `create_order`'s output status may be "cancelled"
 //! ```
 //! In HTTP mode the first line on stdout is `listening on http://127.0.0.1:PORT/mcp`.
 
@@ -176,8 +179,12 @@ const PIXEL_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 #[tool_router]
 impl Demo {
-    fn new() -> Self {
-        Self { tool_router: Self::tool_router() }
+    fn new(drift: bool) -> Self {
+        let mut tool_router = Self::tool_router();
+        if drift {
+            drift_schemas(&mut tool_router);
+        }
+        Self { tool_router }
     }
 
     #[tool(description = "Echo a message back as text.", annotations(read_only_hint = true, idempotent_hint = true))]
@@ -264,6 +271,30 @@ impl Demo {
     }
 }
 
+/// The drifted version's schema changes (the handlers stay as they are).
+fn drift_schemas(router: &mut ToolRouter<Demo>) {
+    router.remove_route("media");
+    if let Some(echo) = router.map.get_mut("echo") {
+        let mut schema = (*echo.attr.input_schema).clone();
+        if let Some(serde_json::Value::Object(props)) = schema.get_mut("properties") {
+            props.insert("channel".into(), serde_json::json!({"type": "string", "description": "Where to echo."}));
+        }
+        if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
+            required.push("channel".into());
+        }
+        echo.attr.input_schema = Arc::new(schema);
+    }
+    if let Some(order) = router.map.get_mut("create_order")
+        && let Some(output) = &order.attr.output_schema
+    {
+        let mut text = serde_json::Value::Object((**output).clone()).to_string();
+        text = text.replace(r#""enum":["accepted","backordered"]"#, r#""enum":["accepted","backordered","cancelled"]"#);
+        if let Ok(serde_json::Value::Object(schema)) = serde_json::from_str(&text) {
+            order.attr.output_schema = Some(Arc::new(schema));
+        }
+    }
+}
+
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Demo {
     fn get_info(&self) -> ServerConfig {
@@ -280,25 +311,34 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .try_init();
-    match args {
-        [] => serve_stdio().await,
-        [flag, port] if flag == "--http" => serve_http(port.parse()?).await,
-        _ => anyhow::bail!("usage: demo-server [--http PORT]"),
+    let mut drift = false;
+    let mut http = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--drift" => drift = true,
+            "--http" => http = Some(rest.next().ok_or_else(|| anyhow::anyhow!("--http needs a port"))?.parse()?),
+            other => anyhow::bail!("unknown argument `{other}`; usage: demo-server [--drift] [--http PORT]"),
+        }
+    }
+    match http {
+        Some(port) => serve_http(port, drift).await,
+        None => serve_stdio(drift).await,
     }
 }
 
-async fn serve_stdio() -> anyhow::Result<()> {
-    let service = Demo::new().serve(rmcp::transport::stdio()).await?;
+async fn serve_stdio(drift: bool) -> anyhow::Result<()> {
+    let service = Demo::new(drift).serve(rmcp::transport::stdio()).await?;
     service.waiting().await?;
     Ok(())
 }
 
-async fn serve_http(port: u16) -> anyhow::Result<()> {
+async fn serve_http(port: u16, drift: bool) -> anyhow::Result<()> {
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
     let service = StreamableHttpService::new(
-        || Ok(Demo::new()),
+        move || Ok(Demo::new(drift)),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );

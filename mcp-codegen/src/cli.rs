@@ -1,4 +1,4 @@
-//! The `mcp-codegen` command line: `snapshot`, `generate`.
+//! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,6 +8,9 @@ use clap::{Args, Parser, Subcommand};
 use mcp_runtime::ServerSpec;
 use mcp_runtime::config::Config;
 
+use mcp_runtime::drift::{Severity, max_severity};
+
+use crate::report::{Format, compare, render};
 use crate::{Generator, Settings, Snapshot, write_if_changed};
 
 /// Typed Rust clients for MCP servers: snapshot a server's tools, generate code, catch drift.
@@ -45,6 +48,49 @@ enum Command {
         #[arg(long)]
         typed_formats: bool,
     },
+    /// Compare a live server with a snapshot; exit 1 on drift at or above --fail-on.
+    Check {
+        /// The committed snapshot.
+        snapshot: PathBuf,
+        #[command(flatten)]
+        source: SourceArgs,
+        #[command(flatten)]
+        report: ReportArgs,
+    },
+    /// Compare two snapshots; exit 1 on drift at or above --fail-on.
+    Diff {
+        /// The old snapshot.
+        old: PathBuf,
+        /// The new snapshot.
+        new: PathBuf,
+        #[command(flatten)]
+        report: ReportArgs,
+    },
+}
+
+/// How drift is judged and printed.
+#[derive(Debug, Args)]
+struct ReportArgs {
+    /// Exit 1 when a change is at least this severe: breaking, compatible or cosmetic (any
+    /// difference: the snapshot is stale).
+    #[arg(long, default_value = "cosmetic", value_parser = |s: &str| s.parse::<Severity>())]
+    fail_on: Severity,
+    /// human (grouped, colored on a terminal), json, or github (workflow commands).
+    #[arg(long, default_value = "human", value_parser = |s: &str| s.parse::<Format>())]
+    format: Format,
+}
+
+impl ReportArgs {
+    fn finish(&self, changes: &[mcp_runtime::drift::Change], file: &str, refresh: &str) -> ExitCode {
+        use std::io::IsTerminal;
+        let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        print!("{}", render(changes, self.format, color, file, refresh, self.fail_on));
+        if max_severity(changes).is_some_and(|worst| worst >= self.fail_on) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
 }
 
 /// Where a live server is.
@@ -71,6 +117,28 @@ pub struct SourceArgs {
 }
 
 impl SourceArgs {
+    /// The `mcp-codegen snapshot` command that re-takes `out` from this source, with secrets
+    /// replaced by placeholders.
+    fn refresh_command(&self, out: &std::path::Path) -> String {
+        let mut parts = vec!["mcp-codegen".to_string(), "snapshot".into(), "--out".into(), shell_quote(&out.display().to_string())];
+        if let Some(url) = &self.url {
+            parts.extend(["--url".into(), shell_quote(&ServerSpec::http(url).target().replace("?…", ""))]);
+            for header in &self.headers {
+                let name = header.split(':').next().unwrap_or_default().trim();
+                parts.extend(["--header".into(), shell_quote(&format!("{name}: <value>"))]);
+            }
+            if let Some(var) = &self.bearer_env {
+                parts.extend(["--bearer-env".into(), var.clone()]);
+            }
+        } else if let (Some(config), Some(server)) = (&self.config, &self.server) {
+            parts.extend(["--config".into(), shell_quote(&config.display().to_string()), "--server".into(), shell_quote(server)]);
+        } else {
+            parts.push("--".into());
+            parts.extend(self.command.iter().map(|a| shell_quote(a)));
+        }
+        parts.join(" ")
+    }
+
     /// The server these arguments name.
     pub fn spec(&self) -> anyhow::Result<ServerSpec> {
         if let Some(url) = &self.url {
@@ -142,5 +210,29 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Check { snapshot, source, report } => {
+            let committed = Snapshot::load(&snapshot)?;
+            let spec = source.spec()?;
+            let target = spec.target();
+            // Unreachable is an error (exit 2), not drift.
+            let live = crate::live::take_blocking(spec, crate::live::snapshot_options())
+                .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
+            let changes = compare(&committed, &live);
+            Ok(report.finish(&changes, &snapshot.display().to_string(), &source.refresh_command(&snapshot)))
+        }
+        Command::Diff { old, new, report } => {
+            let (before, after) = (Snapshot::load(&old)?, Snapshot::load(&new)?);
+            let changes = compare(&before, &after);
+            let refresh = format!("cp {} {}", shell_quote(&new.display().to_string()), shell_quote(&old.display().to_string()));
+            Ok(report.finish(&changes, &old.display().to_string(), &refresh))
+        }
+    }
+}
+
+fn shell_quote(arg: &str) -> String {
+    if !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@,+%".contains(c)) {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
     }
 }

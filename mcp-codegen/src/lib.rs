@@ -12,6 +12,7 @@ mod generate;
 pub mod live;
 mod names;
 mod settings;
+pub mod report;
 pub mod snapshot;
 mod types;
 

@@ -83,6 +83,16 @@ pub enum Error {
         excerpt: String,
     },
 
+    /// The server's tools changed in ways that break the generated client
+    /// ([`DriftPolicy::Error`](crate::DriftPolicy::Error)).
+    #[error("MCP server {target} no longer matches the snapshot the client was generated from: {}; re-take it with `mcp-codegen snapshot` and rebuild", summary(.changes))]
+    Drift {
+        /// The command line or URL (no secrets).
+        target: String,
+        /// Every change found.
+        changes: Vec<crate::drift::Change>,
+    },
+
     /// The arguments could not be sent: they must serialize to a JSON object.
     #[error("invalid arguments for tool `{tool}`: {reason}")]
     InvalidArguments {
@@ -99,6 +109,15 @@ fn stderr_suffix(lines: &[String]) -> String {
     } else {
         format!("\nlast lines of the server's stderr:\n  {}", lines.join("\n  "))
     }
+}
+
+fn summary(changes: &[crate::drift::Change]) -> String {
+    changes
+        .iter()
+        .filter(|c| c.severity == crate::drift::Severity::Breaking)
+        .map(|c| format!("{} ({})", c.message, c.tool))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn during(operation: &Option<String>) -> String {

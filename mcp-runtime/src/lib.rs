@@ -26,6 +26,8 @@ mod client;
 #[cfg(feature = "client")]
 mod error;
 #[cfg(feature = "client")]
+mod guard;
+#[cfg(feature = "client")]
 mod options;
 #[cfg(feature = "client")]
 mod output;
@@ -39,6 +41,8 @@ mod tools;
 pub use client::Client;
 #[cfg(feature = "client")]
 pub use error::{Error, Result};
+#[cfg(feature = "client")]
+pub use guard::DriftPolicy;
 #[cfg(feature = "client")]
 pub use options::ConnectOptions;
 #[cfg(feature = "client")]

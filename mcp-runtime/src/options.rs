@@ -28,6 +28,9 @@ pub struct ConnectOptions {
     pub client_name: String,
     /// The `clientInfo.version` sent in `initialize` (default: this crate's version).
     pub client_version: String,
+    /// What generated clients do on connect when the server's tools differ from their
+    /// snapshot (default [`DriftPolicy::Warn`](crate::DriftPolicy::Warn)).
+    pub drift_policy: crate::DriftPolicy,
 }
 
 impl Default for ConnectOptions {
@@ -40,6 +43,7 @@ impl Default for ConnectOptions {
             stderr_lines: 20,
             client_name: "mcp-toolset".to_string(),
             client_version: env!("CARGO_PKG_VERSION").to_string(),
+            drift_policy: crate::DriftPolicy::default(),
         }
     }
 }
@@ -74,6 +78,12 @@ impl ConnectOptions {
     pub fn client_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
         self.client_name = name.into();
         self.client_version = version.into();
+        self
+    }
+
+    /// Sets [`ConnectOptions::drift_policy`].
+    pub fn drift_policy(mut self, policy: crate::DriftPolicy) -> Self {
+        self.drift_policy = policy;
         self
     }
 

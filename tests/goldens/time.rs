@@ -11,22 +11,37 @@ pub struct McpServer {
 }
 #[allow(dead_code, clippy::too_many_arguments)]
 impl McpServer {
-    /// Connects to the server (stdio command or HTTP URL).
+    /// Connects to the server (stdio command or HTTP URL) and checks its tools against
+    /// the snapshot: differences are logged (`DriftPolicy::Warn`).
     pub async fn connect(
         spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
     ) -> ::mcp_runtime::Result<Self> {
-        ::std::result::Result::Ok(Self {
-            client: ::mcp_runtime::Client::connect(spec).await?,
-        })
+        Self::connect_with(spec, ::mcp_runtime::ConnectOptions::default()).await
     }
-    /// Connects with explicit options (timeouts, …).
+    /// Connects with explicit options (timeouts, drift policy, …).
     pub async fn connect_with(
         spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
         options: ::mcp_runtime::ConnectOptions,
     ) -> ::mcp_runtime::Result<Self> {
-        ::std::result::Result::Ok(Self {
-            client: ::mcp_runtime::Client::connect_with(spec, options).await?,
-        })
+        let policy = options.drift_policy;
+        let client = ::mcp_runtime::Client::connect_with(spec, options).await?;
+        if policy != ::mcp_runtime::DriftPolicy::Off {
+            if let ::std::result::Result::Err(err) = client
+                .verify_tools(TOOLS, policy)
+                .await
+            {
+                let _ = client.close().await;
+                return ::std::result::Result::Err(err);
+            }
+        }
+        ::std::result::Result::Ok(Self { client })
+    }
+    /// Compares the server's tools with the snapshot now; returns the classified changes
+    /// (empty when nothing drifted) and does not log them.
+    pub async fn verify(
+        &self,
+    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::drift::Change>> {
+        self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
     pub fn from_client(client: ::mcp_runtime::Client) -> Self {
