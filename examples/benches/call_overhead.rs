@@ -30,7 +30,10 @@ struct Sum {
     sum: f64,
 }
 
-async fn raw_rmcp_round(client: &rmcp::service::RunningService<rmcp::RoleClient, ()>, calls: usize) -> Duration {
+async fn raw_rmcp_round(
+    client: &rmcp::service::RunningService<rmcp::RoleClient, ()>,
+    calls: usize,
+) -> Duration {
     let start = Instant::now();
     for i in 0..calls {
         let mut args = serde_json::Map::new();
@@ -40,7 +43,10 @@ async fn raw_rmcp_round(client: &rmcp::service::RunningService<rmcp::RoleClient,
             .call_tool(CallToolRequestParams::new("add").with_arguments(args))
             .await
             .expect("raw call");
-        let sum = result.structured_content.as_ref().and_then(|v| v["sum"].as_f64());
+        let sum = result
+            .structured_content
+            .as_ref()
+            .and_then(|v| v["sum"].as_f64());
         assert_eq!(sum, Some(i as f64 + 2.0));
     }
     start.elapsed()
@@ -49,7 +55,16 @@ async fn raw_rmcp_round(client: &rmcp::service::RunningService<rmcp::RoleClient,
 async fn runtime_round(client: &Client, calls: usize) -> Duration {
     let start = Instant::now();
     for i in 0..calls {
-        let sum: Sum = client.call("add", &AddArgs { a: i as f64, b: 2.0 }).await.expect("typed call");
+        let sum: Sum = client
+            .call(
+                "add",
+                &AddArgs {
+                    a: i as f64,
+                    b: 2.0,
+                },
+            )
+            .await
+            .expect("typed call");
         assert_eq!(sum.sum, i as f64 + 2.0);
     }
     start.elapsed()
@@ -62,13 +77,17 @@ fn python_client() -> Option<Duration> {
         return None;
     }
     let out = std::process::Command::new(python)
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/python_client.py"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/benches/python_client.py"
+        ))
         .args([CALLS.to_string(), WARMUP.to_string(), SERVER.to_string()])
         .stderr(std::process::Stdio::inherit())
         .output()
         .expect("run the Python client");
     assert!(out.status.success(), "python client failed");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("python client's JSON");
+    let report: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("python client's JSON");
     Some(Duration::from_secs_f64(report["seconds"].as_f64()?))
 }
 
@@ -78,10 +97,15 @@ fn per_second(calls: usize, time: Duration) -> f64 {
 
 #[tokio::main]
 async fn main() {
-    let raw = ().serve(rmcp::transport::TokioChildProcess::new(tokio::process::Command::new(SERVER)).unwrap())
+    let raw = ()
+        .serve(
+            rmcp::transport::TokioChildProcess::new(tokio::process::Command::new(SERVER)).unwrap(),
+        )
         .await
         .expect("raw rmcp connect");
-    let ours = Client::connect(ServerSpec::stdio(SERVER)).await.expect("mcp-runtime connect");
+    let ours = Client::connect(ServerSpec::stdio(SERVER))
+        .await
+        .expect("mcp-runtime connect");
     raw_rmcp_round(&raw, WARMUP).await;
     runtime_round(&ours, WARMUP).await;
 
@@ -97,15 +121,32 @@ async fn main() {
     let raw_rate = per_second(CALLS, raw_time);
     let ours_rate = per_second(CALLS, ours_time);
     println!("{CALLS} sequential `add` calls on the demo server over stdio");
-    println!("  raw rmcp call_tool       {raw_rate:>9.0} calls/s  {:>7.1} µs/call", raw_time.as_secs_f64() * 1e6 / CALLS as f64);
-    println!("  mcp-runtime typed call   {ours_rate:>9.0} calls/s  {:>7.1} µs/call", ours_time.as_secs_f64() * 1e6 / CALLS as f64);
-    println!("  time per call, mcp-runtime / raw rmcp = {:.3} (target ≤ 1.03)", ours_time.as_secs_f64() / raw_time.as_secs_f64());
+    println!(
+        "  raw rmcp call_tool       {raw_rate:>9.0} calls/s  {:>7.1} µs/call",
+        raw_time.as_secs_f64() * 1e6 / CALLS as f64
+    );
+    println!(
+        "  mcp-runtime typed call   {ours_rate:>9.0} calls/s  {:>7.1} µs/call",
+        ours_time.as_secs_f64() * 1e6 / CALLS as f64
+    );
+    println!(
+        "  time per call, mcp-runtime / raw rmcp = {:.3} (target ≤ 1.03)",
+        ours_time.as_secs_f64() / raw_time.as_secs_f64()
+    );
     match python_client() {
         Some(py_time) => {
             let py_rate = per_second(CALLS, py_time);
-            println!("  python mcp ClientSession {py_rate:>9.0} calls/s  {:>7.1} µs/call", py_time.as_secs_f64() * 1e6 / CALLS as f64);
-            println!("  calls/s, mcp-runtime / python = {:.2} (target ≥ 2)", ours_rate / py_rate);
+            println!(
+                "  python mcp ClientSession {py_rate:>9.0} calls/s  {:>7.1} µs/call",
+                py_time.as_secs_f64() * 1e6 / CALLS as f64
+            );
+            println!(
+                "  calls/s, mcp-runtime / python = {:.2} (target ≥ 2)",
+                ours_rate / py_rate
+            );
         }
-        None => println!("  python mcp ClientSession: skipped (run scripts/test.sh to install test-servers/.venv)"),
+        None => println!(
+            "  python mcp ClientSession: skipped (run scripts/test.sh to install test-servers/.venv)"
+        ),
     }
 }

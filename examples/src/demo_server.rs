@@ -175,7 +175,8 @@ struct Demo {
 }
 
 /// A 1×1 transparent PNG.
-const PIXEL_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const PIXEL_PNG: &str =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 #[tool_router]
 impl Demo {
@@ -187,21 +188,36 @@ impl Demo {
         Self { tool_router }
     }
 
-    #[tool(description = "Echo a message back as text.", annotations(read_only_hint = true, idempotent_hint = true))]
+    #[tool(
+        description = "Echo a message back as text.",
+        annotations(read_only_hint = true, idempotent_hint = true)
+    )]
     async fn echo(&self, Parameters(args): Parameters<EchoArgs>) -> String {
-        if args.uppercase.unwrap_or(false) { args.message.to_uppercase() } else { args.message }
+        if args.uppercase.unwrap_or(false) {
+            args.message.to_uppercase()
+        } else {
+            args.message
+        }
     }
 
-    #[tool(description = "Add two numbers; the result is structured.", annotations(read_only_hint = true))]
+    #[tool(
+        description = "Add two numbers; the result is structured.",
+        annotations(read_only_hint = true)
+    )]
     async fn add(&self, Parameters(args): Parameters<AddArgs>) -> Json<Sum> {
-        Json(Sum { sum: args.a + args.b })
+        Json(Sum {
+            sum: args.a + args.b,
+        })
     }
 
     #[tool(
         description = "Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.",
         annotations(destructive_hint = true, idempotent_hint = false)
     )]
-    async fn create_order(&self, Parameters(args): Parameters<CreateOrderArgs>) -> Result<Json<OrderReceipt>, String> {
+    async fn create_order(
+        &self,
+        Parameters(args): Parameters<CreateOrderArgs>,
+    ) -> Result<Json<OrderReceipt>, String> {
         if args.items.is_empty() {
             return Err("an order needs at least one item".into());
         }
@@ -211,19 +227,32 @@ impl Demo {
         } else {
             OrderStatus::Accepted
         };
-        let ship_city = args.ship_to.as_ref().unwrap_or(&args.customer.address).city.clone();
+        let ship_city = args
+            .ship_to
+            .as_ref()
+            .unwrap_or(&args.customer.address)
+            .city
+            .clone();
         Ok(Json(OrderReceipt {
             order_id: format!("ord-{}-{}", args.customer.name.len(), item_count),
             item_count,
             priority: args.priority,
             status,
             ship_city,
-            gift_wrapped: args.items.iter().filter(|i| i.gift_wrap).map(|i| i.quantity).sum(),
+            gift_wrapped: args
+                .items
+                .iter()
+                .filter(|i| i.gift_wrap)
+                .map(|i| i.quantity)
+                .sum(),
             confirmation_sent_to: args.customer.email,
         }))
     }
 
-    #[tool(description = "Search the demo catalogue. The filter is anyOf a tag or a score range.", annotations(read_only_hint = true))]
+    #[tool(
+        description = "Search the demo catalogue. The filter is anyOf a tag or a score range.",
+        annotations(read_only_hint = true)
+    )]
     async fn search(&self, Parameters(args): Parameters<SearchArgs>) -> Json<SearchResults> {
         let limit = args.limit.unwrap_or(3);
         let hits = (1..=limit)
@@ -233,7 +262,11 @@ impl Demo {
                     id,
                     title: format!("{} #{id}", args.query),
                     score,
-                    tags: vec![if id % 2 == 0 { "even".into() } else { "odd".into() }],
+                    tags: vec![if id % 2 == 0 {
+                        "even".into()
+                    } else {
+                        "odd".into()
+                    }],
                 }
             })
             .filter(|hit| match &args.filter {
@@ -242,7 +275,11 @@ impl Demo {
                 Some(Filter::Range { min, max }) => (*min..=*max).contains(&hit.score),
             })
             .collect();
-        Json(SearchResults { query: args.query, hits, next_cursor: None })
+        Json(SearchResults {
+            query: args.query,
+            hits,
+            next_cursor: None,
+        })
     }
 
     #[tool(description = "Always fails: returns isError with the given message.")]
@@ -250,18 +287,27 @@ impl Demo {
         CallToolResult::error(vec![ContentBlock::text(args.message)])
     }
 
-    #[tool(description = "Sleep for the given number of milliseconds, then say so.", annotations(read_only_hint = true))]
+    #[tool(
+        description = "Sleep for the given number of milliseconds, then say so.",
+        annotations(read_only_hint = true)
+    )]
     async fn sleep(&self, Parameters(args): Parameters<SleepArgs>) -> String {
         tokio::time::sleep(std::time::Duration::from_millis(args.ms)).await;
         format!("slept {} ms", args.ms)
     }
 
-    #[tool(description = "Return text, an image and an embedded resource in one result.", annotations(read_only_hint = true))]
+    #[tool(
+        description = "Return text, an image and an embedded resource in one result.",
+        annotations(read_only_hint = true)
+    )]
     async fn media(&self) -> CallToolResult {
         CallToolResult::success(vec![
             ContentBlock::text("a pixel and a note"),
             ContentBlock::image(PIXEL_PNG, "image/png"),
-            ContentBlock::Resource(EmbeddedResource::new(ResourceContents::text("remember the milk", "memo://note"))),
+            ContentBlock::Resource(EmbeddedResource::new(ResourceContents::text(
+                "remember the milk",
+                "memo://note",
+            ))),
         ])
     }
 
@@ -277,7 +323,10 @@ fn drift_schemas(router: &mut ToolRouter<Demo>) {
     if let Some(echo) = router.map.get_mut("echo") {
         let mut schema = (*echo.attr.input_schema).clone();
         if let Some(serde_json::Value::Object(props)) = schema.get_mut("properties") {
-            props.insert("channel".into(), serde_json::json!({"type": "string", "description": "Where to echo."}));
+            props.insert(
+                "channel".into(),
+                serde_json::json!({"type": "string", "description": "Where to echo."}),
+            );
         }
         if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
             required.push("channel".into());
@@ -288,7 +337,10 @@ fn drift_schemas(router: &mut ToolRouter<Demo>) {
         && let Some(output) = &order.attr.output_schema
     {
         let mut text = serde_json::Value::Object((**output).clone()).to_string();
-        text = text.replace(r#""enum":["accepted","backordered"]"#, r#""enum":["accepted","backordered","cancelled"]"#);
+        text = text.replace(
+            r#""enum":["accepted","backordered"]"#,
+            r#""enum":["accepted","backordered","cancelled"]"#,
+        );
         if let Ok(serde_json::Value::Object(schema)) = serde_json::from_str(&text) {
             order.attr.output_schema = Some(Arc::new(schema));
         }
@@ -299,7 +351,10 @@ fn drift_schemas(router: &mut ToolRouter<Demo>) {
 impl ServerHandler for Demo {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("mcp-toolset-demo", env!("CARGO_PKG_VERSION")))
+            .with_server_info(Implementation::new(
+                "mcp-toolset-demo",
+                env!("CARGO_PKG_VERSION"),
+            ))
             .with_instructions("Demo server for mcp-toolset.")
     }
 }
@@ -317,8 +372,16 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--drift" => drift = true,
-            "--http" => http = Some(rest.next().ok_or_else(|| anyhow::anyhow!("--http needs a port"))?.parse()?),
-            other => anyhow::bail!("unknown argument `{other}`; usage: demo-server [--drift] [--http PORT]"),
+            "--http" => {
+                http = Some(
+                    rest.next()
+                        .ok_or_else(|| anyhow::anyhow!("--http needs a port"))?
+                        .parse()?,
+                )
+            }
+            other => anyhow::bail!(
+                "unknown argument `{other}`; usage: demo-server [--drift] [--http PORT]"
+            ),
         }
     }
     match http {
@@ -353,7 +416,9 @@ async fn serve_http(port: u16, drift: bool) -> anyhow::Result<()> {
         let service = hyper_util::service::TowerToHyperService::new(service.clone());
         tokio::spawn(async move {
             let io = hyper_util::rt::TokioIo::new(stream);
-            let _ = hyper::server::conn::http1::Builder::new().serve_connection(io, service).await;
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(io, service)
+                .await;
         });
     }
 }

@@ -32,7 +32,9 @@ fn report(label: &str, text: &str, runs: usize) {
     let generator = Generator::default();
     let parse = best_of(runs, || Snapshot::parse(text, label).unwrap());
     let tokens = best_of(runs, || generator.generate(&snapshot, label).unwrap());
-    let source = best_of(runs, || generator.generate_source(&snapshot, label).unwrap());
+    let source = best_of(runs, || {
+        generator.generate_source(&snapshot, label).unwrap()
+    });
     println!(
         "{label:<28} {:>5} tools  parse {:>8.2} ms  tokens {:>8.2} ms  source {:>8.2} ms  (source/parse {:>6.0}×)",
         snapshot.tools.len(),
@@ -52,7 +54,9 @@ fn main() {
         let value: Value = serde_json::from_str(&text).unwrap();
         pool.extend(value["tools"].as_array().unwrap().iter().cloned());
     }
-    let hostile: Value = serde_json::from_str(&std::fs::read_to_string(format!("{CORPUS}/hostile.json")).unwrap()).unwrap();
+    let hostile: Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{CORPUS}/hostile.json")).unwrap())
+            .unwrap();
     pool.extend(hostile["tools"].as_array().unwrap().iter().cloned());
 
     let tools: Vec<Value> = (0..1000)

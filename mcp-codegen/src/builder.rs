@@ -43,7 +43,11 @@ impl Builder {
 
     /// Adds a snapshot (relative to the crate's `CARGO_MANIFEST_DIR`).
     pub fn snapshot(mut self, path: impl Into<PathBuf>) -> Self {
-        self.entries.push(Entry { snapshot: path.into(), settings: Settings::default(), refresh: None });
+        self.entries.push(Entry {
+            snapshot: path.into(),
+            settings: Settings::default(),
+            refresh: None,
+        });
         self
     }
 
@@ -80,13 +84,22 @@ impl Builder {
     /// `cargo:rerun-if-changed` for each snapshot and `cargo:warning` for each fallback.
     /// Returns the files it manages.
     pub fn generate(self) -> Result<Vec<PathBuf>> {
-        let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
-        let out_dir = match self.out_dir.or_else(|| std::env::var_os("OUT_DIR").map(PathBuf::from)) {
+        let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_default();
+        let out_dir = match self
+            .out_dir
+            .or_else(|| std::env::var_os("OUT_DIR").map(PathBuf::from))
+        {
             Some(dir) => dir,
-            None => return Err(Error::Settings("OUT_DIR is not set: call Builder::generate from build.rs, or set Builder::out_dir".into())),
+            None => return Err(Error::Settings(
+                "OUT_DIR is not set: call Builder::generate from build.rs, or set Builder::out_dir"
+                    .into(),
+            )),
         };
-        let refresh =
-            self.refresh.unwrap_or_else(|| std::env::var(REFRESH_ENV).is_ok_and(|v| !v.is_empty() && v != "0"));
+        let refresh = self
+            .refresh
+            .unwrap_or_else(|| std::env::var(REFRESH_ENV).is_ok_and(|v| !v.is_empty() && v != "0"));
         println!("cargo:rerun-if-env-changed={REFRESH_ENV}");
         let mut written = Vec::new();
         for entry in self.entries {
@@ -97,11 +110,15 @@ impl Builder {
             }
             let snapshot = Snapshot::load(&path)?;
             let label = entry.snapshot.display().to_string();
-            let (code, warnings) = Generator::new(entry.settings).generate_source(&snapshot, &label)?;
+            let (code, warnings) =
+                Generator::new(entry.settings).generate_source(&snapshot, &label)?;
             for warning in warnings {
                 println!("cargo:warning={label}: {warning}");
             }
-            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("client");
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("client");
             let target = out_dir.join(format!("{stem}.rs"));
             write_if_changed(&target, &code)?;
             written.push(target);
@@ -132,8 +149,16 @@ pub fn write_if_changed(path: &Path, contents: &str) -> Result<bool> {
         return Ok(false);
     }
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|source| Error::Io { action: "cannot create", path: parent.to_path_buf(), source })?;
+        std::fs::create_dir_all(parent).map_err(|source| Error::Io {
+            action: "cannot create",
+            path: parent.to_path_buf(),
+            source,
+        })?;
     }
-    std::fs::write(path, contents).map_err(|source| Error::Io { action: "cannot write", path: path.to_path_buf(), source })?;
+    std::fs::write(path, contents).map_err(|source| Error::Io {
+        action: "cannot write",
+        path: path.to_path_buf(),
+        source,
+    })?;
     Ok(true)
 }

@@ -81,10 +81,18 @@ struct ReportArgs {
 }
 
 impl ReportArgs {
-    fn finish(&self, changes: &[mcp_runtime::drift::Change], file: &str, refresh: &str) -> ExitCode {
+    fn finish(
+        &self,
+        changes: &[mcp_runtime::drift::Change],
+        file: &str,
+        refresh: &str,
+    ) -> ExitCode {
         use std::io::IsTerminal;
         let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        print!("{}", render(changes, self.format, color, file, refresh, self.fail_on));
+        print!(
+            "{}",
+            render(changes, self.format, color, file, refresh, self.fail_on)
+        );
         if max_severity(changes).is_some_and(|worst| worst >= self.fail_on) {
             ExitCode::from(1)
         } else {
@@ -120,9 +128,17 @@ impl SourceArgs {
     /// The `mcp-codegen snapshot` command that re-takes `out` from this source, with secrets
     /// replaced by placeholders.
     fn refresh_command(&self, out: &std::path::Path) -> String {
-        let mut parts = vec!["mcp-codegen".to_string(), "snapshot".into(), "--out".into(), shell_quote(&out.display().to_string())];
+        let mut parts = vec![
+            "mcp-codegen".to_string(),
+            "snapshot".into(),
+            "--out".into(),
+            shell_quote(&out.display().to_string()),
+        ];
         if let Some(url) = &self.url {
-            parts.extend(["--url".into(), shell_quote(&ServerSpec::http(url).target().replace("?…", ""))]);
+            parts.extend([
+                "--url".into(),
+                shell_quote(&ServerSpec::http(url).target().replace("?…", "")),
+            ]);
             for header in &self.headers {
                 let name = header.split(':').next().unwrap_or_default().trim();
                 parts.extend(["--header".into(), shell_quote(&format!("{name}: <value>"))]);
@@ -131,7 +147,12 @@ impl SourceArgs {
                 parts.extend(["--bearer-env".into(), var.clone()]);
             }
         } else if let (Some(config), Some(server)) = (&self.config, &self.server) {
-            parts.extend(["--config".into(), shell_quote(&config.display().to_string()), "--server".into(), shell_quote(server)]);
+            parts.extend([
+                "--config".into(),
+                shell_quote(&config.display().to_string()),
+                "--server".into(),
+                shell_quote(server),
+            ]);
         } else {
             parts.push("--".into());
             parts.extend(self.command.iter().map(|a| shell_quote(a)));
@@ -150,7 +171,9 @@ impl SourceArgs {
                 spec = spec.header(name.trim(), value.trim());
             }
             if let Some(var) = &self.bearer_env {
-                let token = std::env::var(var).with_context(|| format!("--bearer-env: environment variable {var} is not set"))?;
+                let token = std::env::var(var).with_context(|| {
+                    format!("--bearer-env: environment variable {var} is not set")
+                })?;
                 spec = spec.bearer_token(token);
             }
             return Ok(spec.into());
@@ -166,8 +189,12 @@ impl SourceArgs {
             return Ok(config.server(server)?.spec.clone());
         }
         match self.command.split_first() {
-            Some((command, args)) => Ok(ServerSpec::stdio(command).args(args.iter().cloned()).into()),
-            None => bail!("say which server: `-- COMMAND ARGS...`, `--url URL`, or `--config mcp.json --server NAME`"),
+            Some((command, args)) => {
+                Ok(ServerSpec::stdio(command).args(args.iter().cloned()).into())
+            }
+            None => bail!(
+                "say which server: `-- COMMAND ARGS...`, `--url URL`, or `--config mcp.json --server NAME`"
+            ),
         }
     }
 }
@@ -182,12 +209,26 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let snapshot = crate::live::take_blocking(spec, crate::live::snapshot_options())
                 .with_context(|| format!("taking a snapshot of {target}"))?;
             let changed = write_if_changed(&out, &snapshot.to_json())?;
-            let who = snapshot.server.as_ref().map(|s| format!("{} {}", s.name, s.version)).unwrap_or(target);
+            let who = snapshot
+                .server
+                .as_ref()
+                .map(|s| format!("{} {}", s.name, s.version))
+                .unwrap_or(target);
             let verb = if changed { "wrote" } else { "unchanged:" };
-            eprintln!("{verb} {} ({} tools from {who})", out.display(), snapshot.tools.len());
+            eprintln!(
+                "{verb} {} ({} tools from {who})",
+                out.display(),
+                snapshot.tools.len()
+            );
             Ok(ExitCode::SUCCESS)
         }
-        Command::Generate { snapshot, out, client, tools, typed_formats } => {
+        Command::Generate {
+            snapshot,
+            out,
+            client,
+            tools,
+            typed_formats,
+        } => {
             let loaded = Snapshot::load(&snapshot)?;
             let mut settings = Settings::default().typed_formats(typed_formats);
             if let Some(client) = client {
@@ -204,13 +245,21 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             match out {
                 Some(path) => {
                     let changed = write_if_changed(&path, &code)?;
-                    eprintln!("{} {}", if changed { "wrote" } else { "unchanged:" }, path.display());
+                    eprintln!(
+                        "{} {}",
+                        if changed { "wrote" } else { "unchanged:" },
+                        path.display()
+                    );
                 }
                 None => print!("{code}"),
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Check { snapshot, source, report } => {
+        Command::Check {
+            snapshot,
+            source,
+            report,
+        } => {
             let committed = Snapshot::load(&snapshot)?;
             let spec = source.spec()?;
             let target = spec.target();
@@ -218,19 +267,31 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let live = crate::live::take_blocking(spec, crate::live::snapshot_options())
                 .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
             let changes = compare(&committed, &live);
-            Ok(report.finish(&changes, &snapshot.display().to_string(), &source.refresh_command(&snapshot)))
+            Ok(report.finish(
+                &changes,
+                &snapshot.display().to_string(),
+                &source.refresh_command(&snapshot),
+            ))
         }
         Command::Diff { old, new, report } => {
             let (before, after) = (Snapshot::load(&old)?, Snapshot::load(&new)?);
             let changes = compare(&before, &after);
-            let refresh = format!("cp {} {}", shell_quote(&new.display().to_string()), shell_quote(&old.display().to_string()));
+            let refresh = format!(
+                "cp {} {}",
+                shell_quote(&new.display().to_string()),
+                shell_quote(&old.display().to_string())
+            );
             Ok(report.finish(&changes, &old.display().to_string(), &refresh))
         }
     }
 }
 
 fn shell_quote(arg: &str) -> String {
-    if !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@,+%".contains(c)) {
+    if !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:@,+%".contains(c))
+    {
         arg.to_string()
     } else {
         format!("'{}'", arg.replace('\'', r"'\''"))

@@ -41,6 +41,9 @@ pub enum Error {
 
 impl Error {
     pub(crate) fn snapshot(origin: &str, problem: impl Into<String>) -> Self {
-        Error::Snapshot { origin: origin.to_string(), problem: problem.into() }
+        Error::Snapshot {
+            origin: origin.to_string(),
+            problem: problem.into(),
+        }
     }
 }

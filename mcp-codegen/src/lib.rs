@@ -11,8 +11,8 @@ mod generate;
 #[cfg(feature = "live")]
 pub mod live;
 mod names;
-mod settings;
 pub mod report;
+mod settings;
 pub mod snapshot;
 mod types;
 
@@ -23,9 +23,9 @@ pub mod cli;
 pub use builder::{Builder, REFRESH_ENV, write_if_changed};
 pub use error::{Error, Result};
 pub use generate::{Generated, Generator, Warning};
+pub use mcp_runtime::ServerSpec;
 pub use settings::Settings;
 pub use snapshot::Snapshot;
-pub use mcp_runtime::ServerSpec;
 
 /// The module the macro puts a client's items in: the client name in snake_case.
 pub fn module_name(client: &str) -> String {

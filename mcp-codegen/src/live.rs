@@ -14,7 +14,10 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
     let origin = spec.target();
     let client = Client::connect_with(spec, options).await?;
     let listed = client.list_tools().await;
-    let server = client.server_info().map(|i| ServerIdentity { name: i.name.clone(), version: i.version.clone() });
+    let server = client.server_info().map(|i| ServerIdentity {
+        name: i.name.clone(),
+        version: i.version.clone(),
+    });
     let protocol_version = Some(client.protocol_version().to_string());
     client.close().await?;
     let mut raw = Vec::new();

@@ -3,10 +3,11 @@
 use std::collections::HashSet;
 
 const KEYWORDS: &[&str] = &[
-    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in",
-    "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super",
-    "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn", "abstract", "become", "box",
-    "do", "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen", "union",
+    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
+    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+    "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
+    "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen", "union",
 ];
 
 /// Splits on anything not alphanumeric and on lower→upper case boundaries.
@@ -39,12 +40,20 @@ fn words(name: &str) -> Vec<String> {
 }
 
 fn ascii_only(s: String) -> String {
-    s.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect()
+    s.chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
 }
 
 /// `fooBar-baz` → `foo_bar_baz`; keywords get a trailing `_`; a leading digit a leading `_`.
 pub fn snake(name: &str) -> String {
-    let joined = ascii_only(words(name).iter().map(|w| w.to_lowercase()).collect::<Vec<_>>().join("_"));
+    let joined = ascii_only(
+        words(name)
+            .iter()
+            .map(|w| w.to_lowercase())
+            .collect::<Vec<_>>()
+            .join("_"),
+    );
     fix(joined, "value")
 }
 
@@ -87,7 +96,9 @@ pub struct Namer {
 impl Namer {
     /// A namer that never hands out `reserved`.
     pub fn with_reserved(reserved: &[&str]) -> Self {
-        Namer { taken: reserved.iter().map(|s| s.to_string()).collect() }
+        Namer {
+            taken: reserved.iter().map(|s| s.to_string()).collect(),
+        }
     }
 
     /// `base`, or `base_2`, `base_3`, … if taken.

@@ -68,7 +68,12 @@ impl Snapshot {
     /// Parses snapshot text (or a raw `tools/list` result); `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Snapshot> {
         let root: Value = serde_json::from_str(text).map_err(|err| {
-            Error::snapshot(origin, format!("not valid JSON: {err} (is this a snapshot written by `mcp-codegen snapshot`?)"))
+            Error::snapshot(
+                origin,
+                format!(
+                    "not valid JSON: {err} (is this a snapshot written by `mcp-codegen snapshot`?)"
+                ),
+            )
         })?;
         Snapshot::from_value(root, origin)
     }
@@ -76,26 +81,45 @@ impl Snapshot {
     /// Builds a snapshot from parsed JSON.
     pub fn from_value(root: Value, origin: &str) -> Result<Snapshot> {
         let Value::Object(mut root) = root else {
-            return Err(Error::snapshot(origin, "the top level must be a JSON object with a `tools` array"));
+            return Err(Error::snapshot(
+                origin,
+                "the top level must be a JSON object with a `tools` array",
+            ));
         };
         if let Some(format) = root.get("format") {
             if format.as_u64() != Some(FORMAT) {
                 return Err(Error::snapshot(
                     origin,
-                    format!("format {format} is not supported (this mcp-codegen reads format {FORMAT}; upgrade mcp-codegen or re-take the snapshot)"),
+                    format!(
+                        "format {format} is not supported (this mcp-codegen reads format {FORMAT}; upgrade mcp-codegen or re-take the snapshot)"
+                    ),
                 ));
             }
         }
         let server = match root.get("server") {
             Some(Value::Object(s)) => Some(ServerIdentity {
-                name: s.get("name").and_then(Value::as_str).unwrap_or_default().to_string(),
-                version: s.get("version").and_then(Value::as_str).unwrap_or_default().to_string(),
+                name: s
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
+                version: s
+                    .get("version")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
             }),
             _ => None,
         };
-        let protocol_version = root.get("protocolVersion").and_then(Value::as_str).map(str::to_string);
+        let protocol_version = root
+            .get("protocolVersion")
+            .and_then(Value::as_str)
+            .map(str::to_string);
         let Some(Value::Array(raw_tools)) = root.remove("tools") else {
-            return Err(Error::snapshot(origin, "no `tools` array (expected a snapshot or a `tools/list` result)"));
+            return Err(Error::snapshot(
+                origin,
+                "no `tools` array (expected a snapshot or a `tools/list` result)",
+            ));
         };
         let mut tools = Vec::with_capacity(raw_tools.len());
         for (index, raw) in raw_tools.into_iter().enumerate() {
@@ -103,9 +127,19 @@ impl Snapshot {
         }
         tools.sort_by(|a, b| a.name.cmp(&b.name));
         if let Some(pair) = tools.windows(2).find(|pair| pair[0].name == pair[1].name) {
-            return Err(Error::snapshot(origin, format!("tool `{}` appears twice; tool names must be unique", pair[0].name)));
+            return Err(Error::snapshot(
+                origin,
+                format!(
+                    "tool `{}` appears twice; tool names must be unique",
+                    pair[0].name
+                ),
+            ));
         }
-        Ok(Snapshot { server, protocol_version, tools })
+        Ok(Snapshot {
+            server,
+            protocol_version,
+            tools,
+        })
     }
 
     /// The canonical file text: sorted, pretty, trailing newline.
@@ -121,7 +155,10 @@ impl Snapshot {
             s.insert("version".into(), Value::from(server.version.as_str()));
             root.insert("server".into(), Value::Object(s));
         }
-        root.insert("tools".into(), Value::Array(self.tools.iter().map(|t| t.raw.clone()).collect()));
+        root.insert(
+            "tools".into(),
+            Value::Array(self.tools.iter().map(|t| t.raw.clone()).collect()),
+        );
         let canonical = mcp_runtime::schema::sort_keys(&Value::Object(root));
         let mut text = serde_json::to_string_pretty(&canonical).unwrap_or_default();
         text.push('\n');
@@ -147,11 +184,19 @@ impl Snapshot {
 impl ToolDef {
     fn from_raw(raw: Value, index: usize, origin: &str) -> Result<ToolDef> {
         let Value::Object(map) = &raw else {
-            return Err(Error::snapshot(origin, format!("tools[{index}] is not an object")));
+            return Err(Error::snapshot(
+                origin,
+                format!("tools[{index}] is not an object"),
+            ));
         };
         let name = match map.get("name") {
             Some(Value::String(name)) if !name.is_empty() => name.clone(),
-            _ => return Err(Error::snapshot(origin, format!("tools[{index}] has no `name` string"))),
+            _ => {
+                return Err(Error::snapshot(
+                    origin,
+                    format!("tools[{index}] has no `name` string"),
+                ));
+            }
         };
         let input_schema = match map.get("inputSchema") {
             Some(schema @ Value::Object(_)) => schema.clone(),
@@ -160,7 +205,10 @@ impl ToolDef {
             Some(other) => {
                 return Err(Error::snapshot(
                     origin,
-                    format!("tool `{name}`: `inputSchema` must be a JSON Schema object, found {}", kind(other)),
+                    format!(
+                        "tool `{name}`: `inputSchema` must be a JSON Schema object, found {}",
+                        kind(other)
+                    ),
                 ));
             }
         };
@@ -170,12 +218,22 @@ impl ToolDef {
             Some(other) => {
                 return Err(Error::snapshot(
                     origin,
-                    format!("tool `{name}`: `outputSchema` must be a JSON Schema object, found {}", kind(other)),
+                    format!(
+                        "tool `{name}`: `outputSchema` must be a JSON Schema object, found {}",
+                        kind(other)
+                    ),
                 ));
             }
         };
         let text = |key: &str| map.get(key).and_then(Value::as_str).map(str::to_string);
-        Ok(ToolDef { title: text("title"), description: text("description"), name, input_schema, output_schema, raw })
+        Ok(ToolDef {
+            title: text("title"),
+            description: text("description"),
+            name,
+            input_schema,
+            output_schema,
+            raw,
+        })
     }
 
     /// Whether the snapshot had no `inputSchema` for this tool.
@@ -223,9 +281,18 @@ mod tests {
             ("[]", "top level"),
             ("{}", "no `tools` array"),
             (r#"{"format": 9, "tools": []}"#, "format 9 is not supported"),
-            (r#"{"tools": [{"name": "x", "inputSchema": {}}, {"name": "x", "inputSchema": {}}]}"#, "`x` appears twice"),
-            (r#"{"tools": [{"name": "x", "inputSchema": "string"}]}"#, "tool `x`: `inputSchema` must be"),
-            (r#"{"tools": [{"inputSchema": {}}]}"#, "tools[0] has no `name`"),
+            (
+                r#"{"tools": [{"name": "x", "inputSchema": {}}, {"name": "x", "inputSchema": {}}]}"#,
+                "`x` appears twice",
+            ),
+            (
+                r#"{"tools": [{"name": "x", "inputSchema": "string"}]}"#,
+                "tool `x`: `inputSchema` must be",
+            ),
+            (
+                r#"{"tools": [{"inputSchema": {}}]}"#,
+                "tools[0] has no `name`",
+            ),
         ];
         for (text, expected) in cases {
             let err = Snapshot::parse(text, "f.json").unwrap_err().to_string();

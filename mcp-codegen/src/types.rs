@@ -5,9 +5,9 @@
 //! turned into method parameters. Anything typify rejects or panics on falls back to
 //! `serde_json` types, with a note that becomes a warning and a doc line.
 
+use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::cell::Cell;
 use std::sync::Once;
 
 use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
@@ -57,12 +57,37 @@ pub(crate) struct TypeOptions {
 }
 
 /// Formats typify maps to std types; others are dropped (plain `String`) unless opted in.
-const STD_FORMATS: &[&str] = &["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float", "double", "ip", "ipv4", "ipv6"];
+const STD_FORMATS: &[&str] = &[
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float", "double",
+    "ip", "ipv4", "ipv6",
+];
 
 /// Root keywords the `Input` struct does not express; they are checked by the server only.
-const ROOT_IGNORED: &[&str] = &["if", "then", "else", "not", "dependentRequired", "dependentSchemas", "dependencies", "minProperties", "maxProperties", "propertyNames", "patternProperties", "unevaluatedProperties"];
+const ROOT_IGNORED: &[&str] = &[
+    "if",
+    "then",
+    "else",
+    "not",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "minProperties",
+    "maxProperties",
+    "propertyNames",
+    "patternProperties",
+    "unevaluatedProperties",
+];
 /// Root keywords that change the shape so much that `Input` is handed to typify whole.
-const ROOT_SHAPE: &[&str] = &["anyOf", "oneOf", "allOf", "$ref", "enum", "const", "items", "prefixItems"];
+const ROOT_SHAPE: &[&str] = &[
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "$ref",
+    "enum",
+    "const",
+    "items",
+    "prefixItems",
+];
 
 /// JSON types only, because the typed version did not compile (`reason`).
 pub(crate) fn fallback_types(output: Option<&Value>, reason: &str) -> ToolTypes {
@@ -78,7 +103,9 @@ pub(crate) fn fallback_types(output: Option<&Value>, reason: &str) -> ToolTypes 
         items,
         input,
         has_output: output.is_some(),
-        notes: vec![format!("the generated types were not valid Rust ({reason}); arguments and output are JSON values")],
+        notes: vec![format!(
+            "the generated types were not valid Rust ({reason}); arguments and output are JSON values"
+        )],
     }
 }
 
@@ -97,7 +124,9 @@ pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOpt
     if first.is_err() && simple_root(&input) && contained(|| build(Some(&input), None)).is_err() {
         // Find the properties typify cannot handle and make just those JSON values.
         for (name, reason) in failing_properties(&input) {
-            notes.push(format!("argument `{name}` could not be typed ({reason}); it is a JSON value"));
+            notes.push(format!(
+                "argument `{name}` could not be typed ({reason}); it is a JSON value"
+            ));
             if let Some(Value::Object(props)) = input.get_mut("properties") {
                 let description = props.get(&name).and_then(|p| p.get("description")).cloned();
                 let mut any = Map::new();
@@ -109,7 +138,12 @@ pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOpt
         }
     }
     let attempt = |with_input: bool, with_output: bool| {
-        contained(|| build(with_input.then_some(&input), if with_output { output.as_ref() } else { None }))
+        contained(|| {
+            build(
+                with_input.then_some(&input),
+                if with_output { output.as_ref() } else { None },
+            )
+        })
     };
     let built = match first.or_else(|_| attempt(true, output.is_some())) {
         Ok(built) => built,
@@ -131,12 +165,16 @@ pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOpt
                     }
                 };
             if input_ok && output_ok {
-                notes.push(format!("input and output types clash ({joint_reason}); the output is a JSON value"));
+                notes.push(format!(
+                    "input and output types clash ({joint_reason}); the output is a JSON value"
+                ));
             }
             match attempt(input_ok, output_ok && !input_ok) {
                 Ok(built) => built,
                 Err(reason) => {
-                    notes.push(format!("types could not be generated ({reason}); using JSON values"));
+                    notes.push(format!(
+                        "types could not be generated ({reason}); using JSON values"
+                    ));
                     contained(|| build(None, None)).unwrap_or_else(|_| fallback_only())
                 }
             }
@@ -150,17 +188,27 @@ pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOpt
             pub type Output = #value;
         });
     }
-    ToolTypes { items, input: input_shape, has_output: output.is_some(), notes }
+    ToolTypes {
+        items,
+        input: input_shape,
+        has_output: output.is_some(),
+        notes,
+    }
 }
 
 /// The root properties that fail on their own (with the root's `$defs` available).
 fn failing_properties(schema: &Value) -> Vec<(String, String)> {
-    let Some(Value::Object(props)) = schema.get("properties") else { return Vec::new() };
+    let Some(Value::Object(props)) = schema.get("properties") else {
+        return Vec::new();
+    };
     let mut failing = Vec::new();
     for (name, prop) in props {
         let mut alone = schema.clone();
         if let Value::Object(map) = &mut alone {
-            map.insert("properties".into(), Value::Object(Map::from_iter([(name.clone(), prop.clone())])));
+            map.insert(
+                "properties".into(),
+                Value::Object(Map::from_iter([(name.clone(), prop.clone())])),
+            );
             map.remove("required");
         }
         if let Err(reason) = contained(|| build(Some(&alone), None)) {
@@ -180,7 +228,11 @@ fn json_object() -> TokenStream {
 
 fn fallback_only() -> (TokenStream, InputShape, bool) {
     let object = json_object();
-    (quote! { pub type Input = #object; }, InputShape::Whole, false)
+    (
+        quote! { pub type Input = #object; },
+        InputShape::Whole,
+        false,
+    )
 }
 
 thread_local! {
@@ -223,7 +275,11 @@ fn contained<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
 
 fn first_line(text: &str) -> String {
     let line = text.lines().next().unwrap_or_default();
-    if line.chars().count() > 160 { format!("{}…", line.chars().take(160).collect::<String>()) } else { line.to_string() }
+    if line.chars().count() > 160 {
+        format!("{}…", line.chars().take(160).collect::<String>())
+    } else {
+        line.to_string()
+    }
 }
 
 type Built = (TokenStream, InputShape, bool);
@@ -297,7 +353,9 @@ fn as_def(schema: &Value, name: &str) -> Result<schemars::schema::Schema, String
 
 /// An object schema whose root `Input` we can build field by field.
 fn simple_root(schema: &Value) -> bool {
-    let Value::Object(map) = schema else { return false };
+    let Value::Object(map) = schema else {
+        return false;
+    };
     if map.get("type").is_some_and(|t| t != "object") {
         return false;
     }
@@ -309,20 +367,29 @@ fn simple_root(schema: &Value) -> bool {
 
 fn contains_root_ref(value: &Value) -> bool {
     match value {
-        Value::Object(map) => map.iter().any(|(k, v)| (k == "$ref" && v == "#") || contains_root_ref(v)),
+        Value::Object(map) => map
+            .iter()
+            .any(|(k, v)| (k == "$ref" && v == "#") || contains_root_ref(v)),
         Value::Array(items) => items.iter().any(contains_root_ref),
         _ => false,
     }
 }
 
-fn input_struct(space: &mut TypeSpace, schema: &Value) -> Result<(TokenStream, Vec<Field>), String> {
+fn input_struct(
+    space: &mut TypeSpace,
+    schema: &Value,
+) -> Result<(TokenStream, Vec<Field>), String> {
     let map = schema.as_object().ok_or("not an object")?;
     let properties = match map.get("properties") {
         Some(Value::Object(p)) => p.clone(),
         _ => Map::new(),
     };
     let required: BTreeSet<String> = match map.get("required") {
-        Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).map(str::to_string).collect(),
+        Some(Value::Array(names)) => names
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
         _ => BTreeSet::new(),
     };
 
@@ -337,8 +404,8 @@ fn input_struct(space: &mut TypeSpace, schema: &Value) -> Result<(TokenStream, V
         }
     }
     for (json_name, prop_schema) in all_props {
-        let schema: schemars::schema::Schema =
-            serde_json::from_value(prop_schema.clone()).map_err(|e| format!("property `{json_name}`: {e}"))?;
+        let schema: schemars::schema::Schema = serde_json::from_value(prop_schema.clone())
+            .map_err(|e| format!("property `{json_name}`: {e}"))?;
         let id = space
             .add_type_with_name(&schema, Some(format!("Input{}", pascal(&json_name))))
             .map_err(|e| format!("property `{json_name}`: {e}"))?;
@@ -347,7 +414,10 @@ fn input_struct(space: &mut TypeSpace, schema: &Value) -> Result<(TokenStream, V
         let nullable = matches!(ty.details(), TypeDetails::Option(_));
         let is_required = required.contains(&json_name);
         let ident = format_ident!("{}", namer.unique(snake(&json_name)));
-        let description = prop_schema.get("description").and_then(Value::as_str).map(str::to_string);
+        let description = prop_schema
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string);
         let mut doc = description.clone().unwrap_or_default();
         if let Some(default) = prop_schema.get("default") {
             if !doc.is_empty() {
@@ -358,13 +428,23 @@ fn input_struct(space: &mut TypeSpace, schema: &Value) -> Result<(TokenStream, V
         let doc_attr = (!doc.is_empty()).then(|| quote!(#[doc = #doc]));
         let rename = json_name.as_str();
         let (field_ty, setter_ty, serde_attr) = match (is_required, nullable) {
-            (true, _) => (ty_tokens.clone(), ty_tokens.clone(), quote!(#[serde(rename = #rename)])),
+            (true, _) => (
+                ty_tokens.clone(),
+                ty_tokens.clone(),
+                quote!(#[serde(rename = #rename)]),
+            ),
             (false, true) => {
                 let inner = match ty.details() {
-                    TypeDetails::Option(inner) => reroot(space.get_type(&inner).map_err(|e| e.to_string())?.ident()),
+                    TypeDetails::Option(inner) => {
+                        reroot(space.get_type(&inner).map_err(|e| e.to_string())?.ident())
+                    }
                     _ => unreachable!(),
                 };
-                (ty_tokens.clone(), inner, quote!(#[serde(rename = #rename, default, skip_serializing_if = "::std::option::Option::is_none")]))
+                (
+                    ty_tokens.clone(),
+                    inner,
+                    quote!(#[serde(rename = #rename, default, skip_serializing_if = "::std::option::Option::is_none")]),
+                )
             }
             (false, false) => (
                 quote!(::std::option::Option<#ty_tokens>),
@@ -377,7 +457,13 @@ fn input_struct(space: &mut TypeSpace, schema: &Value) -> Result<(TokenStream, V
             #serde_attr
             pub #ident: #field_ty,
         });
-        fields.push(Field { json_name, ident, ty: setter_ty, required: is_required, description });
+        fields.push(Field {
+            json_name,
+            ident,
+            ty: setter_ty,
+            required: is_required,
+            description,
+        });
     }
     // Parameters follow the schema's `required` order (the snapshot sorts object keys, but
     // keeps arrays as the server wrote them): `write_file(path, content)`.
@@ -385,9 +471,20 @@ fn input_struct(space: &mut TypeSpace, schema: &Value) -> Result<(TokenStream, V
         Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
     };
-    fields.sort_by_key(|f| required_order.iter().position(|n| *n == f.json_name).unwrap_or(usize::MAX));
-    let default_derive = fields.iter().all(|f| !f.required).then(|| quote!(::std::default::Default,));
-    let description = map.get("description").and_then(Value::as_str).unwrap_or("The tool's arguments.");
+    fields.sort_by_key(|f| {
+        required_order
+            .iter()
+            .position(|n| *n == f.json_name)
+            .unwrap_or(usize::MAX)
+    });
+    let default_derive = fields
+        .iter()
+        .all(|f| !f.required)
+        .then(|| quote!(::std::default::Default,));
+    let description = map
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or("The tool's arguments.");
     let item = quote! {
         #[doc = #description]
         #[derive(::std::clone::Clone, ::std::fmt::Debug, #default_derive ::serde::Serialize, ::serde::Deserialize)]
@@ -403,7 +500,8 @@ fn defs_of(map: &Map<String, Value>) -> Result<Vec<(String, schemars::schema::Sc
     for key in ["$defs", "definitions"] {
         if let Some(Value::Object(entries)) = map.get(key) {
             for (name, schema) in entries {
-                let schema = serde_json::from_value(schema.clone()).map_err(|e| format!("`{key}/{name}`: {e}"))?;
+                let schema = serde_json::from_value(schema.clone())
+                    .map_err(|e| format!("`{key}/{name}`: {e}"))?;
                 defs.push((name.clone(), schema));
             }
         }
@@ -415,28 +513,46 @@ fn defs_of(map: &Map<String, Value>) -> Result<Vec<(String, schemars::schema::Sc
 /// otherwise rename the type), `definitions` merged into `$defs` with names that cannot clash
 /// with our own items, formats and patterns that would need extra crates dropped, and object
 /// shapes whose property names collide after snake-casing replaced by JSON values.
-fn prepare(schema: &Value, root_name: &str, options: TypeOptions, notes: &mut Vec<String>) -> Value {
+fn prepare(
+    schema: &Value,
+    root_name: &str,
+    options: TypeOptions,
+    notes: &mut Vec<String>,
+) -> Value {
     let mut schema = schema.clone();
-    let Value::Object(map) = &mut schema else { return schema };
+    let Value::Object(map) = &mut schema else {
+        return schema;
+    };
     // Merge draft-07 `definitions` into `$defs` and rewrite their refs.
     if let Some(Value::Object(old)) = map.remove("definitions") {
-        let defs = map.entry("$defs").or_insert_with(|| Value::Object(Map::new()));
+        let defs = map
+            .entry("$defs")
+            .or_insert_with(|| Value::Object(Map::new()));
         if let Value::Object(defs) = defs {
             for (k, v) in old {
                 defs.entry(k).or_insert(v);
             }
         }
-        rewrite_refs(&mut schema, &|r| r.strip_prefix("#/definitions/").map(|name| format!("#/$defs/{name}")));
+        rewrite_refs(&mut schema, &|r| {
+            r.strip_prefix("#/definitions/")
+                .map(|name| format!("#/$defs/{name}"))
+        });
     }
-    let Value::Object(map) = &mut schema else { return schema };
+    let Value::Object(map) = &mut schema else {
+        return schema;
+    };
     map.insert("title".into(), Value::from(root_name));
     map.remove("$schema");
     map.remove("$id");
     // Definitions named like our own items get another name.
     let clashing: Vec<String> = match map.get("$defs") {
-        Some(Value::Object(defs)) => {
-            defs.keys().filter(|k| ["Input", "Output", "Call", "ConversionError"].contains(&pascal(k).as_str())).cloned().collect()
-        }
+        Some(Value::Object(defs)) => defs
+            .keys()
+            .filter(|k| {
+                ["Input", "Output", "Call", "ConversionError"].contains(&pascal(k).as_str())
+            })
+            .cloned()
+            .collect(),
         _ => Vec::new(),
     };
     for name in clashing {
@@ -444,10 +560,18 @@ fn prepare(schema: &Value, root_name: &str, options: TypeOptions, notes: &mut Ve
     }
     let ignored: Vec<String> = schema
         .as_object()
-        .map(|m| m.keys().filter(|k| ROOT_IGNORED.contains(&k.as_str())).cloned().collect())
+        .map(|m| {
+            m.keys()
+                .filter(|k| ROOT_IGNORED.contains(&k.as_str()))
+                .cloned()
+                .collect()
+        })
         .unwrap_or_default();
     if !ignored.is_empty() && root_name == "Input" {
-        notes.push(format!("`{}` at the root of the input schema is checked by the server, not at compile time", ignored.join("`, `")));
+        notes.push(format!(
+            "`{}` at the root of the input schema is checked by the server, not at compile time",
+            ignored.join("`, `")
+        ));
     }
     let mut dropped = BTreeSet::new();
     sanitize(&mut schema, options, &mut dropped);
@@ -459,8 +583,16 @@ fn prepare(schema: &Value, root_name: &str, options: TypeOptions, notes: &mut Ve
 
 /// Gives the `$defs` of `output` that clash with differently-shaped `$defs` of `input` new names.
 fn separate_defs(input: &Value, output: &mut Value) {
-    let input_defs = input.get("$defs").and_then(Value::as_object).cloned().unwrap_or_default();
-    let output_defs = output.get("$defs").and_then(Value::as_object).cloned().unwrap_or_default();
+    let input_defs = input
+        .get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let output_defs = output
+        .get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
     for (name, shape) in output_defs {
         if input_defs.get(&name).is_some_and(|other| other != &shape) {
             rename_def(output, &name, &format!("Output{}", pascal(&name)));
@@ -501,8 +633,25 @@ fn rewrite_refs(value: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
 }
 
 /// Schema positions that hold one subschema / a map of them / a list of them.
-const SUB_ONE: &[&str] = &["additionalProperties", "items", "additionalItems", "contains", "not", "if", "then", "else", "propertyNames", "unevaluatedProperties", "unevaluatedItems"];
-const SUB_MAP: &[&str] = &["properties", "patternProperties", "$defs", "dependentSchemas"];
+const SUB_ONE: &[&str] = &[
+    "additionalProperties",
+    "items",
+    "additionalItems",
+    "contains",
+    "not",
+    "if",
+    "then",
+    "else",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+];
+const SUB_MAP: &[&str] = &[
+    "properties",
+    "patternProperties",
+    "$defs",
+    "dependentSchemas",
+];
 const SUB_LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems", "items"];
 
 fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<String>) {
@@ -518,7 +667,10 @@ fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<Str
         }
     }
     if map.remove("pattern").is_some() {
-        dropped.insert("`pattern` constraints are checked by the server, not by the generated types".to_string());
+        dropped.insert(
+            "`pattern` constraints are checked by the server, not by the generated types"
+                .to_string(),
+        );
     }
     map.remove("patternProperties");
     // Properties whose Rust names would collide make typify emit duplicate fields.
@@ -528,7 +680,9 @@ fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<Str
         let mut seen = BTreeMap::new();
         let collide = props.keys().any(|k| seen.insert(snake(k), ()).is_some());
         if collide {
-            dropped.insert("an object whose property names collide in Rust is a JSON value".to_string());
+            dropped.insert(
+                "an object whose property names collide in Rust is a JSON value".to_string(),
+            );
             let description = map.get("description").cloned();
             map.clear();
             if let Some(d) = description {
@@ -546,7 +700,8 @@ fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<Str
     }
     for key in SUB_MAP {
         if let Some(Value::Object(subs)) = map.get_mut(*key) {
-            subs.values_mut().for_each(|s| sanitize(s, options, dropped));
+            subs.values_mut()
+                .for_each(|s| sanitize(s, options, dropped));
         }
     }
     for key in SUB_LIST {
@@ -577,9 +732,14 @@ fn reroot(stream: TokenStream) -> TokenStream {
                     out.extend(quote!(#[serde(crate = "::mcp_runtime::export::serde")]));
                 }
             }
-            TokenTree::Ident(ident) if (ident == "serde" || ident == "serde_json") && after_leading_colons(&out) => {
+            TokenTree::Ident(ident)
+                if (ident == "serde" || ident == "serde_json") && after_leading_colons(&out) =>
+            {
                 out.extend(quote!(mcp_runtime::export::));
-                out.push(TokenTree::Ident(Ident::new(&ident.to_string(), Span::call_site())));
+                out.push(TokenTree::Ident(Ident::new(
+                    &ident.to_string(),
+                    Span::call_site(),
+                )));
             }
             other => out.push(other.clone()),
         }
@@ -593,7 +753,9 @@ fn derives_serde(attr: &TokenStream) -> bool {
     let is_derive = matches!(tokens.next(), Some(TokenTree::Ident(i)) if i == "derive");
     is_derive
         && tokens.any(|t| match t {
-            TokenTree::Group(g) => g.stream().into_iter().any(|t| matches!(t, TokenTree::Ident(i) if i == "Serialize" || i == "Deserialize")),
+            TokenTree::Group(g) => g.stream().into_iter().any(
+                |t| matches!(t, TokenTree::Ident(i) if i == "Serialize" || i == "Deserialize"),
+            ),
             _ => false,
         })
 }
@@ -608,7 +770,22 @@ fn after_leading_colons(out: &[TokenTree]) -> bool {
     // `Foo::serde` is someone else's path; `as ::serde::X`, `impl<'de> ::serde::X` start one.
     let before_is_path = n >= 3
         && match &out[n - 3] {
-            TokenTree::Ident(i) => !matches!(i.to_string().as_str(), "as" | "dyn" | "impl" | "for" | "where" | "in" | "mut" | "ref" | "return" | "let" | "pub" | "type" | "use" | "fn"),
+            TokenTree::Ident(i) => !matches!(
+                i.to_string().as_str(),
+                "as" | "dyn"
+                    | "impl"
+                    | "for"
+                    | "where"
+                    | "in"
+                    | "mut"
+                    | "ref"
+                    | "return"
+                    | "let"
+                    | "pub"
+                    | "type"
+                    | "use"
+                    | "fn"
+            ),
             _ => false,
         };
     colons && !before_is_path

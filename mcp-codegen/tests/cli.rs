@@ -10,7 +10,10 @@ fn repo() -> PathBuf {
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run mcp-codegen")
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("run mcp-codegen")
 }
 
 fn stderr(out: &Output) -> String {
@@ -26,7 +29,11 @@ fn temp(name: &str) -> PathBuf {
 
 fn time_server() -> String {
     let path = repo().join("test-servers/.venv/bin/mcp-server-time");
-    assert!(path.exists(), "run scripts/test.sh first: it installs {}", path.display());
+    assert!(
+        path.exists(),
+        "run scripts/test.sh first: it installs {}",
+        path.display()
+    );
     path.to_string_lossy().into_owned()
 }
 
@@ -41,21 +48,47 @@ fn generate_to_stdout_and_to_a_file() {
 
     let dir = temp("gen");
     let file = dir.join("clock.rs");
-    let first = run(&["generate", snapshot.to_str().unwrap(), "--client", "Clock", "--out", file.to_str().unwrap()]);
+    let first = run(&[
+        "generate",
+        snapshot.to_str().unwrap(),
+        "--client",
+        "Clock",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
     assert!(first.status.success());
     assert!(stderr(&first).starts_with("wrote"), "{}", stderr(&first));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), code);
-    let second = run(&["generate", snapshot.to_str().unwrap(), "--client", "Clock", "--out", file.to_str().unwrap()]);
-    assert!(stderr(&second).starts_with("unchanged"), "{}", stderr(&second));
+    let second = run(&[
+        "generate",
+        snapshot.to_str().unwrap(),
+        "--client",
+        "Clock",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        stderr(&second).starts_with("unchanged"),
+        "{}",
+        stderr(&second)
+    );
 }
 
 #[test]
 fn fallbacks_are_warned_on_stderr() {
     let hostile = repo().join("../shared/corpus/hostile.json");
-    let out = run(&["generate", hostile.to_str().unwrap(), "--out", temp("hostile").join("h.rs").to_str().unwrap()]);
+    let out = run(&[
+        "generate",
+        hostile.to_str().unwrap(),
+        "--out",
+        temp("hostile").join("h.rs").to_str().unwrap(),
+    ]);
     assert!(out.status.success());
     let err = stderr(&out);
-    assert!(err.contains("warning: tool `mixed_enum`: argument `m` could not be typed"), "{err}");
+    assert!(
+        err.contains("warning: tool `mixed_enum`: argument `m` could not be typed"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -64,9 +97,21 @@ fn bad_snapshots_exit_2_naming_file_and_problem() {
     let cases = [
         ("notjson.json", "{ nope", "not valid JSON"),
         ("notools.json", "{\"server\": {}}", "no `tools` array"),
-        ("dup.json", r#"{"tools": [{"name": "a", "inputSchema": {}}, {"name": "a", "inputSchema": {}}]}"#, "`a` appears twice"),
-        ("schema.json", r#"{"tools": [{"name": "a", "inputSchema": []}]}"#, "tool `a`: `inputSchema` must be a JSON Schema object"),
-        ("format.json", r#"{"format": 2, "tools": []}"#, "format 2 is not supported"),
+        (
+            "dup.json",
+            r#"{"tools": [{"name": "a", "inputSchema": {}}, {"name": "a", "inputSchema": {}}]}"#,
+            "`a` appears twice",
+        ),
+        (
+            "schema.json",
+            r#"{"tools": [{"name": "a", "inputSchema": []}]}"#,
+            "tool `a`: `inputSchema` must be a JSON Schema object",
+        ),
+        (
+            "format.json",
+            r#"{"format": 2, "tools": []}"#,
+            "format 2 is not supported",
+        ),
     ];
     for (file, text, expected) in cases {
         let path = dir.join(file);
@@ -74,7 +119,10 @@ fn bad_snapshots_exit_2_naming_file_and_problem() {
         let out = run(&["generate", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{file}");
         let err = stderr(&out);
-        assert!(err.starts_with("error: ") && err.contains(file) && err.contains(expected), "{err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(file) && err.contains(expected),
+            "{err}"
+        );
     }
     let out = run(&["generate", dir.join("missing.json").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
@@ -87,12 +135,22 @@ fn snapshot_is_byte_identical_and_matches_the_committed_one() {
     let server = time_server();
     let (a, b) = (dir.join("a.json"), dir.join("b.json"));
     for file in [&a, &b] {
-        let out = run(&["snapshot", "--out", file.to_str().unwrap(), "--", &server, "--local-timezone=UTC"]);
+        let out = run(&[
+            "snapshot",
+            "--out",
+            file.to_str().unwrap(),
+            "--",
+            &server,
+            "--local-timezone=UTC",
+        ]);
         assert!(out.status.success(), "{}", stderr(&out));
     }
     let text = std::fs::read_to_string(&a).unwrap();
     assert_eq!(text, std::fs::read_to_string(&b).unwrap());
-    assert_eq!(text, std::fs::read_to_string(repo().join("tests/mcp/time.json")).unwrap());
+    assert_eq!(
+        text,
+        std::fs::read_to_string(repo().join("tests/mcp/time.json")).unwrap()
+    );
     assert!(text.ends_with("}\n"));
 }
 
@@ -109,29 +167,77 @@ fn snapshot_from_mcp_json_keeps_secrets_out() {
     )
     .unwrap();
     let file = dir.join("time.json");
-    let out = run(&["snapshot", "--out", file.to_str().unwrap(), "--config", config.to_str().unwrap(), "--server", "time"]);
+    let out = run(&[
+        "snapshot",
+        "--out",
+        file.to_str().unwrap(),
+        "--config",
+        config.to_str().unwrap(),
+        "--server",
+        "time",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(text, std::fs::read_to_string(repo().join("tests/mcp/time.json")).unwrap());
+    assert_eq!(
+        text,
+        std::fs::read_to_string(repo().join("tests/mcp/time.json")).unwrap()
+    );
     assert!(!text.contains("sk-live") && !stderr(&out).contains("sk-live"));
 
-    let out = run(&["snapshot", "--out", file.to_str().unwrap(), "--config", config.to_str().unwrap(), "--server", "nope"]);
+    let out = run(&[
+        "snapshot",
+        "--out",
+        file.to_str().unwrap(),
+        "--config",
+        config.to_str().unwrap(),
+        "--server",
+        "nope",
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("no usable server `nope` (it has: time)"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no usable server `nope` (it has: time)"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
 fn unreachable_servers_exit_2() {
     let file = temp("unreach").join("x.json");
-    let out = run(&["snapshot", "--out", file.to_str().unwrap(), "--", "no-such-server-binary"]);
+    let out = run(&[
+        "snapshot",
+        "--out",
+        file.to_str().unwrap(),
+        "--",
+        "no-such-server-binary",
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("`no-such-server-binary` was not found"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("`no-such-server-binary` was not found"),
+        "{}",
+        stderr(&out)
+    );
 
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let url = format!("http://127.0.0.1:{port}/mcp?key=qs-secret");
-    let out = run(&["snapshot", "--out", file.to_str().unwrap(), "--url", &url, "--header", "X-Api-Key: hdr-secret"]);
+    let out = run(&[
+        "snapshot",
+        "--out",
+        file.to_str().unwrap(),
+        "--url",
+        &url,
+        "--header",
+        "X-Api-Key: hdr-secret",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    assert!(err.contains("127.0.0.1") && !err.contains("qs-secret") && !err.contains("hdr-secret"), "{err}");
+    assert!(
+        err.contains("127.0.0.1") && !err.contains("qs-secret") && !err.contains("hdr-secret"),
+        "{err}"
+    );
     assert!(!file.exists());
 }

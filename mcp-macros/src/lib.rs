@@ -23,7 +23,9 @@ use syn::{Expr, Ident, Lit, LitStr, Token};
 #[proc_macro]
 pub fn mcp_toolset(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as MacroInput);
-    expand(input).unwrap_or_else(|err| err.to_compile_error()).into()
+    expand(input)
+        .unwrap_or_else(|err| err.to_compile_error())
+        .into()
 }
 
 struct MacroInput {
@@ -44,9 +46,14 @@ impl Parse for MacroInput {
             options.push((key, input.parse()?));
         }
         if !input.is_empty() {
-            return Err(input.error("expected `, option = value` (see mcp_codegen::Settings for the options)"));
+            return Err(input
+                .error("expected `, option = value` (see mcp_codegen::Settings for the options)"));
         }
-        Ok(MacroInput { client, path, options })
+        Ok(MacroInput {
+            client,
+            path,
+            options,
+        })
     }
 }
 
@@ -54,12 +61,20 @@ fn expand(input: MacroInput) -> syn::Result<proc_macro2::TokenStream> {
     let mut settings = serde_json::Map::new();
     for (key, value) in &input.options {
         if key == "client_name" {
-            return Err(syn::Error::new(key.span(), "the client name is the macro's first argument, not an option"));
+            return Err(syn::Error::new(
+                key.span(),
+                "the client name is the macro's first argument, not an option",
+            ));
         }
         settings.insert(key.to_string(), to_json(value)?);
     }
-    let settings: mcp_codegen::Settings = serde_json::from_value(serde_json::Value::Object(settings))
-        .map_err(|err| syn::Error::new(option_span(&input, &err.to_string()), format!("mcp_toolset!: {err}")))?;
+    let settings: mcp_codegen::Settings =
+        serde_json::from_value(serde_json::Value::Object(settings)).map_err(|err| {
+            syn::Error::new(
+                option_span(&input, &err.to_string()),
+                format!("mcp_toolset!: {err}"),
+            )
+        })?;
     let settings = settings.client_name(input.client.to_string());
 
     let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
@@ -73,16 +88,22 @@ fn expand(input: MacroInput) -> syn::Result<proc_macro2::TokenStream> {
             input.path.value()
         )));
     }
-    let text = std::fs::read_to_string(&path).map_err(|err| path_error(format!("cannot read `{}`: {err}", input.path.value())))?;
+    let text = std::fs::read_to_string(&path)
+        .map_err(|err| path_error(format!("cannot read `{}`: {err}", input.path.value())))?;
     // Errors name the path as written, not where it resolved to.
-    let snapshot = mcp_codegen::Snapshot::parse(&text, &input.path.value()).map_err(|err| path_error(err.to_string()))?;
+    let snapshot = mcp_codegen::Snapshot::parse(&text, &input.path.value())
+        .map_err(|err| path_error(err.to_string()))?;
     if let Some(tools) = &settings.tools {
         for name in tools {
             if !snapshot.tools.iter().any(|t| &t.name == name) {
                 let available: Vec<&str> = snapshot.tools.iter().map(|t| t.name.as_str()).collect();
                 return Err(syn::Error::new(
                     tool_span(&input, name),
-                    format!("tool `{name}` is not in `{}`; it has: {}", input.path.value(), available.join(", ")),
+                    format!(
+                        "tool `{name}` is not in `{}`; it has: {}",
+                        input.path.value(),
+                        available.join(", ")
+                    ),
                 ));
             }
         }
@@ -113,10 +134,21 @@ fn to_json(expr: &Expr) -> syn::Result<serde_json::Value> {
             Lit::Str(s) => Ok(s.value().into()),
             Lit::Bool(b) => Ok(b.value.into()),
             Lit::Int(i) => Ok(i.base10_parse::<i64>()?.into()),
-            other => Err(syn::Error::new(other.span(), "option values are strings, booleans, integers or [lists]")),
+            other => Err(syn::Error::new(
+                other.span(),
+                "option values are strings, booleans, integers or [lists]",
+            )),
         },
-        Expr::Array(array) => array.elems.iter().map(to_json).collect::<syn::Result<Vec<_>>>().map(Into::into),
-        other => Err(syn::Error::new_spanned(other, "option values are strings, booleans, integers or [lists]")),
+        Expr::Array(array) => array
+            .elems
+            .iter()
+            .map(to_json)
+            .collect::<syn::Result<Vec<_>>>()
+            .map(Into::into),
+        other => Err(syn::Error::new_spanned(
+            other,
+            "option values are strings, booleans, integers or [lists]",
+        )),
     }
 }
 
@@ -130,7 +162,10 @@ fn option_span(input: &MacroInput, message: &str) -> Span {
             return syn::spanned::Spanned::span(value);
         }
     }
-    input.options.first().map_or(input.client.span(), |(key, _)| key.span())
+    input
+        .options
+        .first()
+        .map_or(input.client.span(), |(key, _)| key.span())
 }
 
 /// The span of the string literal naming `tool` in `tools = [...]`.

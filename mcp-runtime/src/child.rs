@@ -82,7 +82,12 @@ pub(crate) fn spawn(spec: &StdioSpec, keep_lines: usize) -> Result<Spawned> {
     });
 
     Ok(Spawned {
-        process: ChildProcess { child: Some(child), pid, tail, stderr_task: Some(stderr_task) },
+        process: ChildProcess {
+            child: Some(child),
+            pid,
+            tail,
+            stderr_task: Some(stderr_task),
+        },
         stdout,
         stdin,
     })
@@ -108,7 +113,10 @@ fn spawn_failure(spec: &StdioSpec, err: &std::io::Error) -> String {
             ),
         },
         std::io::ErrorKind::PermissionDenied => {
-            format!("command `{}` is not executable (check its permissions)", spec.command)
+            format!(
+                "command `{}` is not executable (check its permissions)",
+                spec.command
+            )
         }
         _ => format!("could not start `{}`: {err}", spec.command),
     }
@@ -123,15 +131,25 @@ impl ChildProcess {
     /// (bounded wait: a live process keeps its stderr open).
     pub async fn stderr_tail(&mut self) -> Vec<String> {
         if let Some(child) = self.child.as_mut()
-            && tokio::time::timeout(Duration::from_millis(300), child.wait()).await.is_ok()
+            && tokio::time::timeout(Duration::from_millis(300), child.wait())
+                .await
+                .is_ok()
             && let Some(mut task) = self.stderr_task.take()
         {
-            if tokio::time::timeout(Duration::from_millis(300), &mut task).await.is_err() {
+            if tokio::time::timeout(Duration::from_millis(300), &mut task)
+                .await
+                .is_err()
+            {
                 // Still reading (a grandchild holds stderr open): keep it for later.
                 self.stderr_task = Some(task);
             }
         }
-        self.tail.lock().unwrap_or_else(|p| p.into_inner()).iter().cloned().collect()
+        self.tail
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .cloned()
+            .collect()
     }
 
     /// The exit status, if the process has already ended.
@@ -142,10 +160,15 @@ impl ChildProcess {
     /// MCP's stdio shutdown: the caller has closed stdin; wait `grace` for the server to exit,
     /// then SIGTERM the group, then SIGKILL it.
     pub async fn shutdown(&mut self, grace: Duration) {
-        let Some(mut child) = self.child.take() else { return };
+        let Some(mut child) = self.child.take() else {
+            return;
+        };
         if tokio::time::timeout(grace, child.wait()).await.is_err() {
             signal_group(self.pid, Signal::Term);
-            if tokio::time::timeout(Duration::from_secs(1), child.wait()).await.is_err() {
+            if tokio::time::timeout(Duration::from_secs(1), child.wait())
+                .await
+                .is_err()
+            {
                 signal_group(self.pid, Signal::Kill);
                 let _ = child.wait().await;
             }
@@ -158,7 +181,9 @@ impl ChildProcess {
 
 impl Drop for ChildProcess {
     fn drop(&mut self) {
-        let Some(mut child) = self.child.take() else { return };
+        let Some(mut child) = self.child.take() else {
+            return;
+        };
         signal_group(self.pid, Signal::Kill);
         // Reap it so no zombie stays behind; without a runtime, tokio's orphan reaper does it.
         if matches!(child.try_wait(), Ok(None))
@@ -178,7 +203,9 @@ enum Signal {
 
 #[cfg(unix)]
 fn signal_group(pid: Option<u32>, signal: Signal) {
-    let Some(pid) = pid.and_then(|p| libc::pid_t::try_from(p).ok()) else { return };
+    let Some(pid) = pid.and_then(|p| libc::pid_t::try_from(p).ok()) else {
+        return;
+    };
     let sig = match signal {
         Signal::Term => libc::SIGTERM,
         Signal::Kill => libc::SIGKILL,

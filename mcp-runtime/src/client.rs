@@ -71,7 +71,10 @@ impl Client {
 
     /// Starts (stdio) or reaches (HTTP) the server and completes the MCP handshake within
     /// `options.connect_timeout`.
-    pub async fn connect_with(spec: impl Into<ServerSpec>, options: ConnectOptions) -> Result<Client> {
+    pub async fn connect_with(
+        spec: impl Into<ServerSpec>,
+        options: ConnectOptions,
+    ) -> Result<Client> {
         let spec = spec.into();
         let target = spec.target();
         let tools_changed = Arc::new(AtomicU64::new(0));
@@ -92,18 +95,30 @@ impl Client {
                     Ok(Ok(service)) => (service, Some(process)),
                     outcome => {
                         // Lets a dying server finish exiting and its stderr drain before we judge.
-                        let stderr: Vec<String> =
-                            process.stderr_tail().await.iter().map(|l| spec.scrub(l)).collect();
+                        let stderr: Vec<String> = process
+                            .stderr_tail()
+                            .await
+                            .iter()
+                            .map(|l| spec.scrub(l))
+                            .collect();
                         let reason = match (outcome, process.try_exit_status()) {
                             (_, Some(status)) => {
-                                format!("the server exited ({status}) before completing the MCP handshake")
+                                format!(
+                                    "the server exited ({status}) before completing the MCP handshake"
+                                )
                             }
-                            (Ok(Err(err)), None) => format!("MCP handshake failed: {}", root_cause(&err)),
+                            (Ok(Err(err)), None) => {
+                                format!("MCP handshake failed: {}", root_cause(&err))
+                            }
                             (_, None) => no_answer(deadline),
                         };
                         let reason = spec.scrub(&reason);
                         process.shutdown(Duration::ZERO).await;
-                        return Err(Error::Connect { target, reason, stderr });
+                        return Err(Error::Connect {
+                            target,
+                            reason,
+                            stderr,
+                        });
                     }
                 }
             }
@@ -113,14 +128,23 @@ impl Client {
                     Ok(Ok(service)) => (service, None),
                     Ok(Err(err)) => {
                         let reason = if err.is_authorization_required() {
-                            "the server requires authorization: set a bearer token or headers".to_string()
+                            "the server requires authorization: set a bearer token or headers"
+                                .to_string()
                         } else {
                             format!("{} (is the server running at this URL?)", root_cause(&err))
                         };
-                        return Err(Error::Connect { target, reason: spec.scrub(&reason), stderr: Vec::new() });
+                        return Err(Error::Connect {
+                            target,
+                            reason: spec.scrub(&reason),
+                            stderr: Vec::new(),
+                        });
                     }
                     Err(_) => {
-                        return Err(Error::Connect { target, reason: no_answer(deadline), stderr: Vec::new() });
+                        return Err(Error::Connect {
+                            target,
+                            reason: no_answer(deadline),
+                            stderr: Vec::new(),
+                        });
                     }
                 }
             }
@@ -198,14 +222,19 @@ impl Client {
         match tokio::time::timeout(timeout, self.peer.list_all_tools()).await {
             Ok(Ok(tools)) => Ok(tools),
             Ok(Err(err)) => Err(self.service_error(err, operation).await),
-            Err(_) => Err(timeout_error(operation, timeout, "ConnectOptions::request_timeout")),
+            Err(_) => Err(timeout_error(
+                operation,
+                timeout,
+                "ConnectOptions::request_timeout",
+            )),
         }
     }
 
     /// Calls a tool with JSON arguments (an object, or `null` for none) under the default call
     /// timeout. A result with `isError: true` is returned as [`Error::Tool`].
     pub async fn call_tool(&self, name: &str, arguments: Value) -> Result<ToolOutput> {
-        self.call_tool_with_timeout(name, arguments, self.options.call_timeout).await
+        self.call_tool_with_timeout(name, arguments, self.options.call_timeout)
+            .await
     }
 
     /// [`Client::call_tool`] with its own timeout. On timeout the request is cancelled on the
@@ -230,13 +259,24 @@ impl Client {
     }
 
     /// Calls a tool with typed arguments and decodes its structured result into `R`.
-    pub async fn call<A: Serialize + ?Sized, R: DeserializeOwned>(&self, name: &str, arguments: &A) -> Result<R> {
-        self.call_output(name, arguments).await?.into_structured(name)
+    pub async fn call<A: Serialize + ?Sized, R: DeserializeOwned>(
+        &self,
+        name: &str,
+        arguments: &A,
+    ) -> Result<R> {
+        self.call_output(name, arguments)
+            .await?
+            .into_structured(name)
     }
 
     /// Calls a tool with typed arguments and returns its raw output.
-    pub async fn call_output<A: Serialize + ?Sized>(&self, name: &str, arguments: &A) -> Result<ToolOutput> {
-        self.call_output_with_timeout(name, arguments, self.options.call_timeout).await
+    pub async fn call_output<A: Serialize + ?Sized>(
+        &self,
+        name: &str,
+        arguments: &A,
+    ) -> Result<ToolOutput> {
+        self.call_output_with_timeout(name, arguments, self.options.call_timeout)
+            .await
     }
 
     /// [`Client::call_output`] with its own timeout.
@@ -250,7 +290,12 @@ impl Client {
         self.call_object(name, arguments, timeout).await
     }
 
-    async fn call_object(&self, name: &str, arguments: Map<String, Value>, timeout: Duration) -> Result<ToolOutput> {
+    async fn call_object(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        timeout: Duration,
+    ) -> Result<ToolOutput> {
         let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
         // Dropping the request future on timeout sends `notifications/cancelled` (rmcp).
         match tokio::time::timeout(timeout, self.peer.call_tool_once(params)).await {
@@ -284,7 +329,9 @@ impl Client {
     /// `shutdown_grace`, then terminates it. Idempotent.
     pub async fn close(&self) -> Result<()> {
         if let Some(mut service) = self.service.lock().await.take() {
-            let _ = service.close_with_timeout(self.options.shutdown_grace).await;
+            let _ = service
+                .close_with_timeout(self.options.shutdown_grace)
+                .await;
         }
         if let Some(mut child) = self.child.lock().await.take() {
             child.shutdown(self.options.shutdown_grace).await;
@@ -297,14 +344,22 @@ impl Client {
             ServiceError::McpError(data) => Error::Protocol {
                 target: self.target.clone(),
                 operation: operation.to_string(),
-                message: self.spec.scrub(&format!("{} (JSON-RPC error {})", data.message, data.code.0)),
+                message: self.spec.scrub(&format!(
+                    "{} (JSON-RPC error {})",
+                    data.message, data.code.0
+                )),
             },
             ServiceError::Timeout { timeout } => {
                 timeout_error(operation, timeout, "ConnectOptions::request_timeout")
             }
             ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
                 let stderr = match self.child.lock().await.as_mut() {
-                    Some(child) => child.stderr_tail().await.iter().map(|l| self.spec.scrub(l)).collect(),
+                    Some(child) => child
+                        .stderr_tail()
+                        .await
+                        .iter()
+                        .map(|l| self.spec.scrub(l))
+                        .collect(),
                     None => Vec::new(),
                 };
                 Error::TransportClosed {
@@ -340,7 +395,11 @@ fn no_answer(deadline: Duration) -> String {
 }
 
 fn timeout_error(operation: &str, duration: Duration, hint: &'static str) -> Error {
-    Error::Timeout { operation: operation.to_string(), duration, hint }
+    Error::Timeout {
+        operation: operation.to_string(),
+        duration,
+        hint,
+    }
 }
 
 fn json_kind(value: &Value) -> &'static str {
@@ -360,16 +419,26 @@ fn to_object<A: Serialize + ?Sized>(tool: &str, arguments: &A) -> Result<Map<Str
         Ok(Value::Null) => Ok(Map::new()),
         Ok(other) => Err(Error::InvalidArguments {
             tool: tool.to_string(),
-            reason: format!("arguments must serialize to a JSON object, got {}", json_kind(&other)),
+            reason: format!(
+                "arguments must serialize to a JSON object, got {}",
+                json_kind(&other)
+            ),
         }),
-        Err(err) => Err(Error::InvalidArguments { tool: tool.to_string(), reason: err.to_string() }),
+        Err(err) => Err(Error::InvalidArguments {
+            tool: tool.to_string(),
+            reason: err.to_string(),
+        }),
     }
 }
 
 fn http_transport(
     spec: &HttpSpec,
     target: &str,
-) -> Result<rmcp::transport::StreamableHttpClientTransport<impl rmcp::transport::streamable_http_client::StreamableHttpClient>> {
+) -> Result<
+    rmcp::transport::StreamableHttpClientTransport<
+        impl rmcp::transport::streamable_http_client::StreamableHttpClient,
+    >,
+> {
     use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
     let mut headers = std::collections::HashMap::new();
     for (name, value) in &spec.headers {
@@ -382,9 +451,12 @@ fn http_transport(
         let value_parsed = http::HeaderValue::from_str(value).map_err(|_| bad("value"))?;
         headers.insert(name_parsed, value_parsed);
     }
-    let mut config = StreamableHttpClientTransportConfig::with_uri(spec.url.clone()).custom_headers(headers);
+    let mut config =
+        StreamableHttpClientTransportConfig::with_uri(spec.url.clone()).custom_headers(headers);
     if let Some(token) = &spec.bearer_token {
         config = config.auth_header(token.clone());
     }
-    Ok(rmcp::transport::StreamableHttpClientTransport::from_config(config))
+    Ok(rmcp::transport::StreamableHttpClientTransport::from_config(
+        config,
+    ))
 }

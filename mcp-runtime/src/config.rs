@@ -44,7 +44,9 @@ pub enum ConfigError {
         column: usize,
     },
     /// The JSON has neither `mcpServers` nor `servers`.
-    #[error("MCP config {origin} has no `mcpServers` (Claude Desktop, Cursor) or `servers` (VS Code) object")]
+    #[error(
+        "MCP config {origin} has no `mcpServers` (Claude Desktop, Cursor) or `servers` (VS Code) object"
+    )]
     NoServers {
         /// The file.
         origin: String,
@@ -92,10 +94,14 @@ impl Config {
         let path = path.as_ref();
         match std::fs::read_to_string(path) {
             Ok(text) => Config::parse(&text, &path.display().to_string()),
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                Ok(Config { origin: path.display().to_string(), ..Config::default() })
-            }
-            Err(source) => Err(ConfigError::Read { path: path.to_path_buf(), source }),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(Config {
+                origin: path.display().to_string(),
+                ..Config::default()
+            }),
+            Err(source) => Err(ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            }),
         }
     }
 
@@ -103,7 +109,12 @@ impl Config {
     pub fn parse(text: &str, origin: &str) -> Result<Config, ConfigError> {
         let root: Value = serde_json::from_str(text).map_err(|err| ConfigError::Json {
             origin: origin.to_string(),
-            message: err.to_string().split(" at line ").next().unwrap_or_default().to_string(),
+            message: err
+                .to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
             line: err.line(),
             column: err.column(),
         })?;
@@ -111,14 +122,21 @@ impl Config {
             .get("mcpServers")
             .or_else(|| root.get("servers"))
             .and_then(Value::as_object)
-            .ok_or_else(|| ConfigError::NoServers { origin: origin.to_string() })?;
-        let mut config = Config { origin: origin.to_string(), ..Config::default() };
+            .ok_or_else(|| ConfigError::NoServers {
+                origin: origin.to_string(),
+            })?;
+        let mut config = Config {
+            origin: origin.to_string(),
+            ..Config::default()
+        };
         for (name, entry) in entries {
             match parse_entry(name, entry) {
                 Ok(server) => {
                     config.servers.insert(name.clone(), server);
                 }
-                Err(problem) => config.warnings.push(format!("{origin}: server `{name}` skipped: {problem}")),
+                Err(problem) => config
+                    .warnings
+                    .push(format!("{origin}: server `{name}` skipped: {problem}")),
             }
         }
         Ok(config)
@@ -126,15 +144,21 @@ impl Config {
 
     /// The entry called `name`, or an error listing the names there are.
     pub fn server(&self, name: &str) -> Result<&ServerConfig, ConfigError> {
-        self.servers.get(name).ok_or_else(|| ConfigError::UnknownServer {
-            origin: self.origin.clone(),
-            name: name.to_string(),
-            available: if self.servers.is_empty() {
-                "none".to_string()
-            } else {
-                self.servers.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
-            },
-        })
+        self.servers
+            .get(name)
+            .ok_or_else(|| ConfigError::UnknownServer {
+                origin: self.origin.clone(),
+                name: name.to_string(),
+                available: if self.servers.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.servers
+                        .keys()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
+            })
     }
 }
 
@@ -145,7 +169,9 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
     let url = opt_string(map, "url")?;
     let spec = match (transport.as_deref(), command, url) {
         (_, Some(_), Some(_)) => return Err("has both `command` and `url`; keep one".into()),
-        (Some("sse"), _, _) => return Err("`type: \"sse\"` (legacy HTTP+SSE) is not supported".into()),
+        (Some("sse"), _, _) => {
+            return Err("`type: \"sse\"` (legacy HTTP+SSE) is not supported".into());
+        }
         (Some(t @ ("http" | "streamable-http" | "streamableHttp")), Some(_), None) => {
             return Err(format!("`type: \"{t}\"` needs `url`, not `command`"));
         }
@@ -171,7 +197,9 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
         }
         (Some("stdio"), None, _) => return Err("`type: \"stdio\"` needs `command`".into()),
         (Some(other), _, _) => {
-            return Err(format!("unknown `type: \"{other}\"` (expected stdio, http or sse)"));
+            return Err(format!(
+                "unknown `type: \"{other}\"` (expected stdio, http or sse)"
+            ));
         }
         (None, None, None) => return Err("needs `command` (stdio) or `url` (HTTP)".into()),
     };
@@ -185,7 +213,12 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
         (None, Some(v)) => Some(Duration::from_secs_f64(positive(v, "timeout_ms")? / 1000.0)),
         (None, None) => None,
     };
-    Ok(ServerConfig { name: name.to_string(), spec, disabled, timeout })
+    Ok(ServerConfig {
+        name: name.to_string(),
+        spec,
+        disabled,
+        timeout,
+    })
 }
 
 fn positive(value: &Value, field: &str) -> Result<f64, String> {
@@ -305,7 +338,14 @@ mod tests {
         let config = Config::parse(text, "mcp.json").unwrap();
         assert_eq!(config.servers.keys().collect::<Vec<_>>(), ["a", "b"]);
         let joined = config.warnings.join("\n");
-        for needle in ["`both`", "`empty`", "`badenv`", "env.K", "`weird`", "carrier-pigeon"] {
+        for needle in [
+            "`both`",
+            "`empty`",
+            "`badenv`",
+            "env.K",
+            "`weird`",
+            "carrier-pigeon",
+        ] {
             assert!(joined.contains(needle), "{needle} not in {joined}");
         }
         match &config.server("a").unwrap().spec {
@@ -315,7 +355,11 @@ mod tests {
         let err = config.server("zzz").unwrap_err().to_string();
         assert!(err.contains("a, b"), "{err}");
 
-        let vscode = Config::parse(r#"{"servers": {"t": {"type": "stdio", "command": "t"}}}"#, "x").unwrap();
+        let vscode = Config::parse(
+            r#"{"servers": {"t": {"type": "stdio", "command": "t"}}}"#,
+            "x",
+        )
+        .unwrap();
         assert!(vscode.servers.contains_key("t"));
     }
 

@@ -51,7 +51,9 @@ impl std::str::FromStr for Severity {
             "breaking" => Ok(Severity::Breaking),
             "compatible" => Ok(Severity::Compatible),
             "cosmetic" => Ok(Severity::Cosmetic),
-            other => Err(format!("`{other}` is not a severity (breaking, compatible, cosmetic)")),
+            other => Err(format!(
+                "`{other}` is not a severity (breaking, compatible, cosmetic)"
+            )),
         }
     }
 }
@@ -127,7 +129,10 @@ impl ToolSchemas {
             name: text("name")?,
             title: text("title"),
             description: text("description"),
-            input_schema: tool.get("inputSchema").cloned().unwrap_or_else(|| Value::Object(Map::new())),
+            input_schema: tool
+                .get("inputSchema")
+                .cloned()
+                .unwrap_or_else(|| Value::Object(Map::new())),
             output_schema: tool.get("outputSchema").filter(|v| !v.is_null()).cloned(),
             annotations: tool.get("annotations").filter(|v| !v.is_null()).cloned(),
         })
@@ -136,14 +141,34 @@ impl ToolSchemas {
 
 /// Every change from `old` to `new`, sorted by tool and path.
 pub fn diff(old: &[ToolSchemas], new: &[ToolSchemas]) -> Vec<Change> {
-    let old_by_name: BTreeMap<&str, &ToolSchemas> = old.iter().map(|t| (t.name.as_str(), t)).collect();
-    let new_by_name: BTreeMap<&str, &ToolSchemas> = new.iter().map(|t| (t.name.as_str(), t)).collect();
+    let old_by_name: BTreeMap<&str, &ToolSchemas> =
+        old.iter().map(|t| (t.name.as_str(), t)).collect();
+    let new_by_name: BTreeMap<&str, &ToolSchemas> =
+        new.iter().map(|t| (t.name.as_str(), t)).collect();
     let mut out = Vec::new();
-    let names: BTreeSet<&str> = old_by_name.keys().chain(new_by_name.keys()).copied().collect();
+    let names: BTreeSet<&str> = old_by_name
+        .keys()
+        .chain(new_by_name.keys())
+        .copied()
+        .collect();
     for name in names {
         match (old_by_name.get(name), new_by_name.get(name)) {
-            (Some(_), None) => push(&mut out, name, "", "tool-removed", Severity::Breaking, format!("tool `{name}` was removed: calls to it fail")),
-            (None, Some(_)) => push(&mut out, name, "", "tool-added", Severity::Compatible, format!("tool `{name}` was added")),
+            (Some(_), None) => push(
+                &mut out,
+                name,
+                "",
+                "tool-removed",
+                Severity::Breaking,
+                format!("tool `{name}` was removed: calls to it fail"),
+            ),
+            (None, Some(_)) => push(
+                &mut out,
+                name,
+                "",
+                "tool-added",
+                Severity::Compatible,
+                format!("tool `{name}` was added"),
+            ),
             (Some(old), Some(new)) => tool(&mut out, old, new),
             (None, None) => {}
         }
@@ -152,31 +177,95 @@ pub fn diff(old: &[ToolSchemas], new: &[ToolSchemas]) -> Vec<Change> {
     out
 }
 
-fn push(out: &mut Vec<Change>, tool: &str, path: &str, kind: &'static str, severity: Severity, message: String) {
-    out.push(Change { tool: tool.to_string(), path: path.to_string(), kind, severity, message });
+fn push(
+    out: &mut Vec<Change>,
+    tool: &str,
+    path: &str,
+    kind: &'static str,
+    severity: Severity,
+    message: String,
+) {
+    out.push(Change {
+        tool: tool.to_string(),
+        path: path.to_string(),
+        kind,
+        severity,
+        message,
+    });
 }
 
 fn tool(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) {
     let name = old.name.as_str();
     if old.title != new.title {
-        push(out, name, "/title", "tool-title-changed", Severity::Cosmetic, "the tool's title changed".into());
+        push(
+            out,
+            name,
+            "/title",
+            "tool-title-changed",
+            Severity::Cosmetic,
+            "the tool's title changed".into(),
+        );
     }
     if old.description != new.description {
-        push(out, name, "/description", "tool-description-changed", Severity::Cosmetic, "the tool's description changed".into());
+        push(
+            out,
+            name,
+            "/description",
+            "tool-description-changed",
+            Severity::Cosmetic,
+            "the tool's description changed".into(),
+        );
     }
     let empty = Map::new();
-    let old_ann = old.annotations.as_ref().and_then(Value::as_object).unwrap_or(&empty);
-    let new_ann = new.annotations.as_ref().and_then(Value::as_object).unwrap_or(&empty);
-    for key in old_ann.keys().chain(new_ann.keys()).collect::<BTreeSet<_>>() {
+    let old_ann = old
+        .annotations
+        .as_ref()
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let new_ann = new
+        .annotations
+        .as_ref()
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    for key in old_ann
+        .keys()
+        .chain(new_ann.keys())
+        .collect::<BTreeSet<_>>()
+    {
         if old_ann.get(key) != new_ann.get(key) {
-            push(out, name, &format!("/annotations/{key}"), "annotation-changed", Severity::Cosmetic, format!("annotation `{key}` changed"));
+            push(
+                out,
+                name,
+                &format!("/annotations/{key}"),
+                "annotation-changed",
+                Severity::Cosmetic,
+                format!("annotation `{key}` changed"),
+            );
         }
     }
-    let mut ctx = Ctx { tool: name, dir: Dir::Input, out };
-    ctx.schema("/inputSchema", &resolve_refs(&old.input_schema), &resolve_refs(&new.input_schema));
+    let mut ctx = Ctx {
+        tool: name,
+        dir: Dir::Input,
+        out,
+    };
+    ctx.schema(
+        "/inputSchema",
+        &resolve_refs(&old.input_schema),
+        &resolve_refs(&new.input_schema),
+    );
     match (&old.output_schema, &new.output_schema) {
-        (Some(_), None) => ctx.push("/outputSchema", "output-schema-removed", Severity::Breaking, "the outputSchema was removed: results are no longer structured".into()),
-        (None, Some(_)) => ctx.push("/outputSchema", "output-schema-added", Severity::Compatible, "an outputSchema was added".into()),
+        (Some(_), None) => ctx.push(
+            "/outputSchema",
+            "output-schema-removed",
+            Severity::Breaking,
+            "the outputSchema was removed: results are no longer structured".into(),
+        ),
+        (None, Some(_)) => ctx.push(
+            "/outputSchema",
+            "output-schema-added",
+            Severity::Compatible,
+            "an outputSchema was added".into(),
+        ),
         (Some(o), Some(n)) => {
             ctx.dir = Dir::Output;
             ctx.schema("/outputSchema", &resolve_refs(o), &resolve_refs(n));
@@ -199,13 +288,48 @@ struct Ctx<'a> {
     out: &'a mut Vec<Change>,
 }
 
-const ANNOTATION_KEYWORDS: &[&str] = &["description", "title", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "$schema", "$id"];
-const UPPER_BOUNDS: &[&str] = &["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"];
-const LOWER_BOUNDS: &[&str] = &["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
+const ANNOTATION_KEYWORDS: &[&str] = &[
+    "description",
+    "title",
+    "examples",
+    "$comment",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$schema",
+    "$id",
+];
+const UPPER_BOUNDS: &[&str] = &[
+    "maximum",
+    "exclusiveMaximum",
+    "maxLength",
+    "maxItems",
+    "maxProperties",
+];
+const LOWER_BOUNDS: &[&str] = &[
+    "minimum",
+    "exclusiveMinimum",
+    "minLength",
+    "minItems",
+    "minProperties",
+];
 /// Keywords with rules of their own below.
 const HANDLED: &[&str] = &[
-    "type", "enum", "const", "properties", "required", "additionalProperties", "items", "anyOf", "oneOf", "allOf",
-    "default", "format", "pattern", "multipleOf", "uniqueItems",
+    "type",
+    "enum",
+    "const",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "default",
+    "format",
+    "pattern",
+    "multipleOf",
+    "uniqueItems",
 ];
 
 impl Ctx<'_> {
@@ -231,7 +355,12 @@ impl Ctx<'_> {
             // `true` / `false` schemas.
             let narrows = old == &Value::Bool(true) || new == &Value::Bool(false);
             let severity = self.narrowing(narrows);
-            self.push(path, "schema-changed", severity, format!("the schema at {} changed from {old} to {new}", show(path)));
+            self.push(
+                path,
+                "schema-changed",
+                severity,
+                format!("the schema at {} changed from {old} to {new}", show(path)),
+            );
             return;
         };
         for key in ANNOTATION_KEYWORDS {
@@ -241,22 +370,43 @@ impl Ctx<'_> {
                     "title" => "title-changed",
                     _ => "annotation-changed",
                 };
-                self.push(&format!("{path}/{key}"), kind, Severity::Cosmetic, format!("`{key}` of {} changed", show(path)));
+                self.push(
+                    &format!("{path}/{key}"),
+                    kind,
+                    Severity::Cosmetic,
+                    format!("`{key}` of {} changed", show(path)),
+                );
             }
         }
         if o.get("default") != n.get("default") {
-            let severity = if self.dir == Dir::Input { Severity::Compatible } else { Severity::Cosmetic };
-            self.push(&format!("{path}/default"), "default-changed", severity, format!("the default of {} changed", show(path)));
+            let severity = if self.dir == Dir::Input {
+                Severity::Compatible
+            } else {
+                Severity::Cosmetic
+            };
+            self.push(
+                &format!("{path}/default"),
+                "default-changed",
+                severity,
+                format!("the default of {} changed", show(path)),
+            );
         }
         if o.get("format") != n.get("format") {
-            self.push(&format!("{path}/format"), "format-changed", Severity::Compatible, format!("the format of {} changed", show(path)));
+            self.push(
+                &format!("{path}/format"),
+                "format-changed",
+                Severity::Compatible,
+                format!("the format of {} changed", show(path)),
+            );
         }
         self.types(path, o, n);
         self.enums(path, o, n);
         self.bounds(path, o, n);
         self.object(path, o, n);
         match (o.get("items"), n.get("items")) {
-            (Some(oi @ Value::Object(_)), Some(ni @ Value::Object(_))) => self.schema(&format!("{path}/items"), oi, ni),
+            (Some(oi @ Value::Object(_)), Some(ni @ Value::Object(_))) => {
+                self.schema(&format!("{path}/items"), oi, ni)
+            }
             (oi, ni) if oi != ni => self.other(path, "items", oi, ni),
             _ => {}
         }
@@ -266,7 +416,11 @@ impl Ctx<'_> {
         let keys: BTreeSet<&String> = o.keys().chain(n.keys()).collect();
         for key in keys {
             let key = key.as_str();
-            if ANNOTATION_KEYWORDS.contains(&key) || HANDLED.contains(&key) || UPPER_BOUNDS.contains(&key) || LOWER_BOUNDS.contains(&key) {
+            if ANNOTATION_KEYWORDS.contains(&key)
+                || HANDLED.contains(&key)
+                || UPPER_BOUNDS.contains(&key)
+                || LOWER_BOUNDS.contains(&key)
+            {
                 continue;
             }
             if o.get(key) != n.get(key) {
@@ -278,7 +432,12 @@ impl Ctx<'_> {
     /// A keyword without a rule of its own: assume the worst.
     fn other(&mut self, path: &str, key: &str, old: Option<&Value>, new: Option<&Value>) {
         if key.starts_with("x-") {
-            self.push(&format!("{path}/{key}"), "annotation-changed", Severity::Cosmetic, format!("extension `{key}` of {} changed", show(path)));
+            self.push(
+                &format!("{path}/{key}"),
+                "annotation-changed",
+                Severity::Cosmetic,
+                format!("extension `{key}` of {} changed", show(path)),
+            );
             return;
         }
         let what = match (old, new) {
@@ -286,7 +445,12 @@ impl Ctx<'_> {
             (Some(_), None) => "removed",
             _ => "changed",
         };
-        self.push(&format!("{path}/{key}"), "schema-changed", Severity::Breaking, format!("`{key}` of {} was {what}", show(path)));
+        self.push(
+            &format!("{path}/{key}"),
+            "schema-changed",
+            Severity::Breaking,
+            format!("`{key}` of {} was {what}", show(path)),
+        );
     }
 
     fn types(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
@@ -294,11 +458,21 @@ impl Ctx<'_> {
             match (o.get("type"), n.get("type")) {
                 (None, Some(t)) => {
                     let severity = self.narrowing(true);
-                    self.push(&format!("{path}/type"), "type-narrowed", severity, format!("{} is now restricted to {t}", show(path)));
+                    self.push(
+                        &format!("{path}/type"),
+                        "type-narrowed",
+                        severity,
+                        format!("{} is now restricted to {t}", show(path)),
+                    );
                 }
                 (Some(t), None) => {
                     let severity = self.narrowing(false);
-                    self.push(&format!("{path}/type"), "type-widened", severity, format!("{} is no longer restricted to {t}", show(path)));
+                    self.push(
+                        &format!("{path}/type"),
+                        "type-widened",
+                        severity,
+                        format!("{} is no longer restricted to {t}", show(path)),
+                    );
                 }
                 _ => {}
             }
@@ -308,31 +482,69 @@ impl Ctx<'_> {
             return;
         }
         // An integer is a number: integer → number widens, number → integer narrows.
-        let covers = |set: &BTreeSet<String>, t: &String| set.contains(t) || (t == "integer" && set.contains("number"));
+        let covers = |set: &BTreeSet<String>, t: &String| {
+            set.contains(t) || (t == "integer" && set.contains("number"))
+        };
         let lost: Vec<&String> = old.iter().filter(|t| !covers(&new, t)).collect();
         let gained: Vec<&String> = new.iter().filter(|t| !covers(&old, t)).collect();
         let list = |v: &[&String]| v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
         let at = format!("{path}/type");
         match self.dir {
             Dir::Input if !lost.is_empty() => {
-                let kind = if gained.is_empty() { "type-narrowed" } else { "type-changed" };
-                self.push(&at, kind, Severity::Breaking, format!("{} no longer accepts {}", show(path), list(&lost)));
+                let kind = if gained.is_empty() {
+                    "type-narrowed"
+                } else {
+                    "type-changed"
+                };
+                self.push(
+                    &at,
+                    kind,
+                    Severity::Breaking,
+                    format!("{} no longer accepts {}", show(path), list(&lost)),
+                );
             }
-            Dir::Input => self.push(&at, "type-widened", Severity::Compatible, format!("{} now also accepts {}", show(path), list(&gained))),
+            Dir::Input => self.push(
+                &at,
+                "type-widened",
+                Severity::Compatible,
+                format!("{} now also accepts {}", show(path), list(&gained)),
+            ),
             Dir::Output if gained == [&"null".to_string()] => {
-                self.push(&at, "became-nullable", Severity::Breaking, format!("{} may now be null", show(path)));
+                self.push(
+                    &at,
+                    "became-nullable",
+                    Severity::Breaking,
+                    format!("{} may now be null", show(path)),
+                );
             }
             Dir::Output if !gained.is_empty() => {
-                let kind = if lost.is_empty() { "type-widened" } else { "type-changed" };
-                self.push(&at, kind, Severity::Breaking, format!("{} may now be {}", show(path), list(&gained)));
+                let kind = if lost.is_empty() {
+                    "type-widened"
+                } else {
+                    "type-changed"
+                };
+                self.push(
+                    &at,
+                    kind,
+                    Severity::Breaking,
+                    format!("{} may now be {}", show(path), list(&gained)),
+                );
             }
-            Dir::Output => self.push(&at, "type-narrowed", Severity::Compatible, format!("{} is no longer {}", show(path), list(&lost))),
+            Dir::Output => self.push(
+                &at,
+                "type-narrowed",
+                Severity::Compatible,
+                format!("{} is no longer {}", show(path), list(&lost)),
+            ),
         }
     }
 
     fn enums(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
         let values = |m: &Map<String, Value>| -> Option<Vec<Value>> {
-            m.get("enum").and_then(Value::as_array).cloned().or_else(|| m.get("const").map(|c| vec![c.clone()]))
+            m.get("enum")
+                .and_then(Value::as_array)
+                .cloned()
+                .or_else(|| m.get("const").map(|c| vec![c.clone()]))
         };
         let (old, new) = (values(o), values(n));
         let at = format!("{path}/enum");
@@ -340,28 +552,66 @@ impl Ctx<'_> {
             (None, None) => {}
             (None, Some(_)) => {
                 let severity = self.narrowing(true);
-                self.push(&at, "enum-added", severity, format!("{} is now limited to fixed values", show(path)));
+                self.push(
+                    &at,
+                    "enum-added",
+                    severity,
+                    format!("{} is now limited to fixed values", show(path)),
+                );
             }
             (Some(_), None) => {
                 let severity = self.narrowing(false);
-                self.push(&at, "enum-removed", severity, format!("{} is no longer limited to fixed values", show(path)));
+                self.push(
+                    &at,
+                    "enum-removed",
+                    severity,
+                    format!("{} is no longer limited to fixed values", show(path)),
+                );
             }
             (Some(old), Some(new)) => {
                 let removed: Vec<&Value> = old.iter().filter(|v| !new.contains(v)).collect();
                 let added: Vec<&Value> = new.iter().filter(|v| !old.contains(v)).collect();
-                let list = |v: &[&Value]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+                let list = |v: &[&Value]| {
+                    v.iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
                 if !removed.is_empty() {
                     let severity = self.narrowing(true);
-                    let why = if severity == Severity::Breaking { ": calls sending it fail" } else { "" };
-                    self.push(&at, "enum-value-removed", severity, format!("{} lost value {}{why}", show(path), list(&removed)));
+                    let why = if severity == Severity::Breaking {
+                        ": calls sending it fail"
+                    } else {
+                        ""
+                    };
+                    self.push(
+                        &at,
+                        "enum-value-removed",
+                        severity,
+                        format!("{} lost value {}{why}", show(path), list(&removed)),
+                    );
                 }
                 if !added.is_empty() {
                     let severity = self.narrowing(false);
-                    let why = if severity == Severity::Breaking { ": generated enums cannot decode it" } else { "" };
-                    self.push(&at, "enum-value-added", severity, format!("{} gained value {}{why}", show(path), list(&added)));
+                    let why = if severity == Severity::Breaking {
+                        ": generated enums cannot decode it"
+                    } else {
+                        ""
+                    };
+                    self.push(
+                        &at,
+                        "enum-value-added",
+                        severity,
+                        format!("{} gained value {}{why}", show(path), list(&added)),
+                    );
                 }
                 if removed.is_empty() && added.is_empty() {
-                    self.push(&at, "enum-order-changed", Severity::Cosmetic, format!("the values of {} were reordered", show(path)));
+                    self.push(
+                        &at,
+                        "enum-order-changed",
+                        Severity::Cosmetic,
+                        format!("the values of {} were reordered", show(path)),
+                    );
                 }
             }
         }
@@ -370,73 +620,203 @@ impl Ctx<'_> {
     fn bounds(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
         for (keys, upper) in [(UPPER_BOUNDS, true), (LOWER_BOUNDS, false)] {
             for key in keys.iter().copied() {
-                let (old, new) = (o.get(key).and_then(Value::as_f64), n.get(key).and_then(Value::as_f64));
+                let (old, new) = (
+                    o.get(key).and_then(Value::as_f64),
+                    n.get(key).and_then(Value::as_f64),
+                );
                 let tightened = match (old, new) {
                     (None, None) => continue,
                     (Some(a), Some(b)) if a == b => continue,
                     (None, Some(_)) => true,
                     (Some(_), None) => false,
-                    (Some(a), Some(b)) => if upper { b < a } else { b > a },
+                    (Some(a), Some(b)) => {
+                        if upper {
+                            b < a
+                        } else {
+                            b > a
+                        }
+                    }
                 };
-                self.constraint(&format!("{path}/{key}"), key, tightened, o.get(key), n.get(key), path);
+                self.constraint(
+                    &format!("{path}/{key}"),
+                    key,
+                    tightened,
+                    o.get(key),
+                    n.get(key),
+                    path,
+                );
             }
         }
         for key in ["pattern", "multipleOf"] {
             if o.get(key) != n.get(key) {
                 let tightened = n.get(key).is_some();
-                self.constraint(&format!("{path}/{key}"), key, tightened, o.get(key), n.get(key), path);
+                self.constraint(
+                    &format!("{path}/{key}"),
+                    key,
+                    tightened,
+                    o.get(key),
+                    n.get(key),
+                    path,
+                );
             }
         }
         let unique = |m: &Map<String, Value>| m.get("uniqueItems") == Some(&Value::Bool(true));
         if unique(o) != unique(n) {
-            self.constraint(&format!("{path}/uniqueItems"), "uniqueItems", unique(n), o.get("uniqueItems"), n.get("uniqueItems"), path);
+            self.constraint(
+                &format!("{path}/uniqueItems"),
+                "uniqueItems",
+                unique(n),
+                o.get("uniqueItems"),
+                n.get("uniqueItems"),
+                path,
+            );
         }
     }
 
-    fn constraint(&mut self, at: &str, key: &str, tightened: bool, old: Option<&Value>, new: Option<&Value>, path: &str) {
+    fn constraint(
+        &mut self,
+        at: &str,
+        key: &str,
+        tightened: bool,
+        old: Option<&Value>,
+        new: Option<&Value>,
+        path: &str,
+    ) {
         let show_v = |v: Option<&Value>| v.map_or("none".to_string(), Value::to_string);
         let (kind, severity) = match (tightened, self.dir) {
             (true, Dir::Input) => ("constraint-tightened", Severity::Breaking),
             (true, Dir::Output) => ("constraint-tightened", Severity::Compatible),
             (false, _) => ("constraint-relaxed", Severity::Compatible),
         };
-        self.push(at, kind, severity, format!("`{key}` of {} changed from {} to {}", show(path), show_v(old), show_v(new)));
+        self.push(
+            at,
+            kind,
+            severity,
+            format!(
+                "`{key}` of {} changed from {} to {}",
+                show(path),
+                show_v(old),
+                show_v(new)
+            ),
+        );
     }
 
     fn object(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
         let empty = Map::new();
-        let old_props = o.get("properties").and_then(Value::as_object).unwrap_or(&empty);
-        let new_props = n.get("properties").and_then(Value::as_object).unwrap_or(&empty);
+        let old_props = o
+            .get("properties")
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
+        let new_props = n
+            .get("properties")
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
         let required = |m: &Map<String, Value>| -> Vec<String> {
-            m.get("required").and_then(Value::as_array).map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default()
+            m.get("required")
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default()
         };
         let (old_req_list, new_req_list) = (required(o), required(n));
         let old_req: BTreeSet<&String> = old_req_list.iter().collect();
         let new_req: BTreeSet<&String> = new_req_list.iter().collect();
-        let names: BTreeSet<&String> = old_props.keys().chain(new_props.keys()).chain(old_req.iter().copied()).chain(new_req.iter().copied()).collect();
+        let names: BTreeSet<&String> = old_props
+            .keys()
+            .chain(new_props.keys())
+            .chain(old_req.iter().copied())
+            .chain(new_req.iter().copied())
+            .collect();
         let any = Value::Bool(true);
         for name in names {
             let at = format!("{path}/properties/{}", escape(name));
-            let prop = format!("{} `{name}`", if self.dir == Dir::Input { "argument" } else { "field" });
-            let (was, is) = (old_props.get(name).or(old_req.contains(name).then_some(&any)), new_props.get(name).or(new_req.contains(name).then_some(&any)));
+            let prop = format!(
+                "{} `{name}`",
+                if self.dir == Dir::Input {
+                    "argument"
+                } else {
+                    "field"
+                }
+            );
+            let (was, is) = (
+                old_props
+                    .get(name)
+                    .or(old_req.contains(name).then_some(&any)),
+                new_props
+                    .get(name)
+                    .or(new_req.contains(name).then_some(&any)),
+            );
             match (was, is) {
                 (Some(_), None) => match self.dir {
-                    Dir::Input => self.push(&at, "property-removed", Severity::Breaking, format!("{prop} was removed: calls that send it may be rejected")),
-                    Dir::Output if old_req.contains(name) => self.push(&at, "property-removed", Severity::Breaking, format!("{prop} was removed: generated types require it")),
-                    Dir::Output => self.push(&at, "property-removed", Severity::Compatible, format!("optional {prop} was removed")),
+                    Dir::Input => self.push(
+                        &at,
+                        "property-removed",
+                        Severity::Breaking,
+                        format!("{prop} was removed: calls that send it may be rejected"),
+                    ),
+                    Dir::Output if old_req.contains(name) => self.push(
+                        &at,
+                        "property-removed",
+                        Severity::Breaking,
+                        format!("{prop} was removed: generated types require it"),
+                    ),
+                    Dir::Output => self.push(
+                        &at,
+                        "property-removed",
+                        Severity::Compatible,
+                        format!("optional {prop} was removed"),
+                    ),
                 },
                 (None, Some(_)) => match self.dir {
-                    Dir::Input if new_req.contains(name) => self.push(&at, "required-property-added", Severity::Breaking, format!("required {prop} was added: existing calls do not send it")),
-                    Dir::Input => self.push(&at, "optional-property-added", Severity::Compatible, format!("optional {prop} was added")),
-                    Dir::Output => self.push(&at, "property-added", Severity::Compatible, format!("{prop} was added")),
+                    Dir::Input if new_req.contains(name) => self.push(
+                        &at,
+                        "required-property-added",
+                        Severity::Breaking,
+                        format!("required {prop} was added: existing calls do not send it"),
+                    ),
+                    Dir::Input => self.push(
+                        &at,
+                        "optional-property-added",
+                        Severity::Compatible,
+                        format!("optional {prop} was added"),
+                    ),
+                    Dir::Output => self.push(
+                        &at,
+                        "property-added",
+                        Severity::Compatible,
+                        format!("{prop} was added"),
+                    ),
                 },
                 (Some(a), Some(b)) => {
                     self.schema(&at, a, b);
                     match (old_req.contains(name), new_req.contains(name), self.dir) {
-                        (false, true, Dir::Input) => self.push(&at, "property-became-required", Severity::Breaking, format!("{prop} became required: calls without it fail")),
-                        (true, false, Dir::Input) => self.push(&at, "property-became-optional", Severity::Compatible, format!("{prop} became optional")),
-                        (true, false, Dir::Output) => self.push(&at, "property-became-optional", Severity::Breaking, format!("{prop} became optional: generated types require it")),
-                        (false, true, Dir::Output) => self.push(&at, "property-became-required", Severity::Compatible, format!("{prop} is now always present")),
+                        (false, true, Dir::Input) => self.push(
+                            &at,
+                            "property-became-required",
+                            Severity::Breaking,
+                            format!("{prop} became required: calls without it fail"),
+                        ),
+                        (true, false, Dir::Input) => self.push(
+                            &at,
+                            "property-became-optional",
+                            Severity::Compatible,
+                            format!("{prop} became optional"),
+                        ),
+                        (true, false, Dir::Output) => self.push(
+                            &at,
+                            "property-became-optional",
+                            Severity::Breaking,
+                            format!("{prop} became optional: generated types require it"),
+                        ),
+                        (false, true, Dir::Output) => self.push(
+                            &at,
+                            "property-became-required",
+                            Severity::Compatible,
+                            format!("{prop} is now always present"),
+                        ),
                         _ => {}
                     }
                 }
@@ -444,19 +824,37 @@ impl Ctx<'_> {
             }
         }
         if old_req == new_req && old_req_list != new_req_list {
-            self.push(&format!("{path}/required"), "required-order-changed", Severity::Cosmetic, format!("the `required` list of {} was reordered", show(path)));
+            self.push(
+                &format!("{path}/required"),
+                "required-order-changed",
+                Severity::Cosmetic,
+                format!("the `required` list of {} was reordered", show(path)),
+            );
         }
-        let closed = |m: &Map<String, Value>| m.get("additionalProperties") == Some(&Value::Bool(false));
+        let closed =
+            |m: &Map<String, Value>| m.get("additionalProperties") == Some(&Value::Bool(false));
         match (o.get("additionalProperties"), n.get("additionalProperties")) {
             (a, b) if a == b => {}
-            (Some(a @ Value::Object(_)), Some(b @ Value::Object(_))) => self.schema(&format!("{path}/additionalProperties"), a, b),
+            (Some(a @ Value::Object(_)), Some(b @ Value::Object(_))) => {
+                self.schema(&format!("{path}/additionalProperties"), a, b)
+            }
             _ if closed(n) => {
                 let severity = self.narrowing(true);
-                self.push(&format!("{path}/additionalProperties"), "additional-properties-restricted", severity, format!("{} no longer allows extra properties", show(path)));
+                self.push(
+                    &format!("{path}/additionalProperties"),
+                    "additional-properties-restricted",
+                    severity,
+                    format!("{} no longer allows extra properties", show(path)),
+                );
             }
             _ if closed(o) => {
                 let severity = self.narrowing(false);
-                self.push(&format!("{path}/additionalProperties"), "additional-properties-allowed", severity, format!("{} now allows extra properties", show(path)));
+                self.push(
+                    &format!("{path}/additionalProperties"),
+                    "additional-properties-allowed",
+                    severity,
+                    format!("{} now allows extra properties", show(path)),
+                );
             }
             (a, b) => self.other(path, "additionalProperties", a, b),
         }
@@ -480,14 +878,34 @@ impl Ctx<'_> {
         let added = new.iter().filter(|v| !old.contains(v)).count();
         let at = format!("{path}/{key}");
         // allOf is a conjunction: more members narrow it.
-        let (narrow_on_add, narrow_on_remove) = if key == "allOf" { (true, false) } else { (false, true) };
+        let (narrow_on_add, narrow_on_remove) = if key == "allOf" {
+            (true, false)
+        } else {
+            (false, true)
+        };
         if removed > 0 {
             let severity = self.narrowing(narrow_on_remove);
-            self.push(&at, "variant-removed", severity, format!("{removed} `{key}` alternative(s) of {} were removed", show(path)));
+            self.push(
+                &at,
+                "variant-removed",
+                severity,
+                format!(
+                    "{removed} `{key}` alternative(s) of {} were removed",
+                    show(path)
+                ),
+            );
         }
         if added > 0 {
             let severity = self.narrowing(narrow_on_add);
-            self.push(&at, "variant-added", severity, format!("{added} `{key}` alternative(s) of {} were added", show(path)));
+            self.push(
+                &at,
+                "variant-added",
+                severity,
+                format!(
+                    "{added} `{key}` alternative(s) of {} were added",
+                    show(path)
+                ),
+            );
         }
     }
 }
@@ -495,7 +913,12 @@ impl Ctx<'_> {
 fn types_of(m: &Map<String, Value>) -> Option<BTreeSet<String>> {
     match m.get("type")? {
         Value::String(t) => Some(BTreeSet::from([t.clone()])),
-        Value::Array(ts) => Some(ts.iter().filter_map(Value::as_str).map(str::to_string).collect()),
+        Value::Array(ts) => Some(
+            ts.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect(),
+        ),
         _ => None,
     }
 }
@@ -526,5 +949,9 @@ fn show(path: &str) -> String {
             other => parts.push(other.to_string()),
         }
     }
-    if parts.is_empty() { side.to_string() } else { format!("`{}` in {side}", parts.join(".").replace(".[]", "[]")) }
+    if parts.is_empty() {
+        side.to_string()
+    } else {
+        format!("`{}` in {side}", parts.join(".").replace(".[]", "[]"))
+    }
 }

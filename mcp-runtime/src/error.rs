@@ -71,7 +71,9 @@ pub enum Error {
     },
 
     /// The tool's result did not match the type the caller asked for.
-    #[error("could not decode the result of tool `{tool}` at `{path}`: {message}; the JSON was: {excerpt}")]
+    #[error(
+        "could not decode the result of tool `{tool}` at `{path}`: {message}; the JSON was: {excerpt}"
+    )]
     Decode {
         /// The tool's name.
         tool: String,
@@ -107,7 +109,10 @@ fn stderr_suffix(lines: &[String]) -> String {
     if lines.is_empty() {
         String::new()
     } else {
-        format!("\nlast lines of the server's stderr:\n  {}", lines.join("\n  "))
+        format!(
+            "\nlast lines of the server's stderr:\n  {}",
+            lines.join("\n  ")
+        )
     }
 }
 
@@ -121,7 +126,10 @@ fn summary(changes: &[crate::drift::Change]) -> String {
 }
 
 fn during(operation: &Option<String>) -> String {
-    operation.as_ref().map(|op| format!(" during {op}")).unwrap_or_default()
+    operation
+        .as_ref()
+        .map(|op| format!(" during {op}"))
+        .unwrap_or_default()
 }
 
 impl Error {

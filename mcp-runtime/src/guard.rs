@@ -22,16 +22,24 @@ impl Client {
     /// Compares the server's tools with `expected` (a generated `TOOLS` table): tools whose
     /// fingerprints match are skipped, the others are classified with [`crate::drift`].
     /// Tools the server has beyond `expected` are ignored: the generated code cannot call them.
-    pub async fn verify_tools(&self, expected: &[ToolInfo], policy: DriftPolicy) -> Result<Vec<Change>> {
+    pub async fn verify_tools(
+        &self,
+        expected: &[ToolInfo],
+        policy: DriftPolicy,
+    ) -> Result<Vec<Change>> {
         let live = self.list_tools().await?;
-        let live: Vec<ToolSchemas> =
-            live.iter().filter_map(|tool| serde_json::to_value(tool).ok()).filter_map(|v| ToolSchemas::from_json(&v)).collect();
+        let live: Vec<ToolSchemas> = live
+            .iter()
+            .filter_map(|tool| serde_json::to_value(tool).ok())
+            .filter_map(|v| ToolSchemas::from_json(&v))
+            .collect();
         let mut old = Vec::new();
         let mut new = Vec::new();
         for info in expected {
             let current = live.iter().find(|t| t.name == info.name);
             if let Some(current) = current
-                && fingerprint(&current.input_schema, current.output_schema.as_ref()) == info.fingerprint
+                && fingerprint(&current.input_schema, current.output_schema.as_ref())
+                    == info.fingerprint
             {
                 continue;
             }
@@ -44,7 +52,11 @@ impl Client {
             });
             if let Some(current) = current {
                 // Only the schemas were fingerprinted; compare like with like.
-                new.push(ToolSchemas { title: None, annotations: None, ..current.clone() });
+                new.push(ToolSchemas {
+                    title: None,
+                    annotations: None,
+                    ..current.clone()
+                });
             }
         }
         let changes = diff(&old, &new);
@@ -64,7 +76,10 @@ impl Client {
             }
         }
         if policy == DriftPolicy::Error && max_severity(&changes) == Some(Severity::Breaking) {
-            return Err(Error::Drift { target: self.target().to_string(), changes });
+            return Err(Error::Drift {
+                target: self.target().to_string(),
+                changes,
+            });
         }
         Ok(changes)
     }

@@ -23,6 +23,8 @@
 mod child;
 #[cfg(feature = "client")]
 mod client;
+pub mod config;
+pub mod drift;
 #[cfg(feature = "client")]
 mod error;
 #[cfg(feature = "client")]
@@ -31,8 +33,6 @@ mod guard;
 mod options;
 #[cfg(feature = "client")]
 mod output;
-pub mod config;
-pub mod drift;
 pub mod schema;
 mod spec;
 mod tools;

@@ -159,7 +159,11 @@ mod tests {
     use crate::model::{ImageContent, TextContent};
 
     fn output(content: Vec<ContentBlock>) -> ToolOutput {
-        ToolOutput { content, structured: None, is_error: false }
+        ToolOutput {
+            content,
+            structured: None,
+            is_error: false,
+        }
     }
 
     #[test]

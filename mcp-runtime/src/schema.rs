@@ -31,7 +31,10 @@ fn resolve(node: &Value, root: &Value, stack: &mut Vec<String>) -> Value {
                 && let Some(target) = lookup(root, reference)
             {
                 if let Some(depth) = stack.iter().rev().position(|r| r == reference) {
-                    return Value::Object(Map::from_iter([("$recursive".to_string(), Value::from(depth))]));
+                    return Value::Object(Map::from_iter([(
+                        "$recursive".to_string(),
+                        Value::from(depth),
+                    )]));
                 }
                 stack.push(reference.clone());
                 let mut resolved = resolve(target, root, stack);
@@ -39,7 +42,10 @@ fn resolve(node: &Value, root: &Value, stack: &mut Vec<String>) -> Value {
                 // Keywords beside `$ref` (a description, say) still apply.
                 if let Value::Object(out) = &mut resolved {
                     for (key, value) in map {
-                        if !matches!(key.as_str(), "$ref" | "$defs" | "definitions" | "$schema" | "$id") {
+                        if !matches!(
+                            key.as_str(),
+                            "$ref" | "$defs" | "definitions" | "$schema" | "$id"
+                        ) {
                             out.insert(key.clone(), resolve(value, root, stack));
                         }
                     }
@@ -55,7 +61,9 @@ fn resolve(node: &Value, root: &Value, stack: &mut Vec<String>) -> Value {
             }
             Value::Object(out)
         }
-        Value::Array(items) => Value::Array(items.iter().map(|v| resolve(v, root, stack)).collect()),
+        Value::Array(items) => {
+            Value::Array(items.iter().map(|v| resolve(v, root, stack)).collect())
+        }
         other => other.clone(),
     }
 }
@@ -66,7 +74,11 @@ pub fn sort_keys(value: &Value) -> Value {
         Value::Object(map) => {
             let mut keys: Vec<&String> = map.keys().collect();
             keys.sort();
-            Value::Object(keys.into_iter().map(|k| (k.clone(), sort_keys(&map[k]))).collect())
+            Value::Object(
+                keys.into_iter()
+                    .map(|k| (k.clone(), sort_keys(&map[k])))
+                    .collect(),
+            )
         }
         Value::Array(items) => Value::Array(items.iter().map(sort_keys).collect()),
         other => other.clone(),
@@ -78,7 +90,9 @@ pub fn sort_keys(value: &Value) -> Value {
 pub fn fingerprint(input_schema: &Value, output_schema: Option<&Value>) -> String {
     let canonical = Value::Array(vec![
         sort_keys(&resolve_refs(input_schema)),
-        output_schema.map(|s| sort_keys(&resolve_refs(s))).unwrap_or(Value::Null),
+        output_schema
+            .map(|s| sort_keys(&resolve_refs(s)))
+            .unwrap_or(Value::Null),
     ]);
     let digest = Sha256::digest(canonical.to_string().as_bytes());
     digest[..16].iter().map(|b| format!("{b:02x}")).collect()
@@ -104,7 +118,10 @@ mod tests {
         });
         assert_eq!(fingerprint(&inline, None), fingerprint(&via_defs, None));
         assert_eq!(fingerprint(&inline, None), fingerprint(&draft7, None));
-        assert_ne!(fingerprint(&inline, None), fingerprint(&json!({"type": "object"}), None));
+        assert_ne!(
+            fingerprint(&inline, None),
+            fingerprint(&json!({"type": "object"}), None)
+        );
     }
 
     #[test]
@@ -114,6 +131,9 @@ mod tests {
         let root = json!({"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}}});
         assert_eq!(fingerprint(&a, None), fingerprint(&b, None));
         let resolved = resolve_refs(&root);
-        assert_eq!(resolved["properties"]["kids"]["items"]["properties"]["kids"]["items"], json!({"$recursive": 0}));
+        assert_eq!(
+            resolved["properties"]["kids"]["items"]["properties"]["kids"]["items"],
+            json!({"$recursive": 0})
+        );
     }
 }

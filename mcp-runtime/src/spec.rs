@@ -164,12 +164,18 @@ pub(crate) fn redact_url(url: &str) -> String {
     let redacted = match without_query.split_once("://") {
         Some((scheme, rest)) => {
             let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-            let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+            let host = authority
+                .rsplit_once('@')
+                .map_or(authority, |(_, host)| host);
             format!("{scheme}://{host}{path}")
         }
         None => without_query.to_string(),
     };
-    if had_query { format!("{redacted}?…") } else { redacted }
+    if had_query {
+        format!("{redacted}?…")
+    } else {
+        redacted
+    }
 }
 
 impl From<StdioSpec> for ServerSpec {
@@ -188,7 +194,9 @@ struct Redacted<'a, K>(&'a BTreeMap<K, String>);
 
 impl<K: fmt::Debug> fmt::Debug for Redacted<'_, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.0.keys().map(|k| (k, "<redacted>"))).finish()
+        f.debug_map()
+            .entries(self.0.keys().map(|k| (k, "<redacted>")))
+            .finish()
     }
 }
 
@@ -208,7 +216,10 @@ impl fmt::Debug for HttpSpec {
         f.debug_struct("HttpSpec")
             .field("url", &redact_url(&self.url))
             .field("headers", &Redacted(&self.headers))
-            .field("bearer_token", &self.bearer_token.as_ref().map(|_| "<redacted>"))
+            .field(
+                "bearer_token",
+                &self.bearer_token.as_ref().map(|_| "<redacted>"),
+            )
             .finish()
     }
 }
@@ -228,7 +239,11 @@ mod tests {
 
     #[test]
     fn debug_and_target_never_show_secrets() {
-        let stdio = ServerSpec::from(ServerSpec::stdio("srv").arg("--x").env("API_KEY", "s3cret-env"));
+        let stdio = ServerSpec::from(
+            ServerSpec::stdio("srv")
+                .arg("--x")
+                .env("API_KEY", "s3cret-env"),
+        );
         let http = ServerSpec::from(
             ServerSpec::http("https://user:pw-secret@example.com/mcp?key=q-secret")
                 .header("X-Api-Key", "h-secret")
@@ -240,7 +255,13 @@ mod tests {
             format!("{http:?}"),
             http.target(),
         ] {
-            for secret in ["s3cret-env", "pw-secret", "q-secret", "h-secret", "t-secret"] {
+            for secret in [
+                "s3cret-env",
+                "pw-secret",
+                "q-secret",
+                "h-secret",
+                "t-secret",
+            ] {
                 assert!(!text.contains(secret), "{secret} leaked in {text}");
             }
         }

@@ -24,6 +24,7 @@ impl ToolInfo {
     }
     /// `outputSchema`, parsed.
     pub fn output_schema_json(&self) -> Option<serde_json::Value> {
-        self.output_schema.and_then(|s| serde_json::from_str(s).ok())
+        self.output_schema
+            .and_then(|s| serde_json::from_str(s).ok())
     }
 }

@@ -6,7 +6,12 @@ use serde_json::{Value, json};
 use Severity::*;
 
 fn tool(input: Value, output: Option<Value>) -> ToolSchemas {
-    ToolSchemas { name: "t".into(), input_schema: input, output_schema: output, ..Default::default() }
+    ToolSchemas {
+        name: "t".into(),
+        input_schema: input,
+        output_schema: output,
+        ..Default::default()
+    }
 }
 
 fn obj(props: Value, required: &[&str]) -> Value {
@@ -24,7 +29,11 @@ fn output_change(old: Value, new: Value) -> Vec<Change> {
 
 fn only(changes: Vec<Change>, kind: &str, severity: Severity) {
     assert_eq!(changes.len(), 1, "expected one `{kind}`, got {changes:#?}");
-    assert_eq!((changes[0].kind, changes[0].severity), (kind, severity), "{changes:#?}");
+    assert_eq!(
+        (changes[0].kind, changes[0].severity),
+        (kind, severity),
+        "{changes:#?}"
+    );
     assert!(!changes[0].message.is_empty());
 }
 
@@ -35,76 +44,347 @@ fn s(props: Value) -> Value {
 #[test]
 fn tool_level() {
     let a = tool(s(json!({})), None);
-    let named = |name: &str| ToolSchemas { name: name.into(), ..a.clone() };
-    only(diff(&[named("a"), named("b")], &[named("a")]), "tool-removed", Breaking);
-    only(diff(&[named("a")], &[named("a"), named("b")]), "tool-added", Compatible);
-    let described = ToolSchemas { description: Some("new words".into()), ..a.clone() };
-    only(diff(&[a.clone()], &[described]), "tool-description-changed", Cosmetic);
-    let titled = ToolSchemas { title: Some("T".into()), ..a.clone() };
-    only(diff(&[a.clone()], &[titled]), "tool-title-changed", Cosmetic);
-    let hinted = ToolSchemas { annotations: Some(json!({"readOnlyHint": true})), ..a.clone() };
-    only(diff(&[a.clone()], &[hinted]), "annotation-changed", Cosmetic);
-    let with_output = ToolSchemas { output_schema: Some(s(json!({}))), ..a.clone() };
-    only(diff(&[with_output.clone()], &[a.clone()]), "output-schema-removed", Breaking);
-    only(diff(&[a], &[with_output]), "output-schema-added", Compatible);
+    let named = |name: &str| ToolSchemas {
+        name: name.into(),
+        ..a.clone()
+    };
+    only(
+        diff(&[named("a"), named("b")], &[named("a")]),
+        "tool-removed",
+        Breaking,
+    );
+    only(
+        diff(&[named("a")], &[named("a"), named("b")]),
+        "tool-added",
+        Compatible,
+    );
+    let described = ToolSchemas {
+        description: Some("new words".into()),
+        ..a.clone()
+    };
+    only(
+        diff(&[a.clone()], &[described]),
+        "tool-description-changed",
+        Cosmetic,
+    );
+    let titled = ToolSchemas {
+        title: Some("T".into()),
+        ..a.clone()
+    };
+    only(
+        diff(&[a.clone()], &[titled]),
+        "tool-title-changed",
+        Cosmetic,
+    );
+    let hinted = ToolSchemas {
+        annotations: Some(json!({"readOnlyHint": true})),
+        ..a.clone()
+    };
+    only(
+        diff(&[a.clone()], &[hinted]),
+        "annotation-changed",
+        Cosmetic,
+    );
+    let with_output = ToolSchemas {
+        output_schema: Some(s(json!({}))),
+        ..a.clone()
+    };
+    only(
+        diff(&[with_output.clone()], &[a.clone()]),
+        "output-schema-removed",
+        Breaking,
+    );
+    only(
+        diff(&[a], &[with_output]),
+        "output-schema-added",
+        Compatible,
+    );
 }
 
 #[test]
 fn input_rules() {
     let string = json!({"type": "string"});
-    only(input_change(s(json!({})), obj(json!({"x": string}), &["x"])), "required-property-added", Breaking);
-    only(input_change(s(json!({})), s(json!({"x": string}))), "optional-property-added", Compatible);
-    only(input_change(s(json!({"x": string})), obj(json!({"x": string}), &["x"])), "property-became-required", Breaking);
-    only(input_change(obj(json!({"x": string}), &["x"]), s(json!({"x": string}))), "property-became-optional", Compatible);
-    only(input_change(s(json!({"x": string})), s(json!({}))), "property-removed", Breaking);
-    only(input_change(s(json!({"x": {"type": "string"}})), s(json!({"x": {"type": "integer"}}))), "type-changed", Breaking);
-    only(input_change(s(json!({"x": {"type": ["string", "null"]}})), s(json!({"x": {"type": "string"}}))), "type-narrowed", Breaking);
-    only(input_change(s(json!({"x": {"type": "number"}})), s(json!({"x": {"type": "integer"}}))), "type-narrowed", Breaking);
-    only(input_change(s(json!({"x": {"type": "integer"}})), s(json!({"x": {"type": "number"}}))), "type-widened", Compatible);
-    only(input_change(s(json!({"x": {"enum": ["a", "b"]}})), s(json!({"x": {"enum": ["a"]}}))), "enum-value-removed", Breaking);
-    only(input_change(s(json!({"x": {"enum": ["a"]}})), s(json!({"x": {"enum": ["a", "b"]}}))), "enum-value-added", Compatible);
-    only(input_change(s(json!({"x": {"enum": ["a", "b"]}})), s(json!({"x": {"enum": ["b", "a"]}}))), "enum-order-changed", Cosmetic);
-    for (key, old, new) in [("maxLength", 10, 5), ("maximum", 10, 5), ("minLength", 1, 3), ("minimum", 0, 1), ("maxItems", 9, 2)] {
-        only(input_change(s(json!({"x": {key: old}})), s(json!({"x": {key: new}}))), "constraint-tightened", Breaking);
-        only(input_change(s(json!({"x": {key: new}})), s(json!({"x": {key: old}}))), "constraint-relaxed", Compatible);
+    only(
+        input_change(s(json!({})), obj(json!({"x": string}), &["x"])),
+        "required-property-added",
+        Breaking,
+    );
+    only(
+        input_change(s(json!({})), s(json!({"x": string}))),
+        "optional-property-added",
+        Compatible,
+    );
+    only(
+        input_change(s(json!({"x": string})), obj(json!({"x": string}), &["x"])),
+        "property-became-required",
+        Breaking,
+    );
+    only(
+        input_change(obj(json!({"x": string}), &["x"]), s(json!({"x": string}))),
+        "property-became-optional",
+        Compatible,
+    );
+    only(
+        input_change(s(json!({"x": string})), s(json!({}))),
+        "property-removed",
+        Breaking,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"type": "string"}})),
+            s(json!({"x": {"type": "integer"}})),
+        ),
+        "type-changed",
+        Breaking,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"type": ["string", "null"]}})),
+            s(json!({"x": {"type": "string"}})),
+        ),
+        "type-narrowed",
+        Breaking,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"type": "number"}})),
+            s(json!({"x": {"type": "integer"}})),
+        ),
+        "type-narrowed",
+        Breaking,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"type": "integer"}})),
+            s(json!({"x": {"type": "number"}})),
+        ),
+        "type-widened",
+        Compatible,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"enum": ["a", "b"]}})),
+            s(json!({"x": {"enum": ["a"]}})),
+        ),
+        "enum-value-removed",
+        Breaking,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"enum": ["a"]}})),
+            s(json!({"x": {"enum": ["a", "b"]}})),
+        ),
+        "enum-value-added",
+        Compatible,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"enum": ["a", "b"]}})),
+            s(json!({"x": {"enum": ["b", "a"]}})),
+        ),
+        "enum-order-changed",
+        Cosmetic,
+    );
+    for (key, old, new) in [
+        ("maxLength", 10, 5),
+        ("maximum", 10, 5),
+        ("minLength", 1, 3),
+        ("minimum", 0, 1),
+        ("maxItems", 9, 2),
+    ] {
+        only(
+            input_change(s(json!({"x": {key: old}})), s(json!({"x": {key: new}}))),
+            "constraint-tightened",
+            Breaking,
+        );
+        only(
+            input_change(s(json!({"x": {key: new}})), s(json!({"x": {key: old}}))),
+            "constraint-relaxed",
+            Compatible,
+        );
     }
-    only(input_change(s(json!({"x": {"type": "string"}})), s(json!({"x": {"type": "string", "maxLength": 3}}))), "constraint-tightened", Breaking);
-    only(input_change(s(json!({"x": {"type": "string"}})), s(json!({"x": {"type": "string", "pattern": "^a"}}))), "constraint-tightened", Breaking);
-    only(input_change(s(json!({"x": {"pattern": "^a"}})), s(json!({"x": {"pattern": "^b"}}))), "constraint-tightened", Breaking);
-    only(input_change(s(json!({"x": {"pattern": "^a"}})), s(json!({"x": {}}))), "constraint-relaxed", Compatible);
-    let closed = json!({"type": "object", "properties": {}, "required": [], "additionalProperties": false});
-    only(input_change(s(json!({})), closed.clone()), "additional-properties-restricted", Breaking);
-    only(input_change(closed, s(json!({}))), "additional-properties-allowed", Compatible);
-    only(input_change(s(json!({"x": {"anyOf": [string, {"type": "integer"}, {"type": "null"}]}})), s(json!({"x": {"anyOf": [string, {"type": "integer"}]}}))), "variant-removed", Breaking);
-    only(input_change(s(json!({"x": {"default": 1}})), s(json!({"x": {"default": 2}}))), "default-changed", Compatible);
-    only(input_change(s(json!({"x": {"not": {"type": "string"}}})), s(json!({"x": {}}))), "schema-changed", Breaking);
+    only(
+        input_change(
+            s(json!({"x": {"type": "string"}})),
+            s(json!({"x": {"type": "string", "maxLength": 3}})),
+        ),
+        "constraint-tightened",
+        Breaking,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"type": "string"}})),
+            s(json!({"x": {"type": "string", "pattern": "^a"}})),
+        ),
+        "constraint-tightened",
+        Breaking,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"pattern": "^a"}})),
+            s(json!({"x": {"pattern": "^b"}})),
+        ),
+        "constraint-tightened",
+        Breaking,
+    );
+    only(
+        input_change(s(json!({"x": {"pattern": "^a"}})), s(json!({"x": {}}))),
+        "constraint-relaxed",
+        Compatible,
+    );
+    let closed =
+        json!({"type": "object", "properties": {}, "required": [], "additionalProperties": false});
+    only(
+        input_change(s(json!({})), closed.clone()),
+        "additional-properties-restricted",
+        Breaking,
+    );
+    only(
+        input_change(closed, s(json!({}))),
+        "additional-properties-allowed",
+        Compatible,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"anyOf": [string, {"type": "integer"}, {"type": "null"}]}})),
+            s(json!({"x": {"anyOf": [string, {"type": "integer"}]}})),
+        ),
+        "variant-removed",
+        Breaking,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"default": 1}})),
+            s(json!({"x": {"default": 2}})),
+        ),
+        "default-changed",
+        Compatible,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"not": {"type": "string"}}})),
+            s(json!({"x": {}})),
+        ),
+        "schema-changed",
+        Breaking,
+    );
 }
 
 #[test]
 fn output_rules() {
     let string = json!({"type": "string"});
-    only(output_change(obj(json!({"x": string}), &["x"]), obj(json!({}), &[])), "property-removed", Breaking);
-    only(output_change(s(json!({"x": string})), s(json!({}))), "property-removed", Compatible);
-    only(output_change(obj(json!({"x": string}), &["x"]), s(json!({"x": string}))), "property-became-optional", Breaking);
-    only(output_change(s(json!({"x": string})), obj(json!({"x": string}), &["x"])), "property-became-required", Compatible);
-    only(output_change(s(json!({"x": {"type": "string"}})), s(json!({"x": {"type": ["string", "null"]}}))), "became-nullable", Breaking);
-    only(output_change(s(json!({"x": {"type": "string"}})), s(json!({"x": {"type": "integer"}}))), "type-changed", Breaking);
-    only(output_change(s(json!({"x": {"type": ["string", "null"]}})), s(json!({"x": {"type": "string"}}))), "type-narrowed", Compatible);
-    only(output_change(s(json!({"x": {"enum": ["a"]}})), s(json!({"x": {"enum": ["a", "b"]}}))), "enum-value-added", Breaking);
-    only(output_change(s(json!({"x": {"enum": ["a", "b"]}})), s(json!({"x": {"enum": ["a"]}}))), "enum-value-removed", Compatible);
-    only(output_change(s(json!({})), s(json!({"y": string}))), "property-added", Compatible);
-    only(output_change(s(json!({"x": {"anyOf": [string]}})), s(json!({"x": {"anyOf": [string, {"type": "null"}]}}))), "variant-added", Breaking);
-    only(output_change(s(json!({"x": {"maxLength": 3}})), s(json!({"x": {"maxLength": 9}}))), "constraint-relaxed", Compatible);
+    only(
+        output_change(obj(json!({"x": string}), &["x"]), obj(json!({}), &[])),
+        "property-removed",
+        Breaking,
+    );
+    only(
+        output_change(s(json!({"x": string})), s(json!({}))),
+        "property-removed",
+        Compatible,
+    );
+    only(
+        output_change(obj(json!({"x": string}), &["x"]), s(json!({"x": string}))),
+        "property-became-optional",
+        Breaking,
+    );
+    only(
+        output_change(s(json!({"x": string})), obj(json!({"x": string}), &["x"])),
+        "property-became-required",
+        Compatible,
+    );
+    only(
+        output_change(
+            s(json!({"x": {"type": "string"}})),
+            s(json!({"x": {"type": ["string", "null"]}})),
+        ),
+        "became-nullable",
+        Breaking,
+    );
+    only(
+        output_change(
+            s(json!({"x": {"type": "string"}})),
+            s(json!({"x": {"type": "integer"}})),
+        ),
+        "type-changed",
+        Breaking,
+    );
+    only(
+        output_change(
+            s(json!({"x": {"type": ["string", "null"]}})),
+            s(json!({"x": {"type": "string"}})),
+        ),
+        "type-narrowed",
+        Compatible,
+    );
+    only(
+        output_change(
+            s(json!({"x": {"enum": ["a"]}})),
+            s(json!({"x": {"enum": ["a", "b"]}})),
+        ),
+        "enum-value-added",
+        Breaking,
+    );
+    only(
+        output_change(
+            s(json!({"x": {"enum": ["a", "b"]}})),
+            s(json!({"x": {"enum": ["a"]}})),
+        ),
+        "enum-value-removed",
+        Compatible,
+    );
+    only(
+        output_change(s(json!({})), s(json!({"y": string}))),
+        "property-added",
+        Compatible,
+    );
+    only(
+        output_change(
+            s(json!({"x": {"anyOf": [string]}})),
+            s(json!({"x": {"anyOf": [string, {"type": "null"}]}})),
+        ),
+        "variant-added",
+        Breaking,
+    );
+    only(
+        output_change(
+            s(json!({"x": {"maxLength": 3}})),
+            s(json!({"x": {"maxLength": 9}})),
+        ),
+        "constraint-relaxed",
+        Compatible,
+    );
 }
 
 #[test]
 fn cosmetic_rules() {
-    only(input_change(s(json!({"x": {"description": "a"}})), s(json!({"x": {"description": "b"}}))), "description-changed", Cosmetic);
-    only(input_change(s(json!({"x": {"title": "a"}})), s(json!({"x": {"title": "b"}}))), "title-changed", Cosmetic);
-    only(input_change(s(json!({"x": {"examples": [1]}})), s(json!({"x": {}}))), "annotation-changed", Cosmetic);
+    only(
+        input_change(
+            s(json!({"x": {"description": "a"}})),
+            s(json!({"x": {"description": "b"}})),
+        ),
+        "description-changed",
+        Cosmetic,
+    );
+    only(
+        input_change(
+            s(json!({"x": {"title": "a"}})),
+            s(json!({"x": {"title": "b"}})),
+        ),
+        "title-changed",
+        Cosmetic,
+    );
+    only(
+        input_change(s(json!({"x": {"examples": [1]}})), s(json!({"x": {}}))),
+        "annotation-changed",
+        Cosmetic,
+    );
     let string = json!({"type": "string"});
     only(
-        input_change(obj(json!({"a": string, "b": string}), &["a", "b"]), obj(json!({"a": string, "b": string}), &["b", "a"])),
+        input_change(
+            obj(json!({"a": string, "b": string}), &["a", "b"]),
+            obj(json!({"a": string, "b": string}), &["b", "a"]),
+        ),
         "required-order-changed",
         Cosmetic,
     );
@@ -129,15 +409,33 @@ fn refs_are_resolved_and_recursion_terminates() {
     let tree = |leaf: &str| json!({"type": "object", "properties": {"v": {"type": leaf}, "kids": {"type": "array", "items": {"$ref": "#"}}}});
     assert!(input_change(tree("string"), tree("string")).is_empty());
     let changes = input_change(tree("string"), tree("integer"));
-    assert!(changes.iter().any(|c| c.kind == "type-changed" && c.path == "/inputSchema/properties/v/type"), "{changes:#?}");
+    assert!(
+        changes
+            .iter()
+            .any(|c| c.kind == "type-changed" && c.path == "/inputSchema/properties/v/type"),
+        "{changes:#?}"
+    );
 }
 
 #[test]
 fn nested_paths_and_messages() {
-    let old = s(json!({"order": {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"qty": {"type": "integer", "maximum": 10}}}}}}}));
-    let new = s(json!({"order": {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"qty": {"type": "integer", "maximum": 5}}}}}}}));
+    let old = s(
+        json!({"order": {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"qty": {"type": "integer", "maximum": 10}}}}}}}),
+    );
+    let new = s(
+        json!({"order": {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"qty": {"type": "integer", "maximum": 5}}}}}}}),
+    );
     let changes = input_change(old, new);
     only(changes.clone(), "constraint-tightened", Breaking);
-    assert_eq!(changes[0].path, "/inputSchema/properties/order/properties/items/items/properties/qty/maximum");
-    assert!(changes[0].message.contains("`order.items[].qty` in the arguments"), "{}", changes[0].message);
+    assert_eq!(
+        changes[0].path,
+        "/inputSchema/properties/order/properties/items/items/properties/qty/maximum"
+    );
+    assert!(
+        changes[0]
+            .message
+            .contains("`order.items[].qty` in the arguments"),
+        "{}",
+        changes[0].message
+    );
 }

@@ -28,7 +28,13 @@ fn kinds(json: &[u8]) -> Vec<(String, String, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| (c["tool"].as_str().unwrap().into(), c["kind"].as_str().unwrap().into(), c["severity"].as_str().unwrap().into()))
+        .map(|c| {
+            (
+                c["tool"].as_str().unwrap().into(),
+                c["kind"].as_str().unwrap().into(),
+                c["severity"].as_str().unwrap().into(),
+            )
+        })
         .collect()
 }
 
@@ -45,27 +51,62 @@ fn expected_drift() -> Vec<(String, String, String)> {
 
 #[test]
 fn check_a_drifted_server_exits_1_with_the_right_kinds() {
-    let out = cli(&["check", SNAPSHOT, "--format", "json", "--", SERVER, "--drift"]);
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = cli(&[
+        "check", SNAPSHOT, "--format", "json", "--", SERVER, "--drift",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(kinds(&out.stdout), expected_drift());
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(report["summary"], serde_json::json!({"breaking": 3, "compatible": 0, "cosmetic": 0}));
+    assert_eq!(
+        report["summary"],
+        serde_json::json!({"breaking": 3, "compatible": 0, "cosmetic": 0})
+    );
 
-    let out = cli(&["check", SNAPSHOT, "--fail-on", "breaking", "--", SERVER, "--drift"]);
+    let out = cli(&[
+        "check",
+        SNAPSHOT,
+        "--fail-on",
+        "breaking",
+        "--",
+        SERVER,
+        "--drift",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let human = String::from_utf8(out.stdout).unwrap();
     assert!(human.contains("echo\n  breaking"), "{human}");
-    assert!(human.contains(&format!("mcp-codegen snapshot --out {SNAPSHOT} -- {SERVER} --drift")), "{human}");
+    assert!(
+        human.contains(&format!(
+            "mcp-codegen snapshot --out {SNAPSHOT} -- {SERVER} --drift"
+        )),
+        "{human}"
+    );
 
-    let out = cli(&["check", SNAPSHOT, "--format", "github", "--", SERVER, "--drift"]);
+    let out = cli(&[
+        "check", SNAPSHOT, "--format", "github", "--", SERVER, "--drift",
+    ]);
     let github = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(github.lines().filter(|l| l.starts_with("::error ")).count(), 3, "{github}");
+    assert_eq!(
+        github.lines().filter(|l| l.starts_with("::error ")).count(),
+        3,
+        "{github}"
+    );
 }
 
 #[test]
 fn check_an_unchanged_server_exits_0_over_stdio_and_http() {
     let out = cli(&["check", SNAPSHOT, "--", SERVER]);
-    assert_eq!(out.status.code(), Some(0), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("no changes"));
     let server = demo_http();
     let out = cli(&["check", SNAPSHOT, "--url", &server.url, "--format", "json"]);
@@ -80,7 +121,11 @@ fn unreachable_is_exit_2_not_drift() {
     let url = format!("http://127.0.0.1:{}/mcp", free_port());
     let out = cli(&["check", SNAPSHOT, "--url", &url]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: "), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("error: "),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -100,17 +145,33 @@ fn diff_exit_codes_follow_fail_on() {
     let cosmetic_path = write("cosmetic.json", &cosmetic);
     // Compatible: an optional argument.
     let mut compatible = old.clone();
-    compatible["tools"][0]["inputSchema"]["properties"]["c"] = serde_json::json!({"type": "number"});
+    compatible["tools"][0]["inputSchema"]["properties"]["c"] =
+        serde_json::json!({"type": "number"});
     let compatible_path = write("compatible.json", &compatible);
 
-    let code = |new: &str, fail_on: &str| cli(&["diff", &old_path, new, "--fail-on", fail_on]).status.code();
+    let code = |new: &str, fail_on: &str| {
+        cli(&["diff", &old_path, new, "--fail-on", fail_on])
+            .status
+            .code()
+    };
     assert_eq!(cli(&["diff", &old_path, &old_path]).status.code(), Some(0));
-    assert_eq!(cli(&["diff", &old_path, &cosmetic_path]).status.code(), Some(1), "default fails on any change");
+    assert_eq!(
+        cli(&["diff", &old_path, &cosmetic_path]).status.code(),
+        Some(1),
+        "default fails on any change"
+    );
     assert_eq!(code(&cosmetic_path, "compatible"), Some(0));
     assert_eq!(code(&compatible_path, "compatible"), Some(1));
     assert_eq!(code(&compatible_path, "breaking"), Some(0));
     let out = cli(&["diff", &compatible_path, &old_path, "--format", "json"]);
-    assert_eq!(kinds(&out.stdout), [("add".to_string(), "property-removed".to_string(), "breaking".to_string())]);
+    assert_eq!(
+        kinds(&out.stdout),
+        [(
+            "add".to_string(),
+            "property-removed".to_string(),
+            "breaking".to_string()
+        )]
+    );
 
     // Bad input is exit 2, naming the file and the problem.
     let not_json = dir.join("not.json");
@@ -118,12 +179,23 @@ fn diff_exit_codes_follow_fail_on() {
     let other_format = dir.join("v9.json");
     std::fs::write(&other_format, r#"{"format": 9, "tools": []}"#).unwrap();
     let bad_schema = dir.join("schema.json");
-    std::fs::write(&bad_schema, r#"{"tools": [{"name": "x", "inputSchema": "object"}]}"#).unwrap();
-    for (path, problem) in [(&not_json, "not valid JSON"), (&other_format, "format 9"), (&bad_schema, "must be a JSON Schema object")] {
+    std::fs::write(
+        &bad_schema,
+        r#"{"tools": [{"name": "x", "inputSchema": "object"}]}"#,
+    )
+    .unwrap();
+    for (path, problem) in [
+        (&not_json, "not valid JSON"),
+        (&other_format, "format 9"),
+        (&bad_schema, "must be a JSON Schema object"),
+    ] {
         let out = cli(&["diff", &old_path, path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(path.to_str().unwrap()) && err.contains(problem), "{err}");
+        assert!(
+            err.contains(path.to_str().unwrap()) && err.contains(problem),
+            "{err}"
+        );
     }
 }
 
@@ -139,12 +211,24 @@ async fn the_generated_client_guards_on_connect() {
     let demo = Demo::connect(drifted()).await.unwrap();
     let changes = demo.verify().await.unwrap();
     let found: Vec<(&str, &str)> = changes.iter().map(|c| (c.tool.as_str(), c.kind)).collect();
-    assert_eq!(found, [("create_order", "enum-value-added"), ("echo", "required-property-added"), ("media", "tool-removed")]);
+    assert_eq!(
+        found,
+        [
+            ("create_order", "enum-value-added"),
+            ("echo", "required-property-added"),
+            ("media", "tool-removed")
+        ]
+    );
     assert!(changes.iter().all(|c| c.severity == Severity::Breaking));
     demo.close().await.unwrap();
 
     // Error: connecting fails with the changes.
-    let err = Demo::connect_with(drifted(), ConnectOptions::default().drift_policy(DriftPolicy::Error)).await.unwrap_err();
+    let err = Demo::connect_with(
+        drifted(),
+        ConnectOptions::default().drift_policy(DriftPolicy::Error),
+    )
+    .await
+    .unwrap_err();
     match &err {
         Error::Drift { changes, .. } => assert_eq!(changes.len(), 3),
         other => panic!("expected drift, got {other:?}"),
@@ -152,6 +236,11 @@ async fn the_generated_client_guards_on_connect() {
     assert!(err.to_string().contains("mcp-codegen snapshot"), "{err}");
 
     // Off: no check at all.
-    let demo = Demo::connect_with(drifted(), ConnectOptions::default().drift_policy(DriftPolicy::Off)).await.unwrap();
+    let demo = Demo::connect_with(
+        drifted(),
+        ConnectOptions::default().drift_policy(DriftPolicy::Off),
+    )
+    .await
+    .unwrap();
     demo.close().await.unwrap();
 }

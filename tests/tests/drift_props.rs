@@ -7,17 +7,24 @@ use serde_json::{Map, Value};
 
 fn corpus() -> Vec<(String, Vec<Value>)> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
-    let mut files: Vec<String> = ["real/everything", "real/filesystem", "real/memory", "real/time", "hostile"]
-        .iter()
-        .map(|f| format!("{root}/{f}.json"))
-        .collect();
+    let mut files: Vec<String> = [
+        "real/everything",
+        "real/filesystem",
+        "real/memory",
+        "real/time",
+        "hostile",
+    ]
+    .iter()
+    .map(|f| format!("{root}/{f}.json"))
+    .collect();
     for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/mcp")).unwrap() {
         files.push(entry.unwrap().path().to_string_lossy().into_owned());
     }
     files
         .into_iter()
         .map(|path| {
-            let value: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let value: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             (path, value["tools"].as_array().unwrap().clone())
         })
         .collect()
@@ -41,14 +48,31 @@ fn shuffled_text(value: &Value, seed: &mut u64) -> String {
         Value::Object(map) => {
             let mut keys: Vec<&String> = map.keys().collect();
             for i in (1..keys.len()).rev() {
-                *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                *seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 keys.swap(i, (*seed >> 33) as usize % (i + 1));
             }
-            let fields: Vec<String> =
-                keys.iter().map(|k| format!("{}:{}", Value::String((*k).clone()), shuffled_text(&map[*k], seed))).collect();
+            let fields: Vec<String> = keys
+                .iter()
+                .map(|k| {
+                    format!(
+                        "{}:{}",
+                        Value::String((*k).clone()),
+                        shuffled_text(&map[*k], seed)
+                    )
+                })
+                .collect();
             format!("{{{}}}", fields.join(","))
         }
-        Value::Array(items) => format!("[{}]", items.iter().map(|v| shuffled_text(v, seed)).collect::<Vec<_>>().join(",")),
+        Value::Array(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(|v| shuffled_text(v, seed))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
         other => other.to_string(),
     }
 }
@@ -79,10 +103,17 @@ fn move_into_defs(schema: &mut Value, path: &[String], name: &str) -> bool {
     if contains_local_ref(node) {
         return false; // its own refs would point elsewhere once moved
     }
-    let shape = std::mem::replace(node, serde_json::json!({ "$ref": format!("#/$defs/{name}") }));
+    let shape = std::mem::replace(
+        node,
+        serde_json::json!({ "$ref": format!("#/$defs/{name}") }),
+    );
     let root = schema.as_object_mut().unwrap();
-    let defs = root.entry("$defs").or_insert_with(|| Value::Object(Map::new()));
-    defs.as_object_mut().unwrap().insert(name.to_string(), shape);
+    let defs = root
+        .entry("$defs")
+        .or_insert_with(|| Value::Object(Map::new()));
+    defs.as_object_mut()
+        .unwrap()
+        .insert(name.to_string(), shape);
     true
 }
 

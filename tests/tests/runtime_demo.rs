@@ -37,7 +37,16 @@ struct Hit {
     tags: Vec<String>,
 }
 
-const DEMO_TOOLS: [&str; 8] = ["add", "create_order", "echo", "exit", "fail", "media", "search", "sleep"];
+const DEMO_TOOLS: [&str; 8] = [
+    "add",
+    "create_order",
+    "echo",
+    "exit",
+    "fail",
+    "media",
+    "search",
+    "sleep",
+];
 
 /// Every kind of output the demo server has, through one client.
 async fn exercise(client: &Client) {
@@ -45,15 +54,27 @@ async fn exercise(client: &Client) {
     assert_eq!(info.name, "mcp-toolset-demo");
     assert!(!client.protocol_version().is_empty());
 
-    let mut names: Vec<String> = client.list_tools().await.unwrap().into_iter().map(|t| t.name.into_owned()).collect();
+    let mut names: Vec<String> = client
+        .list_tools()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.name.into_owned())
+        .collect();
     names.sort();
     assert_eq!(names, DEMO_TOOLS);
 
-    let echoed = client.call_tool("echo", json!({"message": "hi there", "uppercase": true})).await.unwrap();
+    let echoed = client
+        .call_tool("echo", json!({"message": "hi there", "uppercase": true}))
+        .await
+        .unwrap();
     assert_eq!(echoed.text(), "HI THERE");
     assert!(echoed.structured.is_none());
 
-    let sum: Sum = client.call("add", &json!({"a": 2.5, "b": 4})).await.unwrap();
+    let sum: Sum = client
+        .call("add", &json!({"a": 2.5, "b": 4}))
+        .await
+        .unwrap();
     assert_eq!(sum, Sum { sum: 6.5 });
 
     let receipt: Receipt = client
@@ -74,8 +95,13 @@ async fn exercise(client: &Client) {
     assert_eq!(receipt.ship_city, "Basel");
     assert_eq!(receipt.order_id, "ord-3-3");
 
-    let found: SearchResults =
-        client.call("search", &json!({"query": "q", "limit": 4, "filter": {"tag": "even"}})).await.unwrap();
+    let found: SearchResults = client
+        .call(
+            "search",
+            &json!({"query": "q", "limit": 4, "filter": {"tag": "even"}}),
+        )
+        .await
+        .unwrap();
     assert_eq!(found.hits.iter().map(|h| h.id).collect::<Vec<_>>(), [2, 4]);
     assert!(found.hits.iter().all(|h| h.tags == ["even"]));
     assert_eq!(found.next_cursor, None);
@@ -83,12 +109,22 @@ async fn exercise(client: &Client) {
     let media = client.call_tool("media", json!({})).await.unwrap();
     assert!(matches!(media.content[0], ContentBlock::Text(_)));
     assert!(matches!(media.content[1], ContentBlock::Image(_)));
-    assert_eq!(mcp_runtime::resource_text(&media.content[2]), Some("remember the milk"));
+    assert_eq!(
+        mcp_runtime::resource_text(&media.content[2]),
+        Some("remember the milk")
+    );
     let for_llm = media.to_llm_string(10_000);
     assert!(for_llm.contains("bytes of base64 elided"), "{for_llm}");
 
-    match client.call_tool("fail", json!({"message": "disk on fire"})).await {
-        Err(Error::Tool { tool, message, output }) => {
+    match client
+        .call_tool("fail", json!({"message": "disk on fire"}))
+        .await
+    {
+        Err(Error::Tool {
+            tool,
+            message,
+            output,
+        }) => {
             assert_eq!(tool, "fail");
             assert_eq!(message, "disk on fire");
             assert!(output.is_error);
@@ -97,7 +133,14 @@ async fn exercise(client: &Client) {
     }
 
     // The session is still fine after a tool error.
-    assert_eq!(client.call_tool("echo", json!({"message": "after"})).await.unwrap().text(), "after");
+    assert_eq!(
+        client
+            .call_tool("echo", json!({"message": "after"}))
+            .await
+            .unwrap()
+            .text(),
+        "after"
+    );
 }
 
 #[tokio::test]
@@ -106,13 +149,18 @@ async fn stdio_every_kind_of_output() {
     exercise(&client).await;
     let pid = client.pid().expect("stdio client knows its server's pid");
     client.close().await.unwrap();
-    assert!(wait_gone(pid, Duration::from_secs(5)).await, "server {pid} still there after close");
+    assert!(
+        wait_gone(pid, Duration::from_secs(5)).await,
+        "server {pid} still there after close"
+    );
 }
 
 #[tokio::test]
 async fn http_every_kind_of_output() {
     let server = demo_http();
-    let client = Client::connect(ServerSpec::http(&server.url)).await.unwrap();
+    let client = Client::connect(ServerSpec::http(&server.url))
+        .await
+        .unwrap();
     assert_eq!(client.pid(), None);
     exercise(&client).await;
     client.close().await.unwrap();
@@ -126,9 +174,17 @@ async fn decode_error_names_tool_and_path() {
         sum: String,
     }
     let client = Client::connect(demo_stdio()).await.unwrap();
-    let err = client.call::<_, WrongSum>("add", &json!({"a": 1, "b": 2})).await.unwrap_err();
+    let err = client
+        .call::<_, WrongSum>("add", &json!({"a": 1, "b": 2}))
+        .await
+        .unwrap_err();
     match &err {
-        Error::Decode { tool, path, excerpt, .. } => {
+        Error::Decode {
+            tool,
+            path,
+            excerpt,
+            ..
+        } => {
             assert_eq!(tool, "add");
             assert_eq!(path, "sum");
             assert!(excerpt.contains("3"), "{excerpt}");
@@ -140,24 +196,47 @@ async fn decode_error_names_tool_and_path() {
 
 #[tokio::test]
 async fn timeout_cancels_and_the_client_stays_usable() {
-    let client =
-        Client::connect_with(demo_stdio(), ConnectOptions::default().call_timeout(Duration::from_millis(300)))
-            .await
-            .unwrap();
+    let client = Client::connect_with(
+        demo_stdio(),
+        ConnectOptions::default().call_timeout(Duration::from_millis(300)),
+    )
+    .await
+    .unwrap();
     let start = Instant::now();
-    let err = client.call_tool("sleep", json!({"ms": 10_000})).await.unwrap_err();
-    assert!(start.elapsed() < Duration::from_secs(3), "timeout took {:?}", start.elapsed());
+    let err = client
+        .call_tool("sleep", json!({"ms": 10_000}))
+        .await
+        .unwrap_err();
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "timeout took {:?}",
+        start.elapsed()
+    );
     match &err {
-        Error::Timeout { operation, duration, .. } => {
+        Error::Timeout {
+            operation,
+            duration,
+            ..
+        } => {
             assert!(operation.contains("sleep"), "{operation}");
             assert_eq!(*duration, Duration::from_millis(300));
         }
         other => panic!("expected a timeout, got {other:?}"),
     }
     // Right after: the same session answers.
-    assert_eq!(client.call_tool("echo", json!({"message": "still here"})).await.unwrap().text(), "still here");
+    assert_eq!(
+        client
+            .call_tool("echo", json!({"message": "still here"}))
+            .await
+            .unwrap()
+            .text(),
+        "still here"
+    );
     // A per-call override lets a slow call through.
-    let slow = client.call_tool_with_timeout("sleep", json!({"ms": 500}), Duration::from_secs(5)).await.unwrap();
+    let slow = client
+        .call_tool_with_timeout("sleep", json!({"ms": 500}), Duration::from_secs(5))
+        .await
+        .unwrap();
     assert_eq!(slow.text(), "slept 500 ms");
 }
 
@@ -165,18 +244,26 @@ async fn timeout_cancels_and_the_client_stays_usable() {
 async fn server_exiting_mid_call_is_a_clear_error_not_a_hang() {
     let client = Client::connect(demo_stdio()).await.unwrap();
     let pid = client.pid().unwrap();
-    let result = tokio::time::timeout(Duration::from_secs(10), client.call_tool("exit", json!({"code": 3})))
-        .await
-        .expect("a call to a dying server must not hang");
+    let result = tokio::time::timeout(
+        Duration::from_secs(10),
+        client.call_tool("exit", json!({"code": 3})),
+    )
+    .await
+    .expect("a call to a dying server must not hang");
     match result {
-        Err(Error::TransportClosed { target, operation, .. }) => {
+        Err(Error::TransportClosed {
+            target, operation, ..
+        }) => {
             assert!(target.contains("test-demo-server"), "{target}");
             assert_eq!(operation.as_deref(), Some("tools/call `exit`"));
         }
         other => panic!("expected the transport to close, got {other:?}"),
     }
     assert!(!client.is_open());
-    let next = client.call_tool("echo", json!({"message": "x"})).await.unwrap_err();
+    let next = client
+        .call_tool("echo", json!({"message": "x"}))
+        .await
+        .unwrap_err();
     assert!(matches!(next, Error::TransportClosed { .. }), "{next:?}");
     drop(client);
     assert!(wait_gone(pid, Duration::from_secs(5)).await);
@@ -188,12 +275,17 @@ async fn dropping_the_client_ends_its_server() {
     let pid = client.pid().unwrap();
     assert!(pid_alive(pid));
     drop(client);
-    assert!(wait_gone(pid, Duration::from_secs(5)).await, "server {pid} outlived its client");
+    assert!(
+        wait_gone(pid, Duration::from_secs(5)).await,
+        "server {pid} outlived its client"
+    );
 }
 
 #[tokio::test]
 async fn missing_command_is_named() {
-    let err = Client::connect(ServerSpec::stdio("no-such-mcp-server-xyz").arg("--flag")).await.unwrap_err();
+    let err = Client::connect(ServerSpec::stdio("no-such-mcp-server-xyz").arg("--flag"))
+        .await
+        .unwrap_err();
     let text = err.to_string();
     assert!(matches!(err, Error::Connect { .. }), "{err:?}");
     assert!(text.contains("no-such-mcp-server-xyz"), "{text}");
@@ -202,7 +294,9 @@ async fn missing_command_is_named() {
 
 #[tokio::test]
 async fn a_server_that_dies_at_start_shows_its_stderr() {
-    let spec = ServerSpec::stdio("sh").args(["-c", "echo 'fatal: missing API key' >&2; exit 7"]).env("SECRET_TOKEN", "hunter2");
+    let spec = ServerSpec::stdio("sh")
+        .args(["-c", "echo 'fatal: missing API key' >&2; exit 7"])
+        .env("SECRET_TOKEN", "hunter2");
     let err = Client::connect(spec).await.unwrap_err();
     let text = err.to_string();
     assert!(text.contains("fatal: missing API key"), "{text}");
@@ -214,33 +308,63 @@ async fn a_server_that_dies_at_start_shows_its_stderr() {
 async fn a_server_that_never_answers_times_out_and_is_killed() {
     let spec = ServerSpec::stdio("sh").args(["-c", "echo $$ >&2; exec sleep 60"]);
     let start = Instant::now();
-    let err = Client::connect_with(spec, ConnectOptions::default().connect_timeout(Duration::from_millis(500)))
-        .await
-        .unwrap_err();
+    let err = Client::connect_with(
+        spec,
+        ConnectOptions::default().connect_timeout(Duration::from_millis(500)),
+    )
+    .await
+    .unwrap_err();
     assert!(start.elapsed() < Duration::from_secs(5));
-    let Error::Connect { reason, stderr, .. } = &err else { panic!("{err:?}") };
+    let Error::Connect { reason, stderr, .. } = &err else {
+        panic!("{err:?}")
+    };
     assert!(reason.contains("no answer to `initialize`"), "{reason}");
-    let pid: u32 = stderr.first().and_then(|l| l.trim().parse().ok()).expect("the shell printed its pid");
-    assert!(wait_gone(pid, Duration::from_secs(5)).await, "hung server {pid} left behind");
+    let pid: u32 = stderr
+        .first()
+        .and_then(|l| l.trim().parse().ok())
+        .expect("the shell printed its pid");
+    assert!(
+        wait_gone(pid, Duration::from_secs(5)).await,
+        "hung server {pid} left behind"
+    );
 }
 
 #[tokio::test]
 async fn bad_arguments_and_unknown_tools_are_errors() {
     let client = Client::connect(demo_stdio()).await.unwrap();
-    let err = client.call_tool("echo", json!(["not", "an", "object"])).await.unwrap_err();
+    let err = client
+        .call_tool("echo", json!(["not", "an", "object"]))
+        .await
+        .unwrap_err();
     assert!(matches!(err, Error::InvalidArguments { .. }), "{err:?}");
     assert!(err.to_string().contains("JSON object"), "{err}");
 
     let err = client.call("echo", &42).await.map(|()| ()).unwrap_err();
     assert!(matches!(err, Error::InvalidArguments { .. }), "{err:?}");
 
-    let err = client.call_tool("no_such_tool", json!({})).await.unwrap_err();
+    let err = client
+        .call_tool("no_such_tool", json!({}))
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("no_such_tool"), "{err}");
 
     // Wrong types are rejected by the server, and the session survives.
-    let err = client.call_tool("add", json!({"a": "two", "b": 2})).await.unwrap_err();
-    assert!(matches!(err, Error::Protocol { .. } | Error::Tool { .. }), "{err:?}");
-    assert_eq!(client.call_tool("echo", json!({"message": "ok"})).await.unwrap().text(), "ok");
+    let err = client
+        .call_tool("add", json!({"a": "two", "b": 2}))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, Error::Protocol { .. } | Error::Tool { .. }),
+        "{err:?}"
+    );
+    assert_eq!(
+        client
+            .call_tool("echo", json!({"message": "ok"}))
+            .await
+            .unwrap()
+            .text(),
+        "ok"
+    );
 }
 
 #[tokio::test]
@@ -255,5 +379,8 @@ async fn unreachable_http_server_is_a_connect_error() {
     let text = err.to_string();
     assert!(matches!(err, Error::Connect { .. }), "{err:?}");
     assert!(text.contains("127.0.0.1"), "{text}");
-    assert!(!text.contains("abc123") && !text.contains("tok-secret"), "{text}");
+    assert!(
+        !text.contains("abc123") && !text.contains("tok-secret"),
+        "{text}"
+    );
 }

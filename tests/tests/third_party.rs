@@ -22,10 +22,16 @@ async fn everything_over_stdio() {
     assert!(tools.iter().any(|t| t.name == "echo"), "{tools:?}");
     assert!(tools.iter().any(|t| t.name == "get-sum"));
 
-    let echoed = client.call_tool("echo", json!({"message": "from rust"})).await.unwrap();
+    let echoed = client
+        .call_tool("echo", json!({"message": "from rust"}))
+        .await
+        .unwrap();
     assert!(echoed.text().contains("from rust"), "{}", echoed.text());
 
-    let sum = client.call_tool("get-sum", json!({"a": 40, "b": 2})).await.unwrap();
+    let sum = client
+        .call_tool("get-sum", json!({"a": 40, "b": 2}))
+        .await
+        .unwrap();
     assert!(sum.text().contains("42"), "{}", sum.text());
 
     let pid = client.pid().unwrap();
@@ -43,26 +49,40 @@ async fn everything_over_streamable_http() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let _server = Proc { child, url: format!("http://127.0.0.1:{port}/mcp") };
+    let _server = Proc {
+        child,
+        url: format!("http://127.0.0.1:{port}/mcp"),
+    };
     let client = connect_http_when_ready(&_server.url).await;
     let tools = client.list_tools().await.unwrap();
-    assert!(tools.iter().any(|t| t.name == "get-structured-content"), "{tools:?}");
+    assert!(
+        tools.iter().any(|t| t.name == "get-structured-content"),
+        "{tools:?}"
+    );
 
     #[derive(Debug, Deserialize)]
     struct Weather {
         temperature: f64,
         conditions: String,
     }
-    let weather: Weather = client.call("get-structured-content", &json!({"location": "New York"})).await.unwrap();
-    assert!(weather.temperature > -100.0 && !weather.conditions.is_empty(), "{weather:?}");
+    let weather: Weather = client
+        .call("get-structured-content", &json!({"location": "New York"}))
+        .await
+        .unwrap();
+    assert!(
+        weather.temperature > -100.0 && !weather.conditions.is_empty(),
+        "{weather:?}"
+    );
     client.close().await.unwrap();
 }
 
 #[tokio::test]
 async fn time_server_from_pypi() {
-    let client = Client::connect(ServerSpec::stdio(python_bin("mcp-server-time")).arg("--local-timezone=UTC"))
-        .await
-        .unwrap();
+    let client = Client::connect(
+        ServerSpec::stdio(python_bin("mcp-server-time")).arg("--local-timezone=UTC"),
+    )
+    .await
+    .unwrap();
     let tools = client.list_tools().await.unwrap();
     let mut names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     names.sort();
@@ -73,7 +93,10 @@ async fn time_server_from_pypi() {
         timezone: String,
         datetime: String,
     }
-    let now: TimeResult = client.call("get_current_time", &json!({"timezone": "Europe/Zurich"})).await.unwrap();
+    let now: TimeResult = client
+        .call("get_current_time", &json!({"timezone": "Europe/Zurich"}))
+        .await
+        .unwrap();
     assert_eq!(now.timezone, "Europe/Zurich");
     assert!(now.datetime.starts_with("20"), "{now:?}");
     client.close().await.unwrap();

@@ -18,7 +18,11 @@ mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
 mcp_macros::mcp_toolset!(Everything, "mcp/everything.json");
 mcp_macros::mcp_toolset!(Filesystem, "mcp/filesystem.json");
 mcp_macros::mcp_toolset!(Memory, "mcp/memory.json");
-mcp_macros::mcp_toolset!(Time, "mcp/time.json", tools = ["get_current_time", "convert_time"]);
+mcp_macros::mcp_toolset!(
+    Time,
+    "mcp/time.json",
+    tools = ["get_current_time", "convert_time"]
+);
 
 // The build.rs front door (tests/build.rs).
 mod built {
@@ -44,7 +48,10 @@ fn everything_spec() -> StdioSpec {
 }
 
 fn memory_spec(dir: &std::path::Path) -> StdioSpec {
-    ServerSpec::stdio(npm_bin("mcp-server-memory")).env("MEMORY_FILE_PATH", dir.join("memory.jsonl").to_string_lossy())
+    ServerSpec::stdio(npm_bin("mcp-server-memory")).env(
+        "MEMORY_FILE_PATH",
+        dir.join("memory.jsonl").to_string_lossy(),
+    )
 }
 
 fn time_spec() -> StdioSpec {
@@ -63,7 +70,10 @@ fn committed(name: &str) -> String {
 }
 
 async fn live(spec: impl Into<ServerSpec>) -> String {
-    mcp_codegen::live::take(spec.into(), ConnectOptions::default()).await.unwrap().to_json()
+    mcp_codegen::live::take(spec.into(), ConnectOptions::default())
+        .await
+        .unwrap()
+        .to_json()
 }
 
 #[tokio::test]
@@ -71,7 +81,10 @@ async fn live_snapshots_match_the_committed_ones() {
     let dir = temp_dir("snap");
     assert_eq!(live(demo_stdio()).await, committed("demo"));
     assert_eq!(live(everything_spec()).await, committed("everything"));
-    assert_eq!(live(ServerSpec::stdio(npm_bin("mcp-server-filesystem")).arg(dir.to_string_lossy())).await, committed("filesystem"));
+    assert_eq!(
+        live(ServerSpec::stdio(npm_bin("mcp-server-filesystem")).arg(dir.to_string_lossy())).await,
+        committed("filesystem")
+    );
     assert_eq!(live(memory_spec(&dir)).await, committed("memory"));
     assert_eq!(live(time_spec()).await, committed("time"));
     // The same server over HTTP gives the same file.
@@ -88,11 +101,24 @@ async fn demo_through_the_macro() {
     assert_eq!(echoed.text(), "QUIET");
 
     use demo::create_order::{Address, Customer, LineItem, Priority};
-    let home = Address { street: "1 Loop".into(), city: "Zurich".into(), country: "CH".into(), postal_code: None };
+    let home = Address {
+        street: "1 Loop".into(),
+        city: "Zurich".into(),
+        country: "CH".into(),
+        postal_code: None,
+    };
     let receipt = demo
         .create_order(
-            Customer { name: "Ada".into(), email: Some("ada@example.com".into()), address: home },
-            vec![LineItem { sku: "BO-1".into(), quantity: std::num::NonZeroU32::new(2).unwrap(), gift_wrap: true }],
+            Customer {
+                name: "Ada".into(),
+                email: Some("ada@example.com".into()),
+                address: home,
+            },
+            vec![LineItem {
+                sku: "BO-1".into(),
+                quantity: std::num::NonZeroU32::new(2).unwrap(),
+                gift_wrap: true,
+            }],
         )
         .priority(Priority::High)
         .await
@@ -101,7 +127,10 @@ async fn demo_through_the_macro() {
     assert_eq!(receipt.gift_wrapped, 2);
     assert_eq!(receipt.priority, Priority::High);
     assert_eq!(receipt.status, demo::create_order::OrderStatus::Backordered);
-    assert_eq!(receipt.confirmation_sent_to.as_deref(), Some("ada@example.com"));
+    assert_eq!(
+        receipt.confirmation_sent_to.as_deref(),
+        Some("ada@example.com")
+    );
     assert_eq!(receipt.ship_city, "Zurich");
 
     let found = demo.search("rust").limit(4u32).await.unwrap();
@@ -112,7 +141,11 @@ async fn demo_through_the_macro() {
         Err(Error::Tool { message, .. }) => assert_eq!(message, "nope"),
         other => panic!("expected a tool error, got {other:?}"),
     }
-    let err = demo.sleep(5_000u64).with_timeout(Duration::from_millis(200)).await.unwrap_err();
+    let err = demo
+        .sleep(5_000u64)
+        .with_timeout(Duration::from_millis(200))
+        .await
+        .unwrap_err();
     assert!(matches!(err, Error::Timeout { .. }), "{err:?}");
     assert_eq!(Demo::tools().len(), 8);
     demo.close().await.unwrap();
@@ -121,7 +154,9 @@ async fn demo_through_the_macro() {
 #[tokio::test]
 async fn demo_through_build_rs_over_http() {
     let server = demo_http();
-    let client = Client::connect(ServerSpec::http(&server.url)).await.unwrap();
+    let client = Client::connect(ServerSpec::http(&server.url))
+        .await
+        .unwrap();
     let demo = built::demo::McpToolsetDemo::from_client(client);
     assert_eq!(demo.add(1.0, 2.0).await.unwrap().sum, 3.0);
     let found = demo.search("q").limit(2u32).await.unwrap();
@@ -142,7 +177,9 @@ async fn everything_server() {
     assert!(weather.humidity >= 0.0);
     everything.close().await.unwrap();
 
-    let built = built::everything::McpServersEverything::connect(everything_spec()).await.unwrap();
+    let built = built::everything::McpServersEverything::connect(everything_spec())
+        .await
+        .unwrap();
     let sum = built.get_sum(19.0, 23.0).await.unwrap();
     assert!(sum.text().contains("42"), "{}", sum.text());
     built.close().await.unwrap();
@@ -161,7 +198,9 @@ async fn filesystem_server_on_a_temp_dir() {
     assert_eq!(head.content, "typed bindings");
     fs.close().await.unwrap();
 
-    let built = built::filesystem::SecureFilesystemServer::connect(spec()).await.unwrap();
+    let built = built::filesystem::SecureFilesystemServer::connect(spec())
+        .await
+        .unwrap();
     let listing = built.list_directory(dir.to_string_lossy()).await.unwrap();
     assert!(listing.content.contains("note.txt"), "{}", listing.content);
     built.close().await.unwrap();
@@ -182,7 +221,9 @@ async fn memory_server() {
     assert_eq!(created.entities.len(), 1);
     memory.close().await.unwrap();
 
-    let built = built::memory::MemoryServer::connect(memory_spec(&dir)).await.unwrap();
+    let built = built::memory::MemoryServer::connect(memory_spec(&dir))
+        .await
+        .unwrap();
     let graph = built.read_graph().await.unwrap();
     assert_eq!(graph.entities.len(), 1);
     assert_eq!(graph.entities[0].name, "Ada");
@@ -198,9 +239,15 @@ async fn time_server() {
     let now = time.get_current_time("Asia/Tokyo").await.unwrap();
     assert_eq!(now.timezone, "Asia/Tokyo");
     assert!(!now.is_dst);
-    let converted = time.convert_time("Europe/London", "12:00", "UTC").await.unwrap();
+    let converted = time
+        .convert_time("Europe/London", "12:00", "UTC")
+        .await
+        .unwrap();
     assert_eq!(converted.target.timezone, "UTC");
-    assert!(converted.source.datetime.contains("T12:00"), "{converted:?}");
+    assert!(
+        converted.source.datetime.contains("T12:00"),
+        "{converted:?}"
+    );
     time.close().await.unwrap();
 
     let built = built::time::McpTime::connect(time_spec()).await.unwrap();
@@ -220,12 +267,23 @@ fn builder_refreshes_from_a_live_server() {
         .refresh(true)
         .generate()
         .unwrap();
-    assert_eq!(std::fs::read_to_string(&snapshot_path).unwrap(), committed("demo"));
+    assert_eq!(
+        std::fs::read_to_string(&snapshot_path).unwrap(),
+        committed("demo")
+    );
     let code = std::fs::read_to_string(&written[0]).unwrap();
     assert!(code.starts_with("// @generated by mcp-codegen"));
     let modified = std::fs::metadata(&written[0]).unwrap().modified().unwrap();
     // Unchanged input: the file is not rewritten.
-    mcp_codegen::Builder::new().out_dir(dir.join("out")).snapshot(&snapshot_path).refresh(false).generate().unwrap();
-    assert_eq!(std::fs::metadata(&written[0]).unwrap().modified().unwrap(), modified);
+    mcp_codegen::Builder::new()
+        .out_dir(dir.join("out"))
+        .snapshot(&snapshot_path)
+        .refresh(false)
+        .generate()
+        .unwrap();
+    assert_eq!(
+        std::fs::metadata(&written[0]).unwrap().modified().unwrap(),
+        modified
+    );
     let _ = Snapshot::load(&snapshot_path).unwrap();
 }

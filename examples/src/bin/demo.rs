@@ -22,12 +22,23 @@ async fn main() -> anyhow::Result<()> {
     // 1. Start the demo server (this same binary) and connect the typed client.
     let me = std::env::current_exe()?.to_string_lossy().into_owned();
     let demo = Demo::connect(ServerSpec::stdio(me).arg("--serve")).await?;
-    let info = demo.client().server_info().map(|i| format!("{} {}", i.name, i.version)).unwrap_or_default();
-    println!("connected to {info} (protocol {})", demo.client().protocol_version());
+    let info = demo
+        .client()
+        .server_info()
+        .map(|i| format!("{} {}", i.name, i.version))
+        .unwrap_or_default();
+    println!(
+        "connected to {info} (protocol {})",
+        demo.client().protocol_version()
+    );
 
     // 2. Its tools, as the live server lists them.
     for tool in demo.client().list_tools().await? {
-        println!("  {:<13} {}", tool.name, tool.description.as_deref().unwrap_or(""));
+        println!(
+            "  {:<13} {}",
+            tool.name,
+            tool.description.as_deref().unwrap_or("")
+        );
     }
 
     // 3. Typed calls: required arguments are parameters, optional ones are setters.
@@ -37,11 +48,24 @@ async fn main() -> anyhow::Result<()> {
     let shout = demo.echo("hello, MCP").uppercase(true).await?;
     println!("echo(…).uppercase()  -> {:?}", shout.text());
 
-    let address = Address { street: "1 Main St".into(), city: "Springfield".into(), country: "US".into(), postal_code: None };
+    let address = Address {
+        street: "1 Main St".into(),
+        city: "Springfield".into(),
+        country: "US".into(),
+        postal_code: None,
+    };
     let receipt = demo
         .create_order(
-            Customer { name: "Ada".into(), email: None, address },
-            vec![LineItem { sku: "BOOK-1".into(), quantity: std::num::NonZeroU32::new(3).unwrap(), gift_wrap: false }],
+            Customer {
+                name: "Ada".into(),
+                email: None,
+                address,
+            },
+            vec![LineItem {
+                sku: "BOOK-1".into(),
+                quantity: std::num::NonZeroU32::new(3).unwrap(),
+                gift_wrap: false,
+            }],
         )
         .priority(Priority::High)
         .await?;
@@ -52,14 +76,21 @@ async fn main() -> anyhow::Result<()> {
 
     let results = demo.search("typed clients").limit(2u32).await?;
     for hit in &results.hits {
-        println!("search(…)            -> #{} {:?} score {:.2}", hit.id, hit.title, hit.score);
+        println!(
+            "search(…)            -> #{} {:?} score {:.2}",
+            hit.id, hit.title, hit.score
+        );
     }
 
     // 4. Errors are values: a tool error and a timeout.
     if let Err(err) = demo.fail("as designed").await {
         println!("fail(…)              -> Err({err})");
     }
-    if let Err(err) = demo.sleep(2_000u64).with_timeout(Duration::from_millis(100)).await {
+    if let Err(err) = demo
+        .sleep(2_000u64)
+        .with_timeout(Duration::from_millis(100))
+        .await
+    {
         println!("sleep(2000)          -> Err({err})");
     }
 
