@@ -1,10 +1,8 @@
 //! The build.rs front door.
 //!
 //! ```no_run
-//! // build.rs
-//! fn main() {
-//!     mcp_codegen::Builder::new().snapshot("mcp/everything.json").generate().unwrap();
-//! }
+//! // build.rs, in `fn main`:
+//! mcp_codegen::Builder::new().snapshot("mcp/everything.json").generate().unwrap();
 //! // src/lib.rs:  mod everything { mcp_runtime::include_client!("everything"); }
 //! ```
 //! Offline by default: the committed snapshot is the source of truth. With

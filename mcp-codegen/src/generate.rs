@@ -99,34 +99,33 @@ impl Generator {
             .min(plan.tools.len().max(1));
         let chunk = plan.tools.len().div_ceil(threads).max(1);
         // proc_macro2 values are not Send: each thread hands back text.
-        let formatted: Vec<Vec<(String, String, String, Vec<Warning>)>> =
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = plan
-                    .tools
-                    .chunks(chunk)
-                    .map(|tools| {
-                        let options = plan.options;
-                        scope.spawn(move || {
-                            tools
-                                .iter()
-                                .map(|named| {
-                                    let parts = tool_parts(named, options);
-                                    (
-                                        prettyplease::unparse(&parts.module),
-                                        parts.method.to_string(),
-                                        parts.entry.to_string(),
-                                        parts.warnings,
-                                    )
-                                })
-                                .collect()
-                        })
+        let formatted: Vec<Vec<FormattedTool>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = plan
+                .tools
+                .chunks(chunk)
+                .map(|tools| {
+                    let options = plan.options;
+                    scope.spawn(move || {
+                        tools
+                            .iter()
+                            .map(|named| {
+                                let parts = tool_parts(named, options);
+                                (
+                                    prettyplease::unparse(&parts.module),
+                                    parts.method.to_string(),
+                                    parts.entry.to_string(),
+                                    parts.warnings,
+                                )
+                            })
+                            .collect()
                     })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
-                    .collect()
-            });
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
         let mut methods = Vec::new();
         let mut entries = Vec::new();
         let mut bodies = String::new();
@@ -205,6 +204,10 @@ impl Generator {
         })
     }
 }
+
+/// A tool as formatted by a worker thread: module source, method and `TOOLS` entry tokens
+/// as text, warnings.
+type FormattedTool = (String, String, String, Vec<Warning>);
 
 struct Plan {
     client_name: String,
@@ -308,11 +311,13 @@ fn header(plan: &Plan, methods: Vec<TokenStream>, entries: Vec<TokenStream>) -> 
             ) -> ::mcp_runtime::Result<Self> {
                 let policy = options.drift_policy;
                 let client = ::mcp_runtime::Client::connect_with(spec, options).await?;
-                if policy != ::mcp_runtime::DriftPolicy::Off {
-                    if let ::std::result::Result::Err(err) = client.verify_tools(TOOLS, policy).await {
-                        let _ = client.close().await;
-                        return ::std::result::Result::Err(err);
-                    }
+                let verified = match policy {
+                    ::mcp_runtime::DriftPolicy::Off => ::std::result::Result::Ok(::std::vec::Vec::new()),
+                    _ => client.verify_tools(TOOLS, policy).await,
+                };
+                if let ::std::result::Result::Err(err) = verified {
+                    let _ = client.close().await;
+                    return ::std::result::Result::Err(err);
                 }
                 ::std::result::Result::Ok(Self { client })
             }

@@ -86,15 +86,15 @@ impl Snapshot {
                 "the top level must be a JSON object with a `tools` array",
             ));
         };
-        if let Some(format) = root.get("format") {
-            if format.as_u64() != Some(FORMAT) {
-                return Err(Error::snapshot(
-                    origin,
-                    format!(
-                        "format {format} is not supported (this mcp-codegen reads format {FORMAT}; upgrade mcp-codegen or re-take the snapshot)"
-                    ),
-                ));
-            }
+        if let Some(format) = root.get("format")
+            && format.as_u64() != Some(FORMAT)
+        {
+            return Err(Error::snapshot(
+                origin,
+                format!(
+                    "format {format} is not supported (this mcp-codegen reads format {FORMAT}; upgrade mcp-codegen or re-take the snapshot)"
+                ),
+            ));
         }
         let server = match root.get("server") {
             Some(Value::Object(s)) => Some(ServerIdentity {

@@ -135,14 +135,12 @@ impl ChildProcess {
                 .await
                 .is_ok()
             && let Some(mut task) = self.stderr_task.take()
-        {
-            if tokio::time::timeout(Duration::from_millis(300), &mut task)
+            && tokio::time::timeout(Duration::from_millis(300), &mut task)
                 .await
                 .is_err()
-            {
-                // Still reading (a grandchild holds stderr open): keep it for later.
-                self.stderr_task = Some(task);
-            }
+        {
+            // Still reading (a grandchild holds stderr open): keep it for later.
+            self.stderr_task = Some(task);
         }
         self.tail
             .lock()

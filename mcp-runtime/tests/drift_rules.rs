@@ -63,7 +63,7 @@ fn tool_level() {
         ..a.clone()
     };
     only(
-        diff(&[a.clone()], &[described]),
+        diff(std::slice::from_ref(&a), &[described]),
         "tool-description-changed",
         Cosmetic,
     );
@@ -72,7 +72,7 @@ fn tool_level() {
         ..a.clone()
     };
     only(
-        diff(&[a.clone()], &[titled]),
+        diff(std::slice::from_ref(&a), &[titled]),
         "tool-title-changed",
         Cosmetic,
     );
@@ -81,7 +81,7 @@ fn tool_level() {
         ..a.clone()
     };
     only(
-        diff(&[a.clone()], &[hinted]),
+        diff(std::slice::from_ref(&a), &[hinted]),
         "annotation-changed",
         Cosmetic,
     );
@@ -90,7 +90,7 @@ fn tool_level() {
         ..a.clone()
     };
     only(
-        diff(&[with_output.clone()], &[a.clone()]),
+        diff(std::slice::from_ref(&with_output), std::slice::from_ref(&a)),
         "output-schema-removed",
         Breaking,
     );

@@ -25,14 +25,15 @@ impl McpServer {
     ) -> ::mcp_runtime::Result<Self> {
         let policy = options.drift_policy;
         let client = ::mcp_runtime::Client::connect_with(spec, options).await?;
-        if policy != ::mcp_runtime::DriftPolicy::Off {
-            if let ::std::result::Result::Err(err) = client
-                .verify_tools(TOOLS, policy)
-                .await
-            {
-                let _ = client.close().await;
-                return ::std::result::Result::Err(err);
+        let verified = match policy {
+            ::mcp_runtime::DriftPolicy::Off => {
+                ::std::result::Result::Ok(::std::vec::Vec::new())
             }
+            _ => client.verify_tools(TOOLS, policy).await,
+        };
+        if let ::std::result::Result::Err(err) = verified {
+            let _ = client.close().await;
+            return ::std::result::Result::Err(err);
         }
         ::std::result::Result::Ok(Self { client })
     }
