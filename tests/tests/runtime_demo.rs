@@ -339,7 +339,7 @@ async fn bad_arguments_and_unknown_tools_are_errors() {
     assert!(matches!(err, Error::InvalidArguments { .. }), "{err:?}");
     assert!(err.to_string().contains("JSON object"), "{err}");
 
-    let err = client.call("echo", &42).await.map(|()| ()).unwrap_err();
+    let err = client.call::<_, ()>("echo", &42).await.unwrap_err();
     assert!(matches!(err, Error::InvalidArguments { .. }), "{err:?}");
 
     let err = client
