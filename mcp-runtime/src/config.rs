@@ -84,11 +84,126 @@ pub struct ServerConfig {
     pub spec: ServerSpec,
     /// `"disabled": true` entries are kept but not started.
     pub disabled: bool,
-    /// `"timeout"` in seconds (or milliseconds with `timeout_ms`).
+    /// `"timeout"` in seconds (or milliseconds with `timeout_ms`): the call timeout.
     pub timeout: Option<Duration>,
+    /// `"retry": {"attempts": 3, "base_delay_ms": 200}`: connect retries with backoff.
+    pub retry: Retry,
+    /// `"pool": {"min": 1, "max": 4}`: sessions kept for this server.
+    pub pool: PoolSize,
+    /// `"tools": {"allow": ["read_*"], "deny": ["*delete*"]}`: which tools are exposed.
+    pub tools: ToolFilter,
+    /// `"prefix"`: used instead of the server name in registry tool names.
+    pub prefix: Option<String>,
+    /// `"lifecycle"`: `persistent` (default) or `per-call`.
+    pub lifecycle: Lifecycle,
 }
 
+/// Connect retries: `attempts` tries in all, waiting `base_delay × 2^n` (with jitter) between.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retry {
+    /// Tries in all (at least 1).
+    pub attempts: u32,
+    /// The first wait; each later one doubles, up to 30 s.
+    pub base_delay: Duration,
+}
+
+impl Default for Retry {
+    fn default() -> Self {
+        Retry { attempts: 3, base_delay: Duration::from_millis(200) }
+    }
+}
+
+/// How many sessions a server gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolSize {
+    /// Sessions opened up front.
+    pub min: usize,
+    /// Sessions at most; more than 1 makes calls run on several sessions at once.
+    pub max: usize,
+}
+
+impl Default for PoolSize {
+    fn default() -> Self {
+        PoolSize { min: 1, max: 1 }
+    }
+}
+
+/// Glob filters on tool names (`*` and `?`). A tool is exposed when it matches an `allow`
+/// pattern (or `allow` is empty) and no `deny` pattern.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ToolFilter {
+    /// Patterns a tool must match one of (empty: all tools).
+    pub allow: Vec<String>,
+    /// Patterns that hide a tool.
+    pub deny: Vec<String>,
+}
+
+impl ToolFilter {
+    /// Whether `tool` passes the filter.
+    pub fn allows(&self, tool: &str) -> bool {
+        (self.allow.is_empty() || self.allow.iter().any(|p| glob(p, tool))) && !self.deny.iter().any(|p| glob(p, tool))
+    }
+}
+
+/// `*` matches any run of characters, `?` one character; everything else itself.
+pub fn glob(pattern: &str, text: &str) -> bool {
+    let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
+    let (mut pi, mut ti, mut star, mut mark) = (0, 0, None, 0);
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some(pi);
+            mark = ti;
+            pi += 1;
+        } else if let Some(s) = star {
+            pi = s + 1;
+            mark += 1;
+            ti = mark;
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|c| *c == '*')
+}
+
+/// How sessions are used.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Lifecycle {
+    /// One long-lived session (or a pool), reconnected when it dies.
+    #[default]
+    Persistent,
+    /// A fresh session for every call, for servers whose state must not be shared.
+    PerCall,
+}
+
+/// The environment variable naming a config file.
+pub const CONFIG_ENV: &str = "MCP_TOOLSET_CONFIG";
+
 impl Config {
+    /// Finds and loads the config: `explicit` if given, else `$MCP_TOOLSET_CONFIG`, else
+    /// `./mcp.json`, else `./.mcp.json`, else `mcp-toolset/mcp.json` in the user config dir
+    /// (`$XDG_CONFIG_HOME` or `~/.config`). Nothing found is an empty config.
+    pub fn discover(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+        Config::load(Config::search_path(explicit).unwrap_or_else(|| PathBuf::from("mcp.json")))
+    }
+
+    /// The file [`Config::discover`] would read, if any.
+    pub fn search_path(explicit: Option<&Path>) -> Option<PathBuf> {
+        if let Some(path) = explicit {
+            return Some(path.to_path_buf());
+        }
+        if let Some(path) = std::env::var_os(CONFIG_ENV).filter(|p| !p.is_empty()) {
+            return Some(PathBuf::from(path));
+        }
+        let user_dir = std::env::var_os("XDG_CONFIG_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
+            .map(|d| d.join("mcp-toolset").join("mcp.json"));
+        [Some(PathBuf::from("mcp.json")), Some(PathBuf::from(".mcp.json")), user_dir].into_iter().flatten().find(|p| p.is_file())
+    }
+
     /// Reads and parses a config file; a missing file is an empty config.
     pub fn load(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
         let path = path.as_ref();
@@ -213,9 +328,57 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
         (None, Some(v)) => Some(Duration::from_secs_f64(positive(v, "timeout_ms")? / 1000.0)),
         (None, None) => None,
     };
+    let retry = match map.get("retry") {
+        None | Some(Value::Null) => Retry::default(),
+        Some(Value::Object(r)) => Retry {
+            attempts: match r.get("attempts") {
+                None => Retry::default().attempts,
+                Some(v) => v.as_u64().filter(|n| (1..=100).contains(n)).ok_or("`retry.attempts` must be an integer from 1 to 100")? as u32,
+            },
+            base_delay: match r.get("base_delay_ms") {
+                None => Retry::default().base_delay,
+                Some(v) => Duration::from_millis(v.as_u64().ok_or("`retry.base_delay_ms` must be a non-negative integer")?),
+            },
+        },
+        Some(_) => return Err("`retry` must be an object like {\"attempts\": 3, \"base_delay_ms\": 200}".into()),
+    };
+    let pool = match map.get("pool") {
+        None | Some(Value::Null) => PoolSize::default(),
+        Some(Value::Object(p)) => {
+            let size = |key: &str, default: usize| -> Result<usize, String> {
+                match p.get(key) {
+                    None => Ok(default),
+                    Some(v) => v.as_u64().filter(|n| (1..=256).contains(n)).map(|n| n as usize).ok_or(format!("`pool.{key}` must be an integer from 1 to 256")),
+                }
+            };
+            let max = size("max", 1)?;
+            let min = size("min", 1)?.min(max);
+            PoolSize { min, max }
+        }
+        Some(_) => return Err("`pool` must be an object like {\"min\": 1, \"max\": 4}".into()),
+    };
+    let tools = match map.get("tools") {
+        None | Some(Value::Null) => ToolFilter::default(),
+        Some(Value::Object(t)) => ToolFilter {
+            allow: t.get("allow").map_or(Ok(Vec::new()), |_| string_list(t, "allow")).map_err(|e| format!("tools: {e}"))?,
+            deny: t.get("deny").map_or(Ok(Vec::new()), |_| string_list(t, "deny")).map_err(|e| format!("tools: {e}"))?,
+        },
+        Some(_) => return Err("`tools` must be an object like {\"allow\": [\"read_*\"], \"deny\": []}".into()),
+    };
+    let prefix = opt_string(map, "prefix")?;
+    let lifecycle = match opt_string(map, "lifecycle")?.as_deref() {
+        None | Some("persistent") => Lifecycle::Persistent,
+        Some("per-call") => Lifecycle::PerCall,
+        Some(other) => return Err(format!("`lifecycle` must be \"persistent\" or \"per-call\", not \"{other}\"")),
+    };
     Ok(ServerConfig {
         name: name.to_string(),
         spec,
+        retry,
+        pool,
+        tools,
+        prefix,
+        lifecycle,
         disabled,
         timeout,
     })
@@ -361,6 +524,37 @@ mod tests {
         )
         .unwrap();
         assert!(vscode.servers.contains_key("t"));
+    }
+
+    #[test]
+    fn our_fields() {
+        let text = r#"{"mcpServers": {
+            "a": {"command": "x", "retry": {"attempts": 5, "base_delay_ms": 10}, "pool": {"min": 2, "max": 4},
+                  "tools": {"allow": ["read_*", "list?"], "deny": ["*secret*"]}, "prefix": "fs", "lifecycle": "per-call",
+                  "disabled": true, "timeout": 2.5},
+            "badpool": {"command": "x", "pool": {"max": 0}},
+            "badlife": {"command": "x", "lifecycle": "sometimes"}
+        }}"#;
+        let config = Config::parse(text, "m").unwrap();
+        let a = config.server("a").unwrap();
+        assert_eq!(a.retry, Retry { attempts: 5, base_delay: Duration::from_millis(10) });
+        assert_eq!(a.pool, PoolSize { min: 2, max: 4 });
+        assert!(a.tools.allows("read_file") && a.tools.allows("list1"));
+        assert!(!a.tools.allows("read_secret_file") && !a.tools.allows("write_file") && !a.tools.allows("list10"));
+        assert_eq!(a.prefix.as_deref(), Some("fs"));
+        assert_eq!(a.lifecycle, Lifecycle::PerCall);
+        assert!(a.disabled);
+        assert_eq!(a.timeout, Some(Duration::from_millis(2500)));
+        let joined = config.warnings.join("\n");
+        assert!(joined.contains("`badpool`") && joined.contains("pool.max"), "{joined}");
+        assert!(joined.contains("`badlife`") && joined.contains("sometimes"), "{joined}");
+    }
+
+    #[test]
+    fn globs() {
+        for (p, t, ok) in [("*", "", true), ("a*c", "abbbc", true), ("a*c", "abbb", false), ("?b", "ab", true), ("*x*", "aaxbb", true), ("**", "z", true), ("a", "b", false)] {
+            assert_eq!(glob(p, t), ok, "{p} {t}");
+        }
     }
 
     #[test]

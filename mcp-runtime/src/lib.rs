@@ -30,9 +30,15 @@ mod error;
 #[cfg(feature = "client")]
 mod guard;
 #[cfg(feature = "client")]
+pub mod manager;
+#[cfg(feature = "client")]
 mod options;
 #[cfg(feature = "client")]
 mod output;
+#[cfg(feature = "client")]
+pub mod registry;
+#[cfg(feature = "client")]
+pub mod retry;
 pub mod schema;
 mod spec;
 mod tools;

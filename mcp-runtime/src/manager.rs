@@ -1,0 +1,389 @@
+//! Many servers from one config: connected concurrently, each isolated from the others'
+//! failures, reconnected on demand, optionally pooled.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use serde_json::Value;
+
+use crate::config::{Config, Lifecycle, ServerConfig};
+use crate::model::Tool;
+use crate::retry::connect_with_retry;
+use crate::{Client, ConnectOptions, Error, Result, ToolOutput};
+
+/// Where a server stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ServerStatus {
+    /// Not connected (disabled, not started yet, or shut down).
+    Disconnected,
+    /// A connection attempt is under way.
+    Connecting,
+    /// At least one live session.
+    Connected,
+    /// The last connection attempt failed; the reason names the command or URL.
+    Failed(String),
+}
+
+/// Counters of one server's sessions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolStats {
+    /// Open sessions.
+    pub total: usize,
+    /// Sessions with a call in flight.
+    pub in_use: usize,
+    /// Calls made.
+    pub calls: u64,
+    /// Calls that returned an error.
+    pub errors: u64,
+}
+
+struct Session {
+    client: Client,
+    in_flight: AtomicUsize,
+}
+
+/// One configured server: its sessions, cached tool list and status.
+pub struct ManagedServer {
+    config: ServerConfig,
+    options: ConnectOptions,
+    sessions: tokio::sync::RwLock<Vec<Arc<Session>>>,
+    /// Serialises opening sessions so a burst of calls does not open `max` at once by accident.
+    opening: tokio::sync::Mutex<()>,
+    status: Mutex<ServerStatus>,
+    tools: Mutex<Option<CachedTools>>,
+    calls: AtomicU64,
+    errors: AtomicU64,
+}
+
+struct CachedTools {
+    tools: Arc<Vec<Tool>>,
+    /// `tools/list_changed` count of the session the list came from, when it was fetched.
+    seen_changes: u64,
+}
+
+impl ManagedServer {
+    fn new(config: ServerConfig, mut options: ConnectOptions) -> Self {
+        if let Some(timeout) = config.timeout {
+            options.call_timeout = timeout;
+        }
+        ManagedServer {
+            config,
+            options,
+            sessions: tokio::sync::RwLock::new(Vec::new()),
+            opening: tokio::sync::Mutex::new(()),
+            status: Mutex::new(ServerStatus::Disconnected),
+            tools: Mutex::new(None),
+            calls: AtomicU64::new(0),
+            errors: AtomicU64::new(0),
+        }
+    }
+
+    /// Its config entry.
+    pub fn config(&self) -> &ServerConfig {
+        &self.config
+    }
+
+    /// Its current status.
+    pub fn status(&self) -> ServerStatus {
+        self.status.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    fn set_status(&self, status: ServerStatus) {
+        *self.status.lock().unwrap_or_else(|p| p.into_inner()) = status;
+    }
+
+    /// Session counters.
+    pub async fn stats(&self) -> PoolStats {
+        let sessions = self.sessions.read().await;
+        PoolStats {
+            total: sessions.iter().filter(|s| s.client.is_open()).count(),
+            in_use: sessions.iter().filter(|s| s.in_flight.load(Ordering::Relaxed) > 0).count(),
+            calls: self.calls.load(Ordering::Relaxed),
+            errors: self.errors.load(Ordering::Relaxed),
+        }
+    }
+
+    async fn open_session(&self) -> Result<Arc<Session>> {
+        let client = connect_with_retry(&self.config.spec, &self.options, &self.config.retry).await?;
+        Ok(Arc::new(Session { client, in_flight: AtomicUsize::new(0) }))
+    }
+
+    /// Opens the pool's minimum of sessions (persistent servers) and loads the tool list.
+    async fn start(&self) -> Result<()> {
+        if self.config.lifecycle == Lifecycle::PerCall {
+            // Prove the server starts, read its tools, and let the session go.
+            self.set_status(ServerStatus::Connecting);
+            let session = self.open_session().await.inspect_err(|e| self.set_status(ServerStatus::Failed(e.to_string())))?;
+            let tools = session.client.list_tools().await;
+            let _ = session.client.close().await;
+            self.store_tools(tools?, 0);
+            self.set_status(ServerStatus::Connected);
+            return Ok(());
+        }
+        self.set_status(ServerStatus::Connecting);
+        let _opening = self.opening.lock().await;
+        let mut opened = Vec::new();
+        for _ in 0..self.config.pool.min.max(1) {
+            match self.open_session().await {
+                Ok(session) => opened.push(session),
+                Err(err) => {
+                    self.set_status(ServerStatus::Failed(err.to_string()));
+                    return Err(err);
+                }
+            }
+        }
+        let first = opened[0].clone();
+        *self.sessions.write().await = opened;
+        self.set_status(ServerStatus::Connected);
+        self.refresh_tools(&first.client).await?;
+        Ok(())
+    }
+
+    fn store_tools(&self, mut tools: Vec<Tool>, seen_changes: u64) -> Arc<Vec<Tool>> {
+        tools.retain(|t| self.config.tools.allows(&t.name));
+        let tools = Arc::new(tools);
+        *self.tools.lock().unwrap_or_else(|p| p.into_inner()) = Some(CachedTools { tools: tools.clone(), seen_changes });
+        tools
+    }
+
+    async fn refresh_tools(&self, client: &Client) -> Result<Arc<Vec<Tool>>> {
+        let seen = client.tools_changed_count();
+        let tools = client.list_tools().await?;
+        Ok(self.store_tools(tools, seen))
+    }
+
+    /// The server's tools after the config's allow/deny filter. Cached; refreshed after the
+    /// server sends `notifications/tools/list_changed` or is respawned.
+    pub async fn tools(&self) -> Result<Arc<Vec<Tool>>> {
+        let cached = self.tools.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|c| (c.tools.clone(), c.seen_changes));
+        if self.config.lifecycle == Lifecycle::PerCall {
+            if let Some((tools, _)) = cached {
+                return Ok(tools);
+            }
+            self.start().await?;
+            return self.cached_tools();
+        }
+        let session = self.acquire().await?;
+        match cached {
+            Some((tools, seen)) if seen == session.client.tools_changed_count() => Ok(tools),
+            _ => self.refresh_tools(&session.client).await,
+        }
+    }
+
+    fn cached_tools(&self) -> Result<Arc<Vec<Tool>>> {
+        Ok(self.tools.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|c| c.tools.clone()).unwrap_or_default())
+    }
+
+    /// The least busy live session; a new one when all are busy and the pool may grow, or
+    /// when none is left (the server died: it is respawned and its tools re-read).
+    async fn acquire(&self) -> Result<Arc<Session>> {
+        {
+            let sessions = self.sessions.read().await;
+            let best = sessions.iter().filter(|s| s.client.is_open()).min_by_key(|s| s.in_flight.load(Ordering::Relaxed));
+            if let Some(best) = best
+                && (best.in_flight.load(Ordering::Relaxed) == 0 || sessions.len() >= self.config.pool.max)
+            {
+                return Ok(best.clone());
+            }
+        }
+        let _opening = self.opening.lock().await;
+        let mut sessions = self.sessions.write().await;
+        sessions.retain(|s| s.client.is_open());
+        let respawn = sessions.is_empty();
+        if let Some(best) = sessions.iter().min_by_key(|s| s.in_flight.load(Ordering::Relaxed))
+            && (best.in_flight.load(Ordering::Relaxed) == 0 || sessions.len() >= self.config.pool.max)
+        {
+            return Ok(best.clone());
+        }
+        self.set_status(ServerStatus::Connecting);
+        match self.open_session().await {
+            Ok(session) => {
+                sessions.push(session.clone());
+                drop(sessions);
+                self.set_status(ServerStatus::Connected);
+                if respawn {
+                    tracing::info!(server = %self.config.name, "server (re)started; refreshing its tools");
+                    self.refresh_tools(&session.client).await?;
+                }
+                Ok(session)
+            }
+            Err(err) => {
+                let fallback = sessions.iter().min_by_key(|s| s.in_flight.load(Ordering::Relaxed)).cloned();
+                match fallback {
+                    Some(session) => Ok(session),
+                    None => {
+                        self.set_status(ServerStatus::Failed(err.to_string()));
+                        Err(err)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `tool`. After a transport failure the call is retried once on a new session, but
+    /// only when the tool says it is safe to repeat (`idempotentHint` or `readOnlyHint`); a
+    /// destructive call is never replayed.
+    pub async fn call_tool(&self, tool: &str, arguments: Value) -> Result<ToolOutput> {
+        if !self.config.tools.allows(tool) {
+            return Err(Error::InvalidArguments {
+                tool: tool.to_string(),
+                reason: format!("tool `{tool}` is hidden by the `tools` filter of server `{}`", self.config.name),
+            });
+        }
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        let result = match self.config.lifecycle {
+            Lifecycle::PerCall => self.call_fresh(tool, arguments).await,
+            Lifecycle::Persistent => {
+                let first = self.call_once(tool, arguments.clone()).await;
+                match first {
+                    Err(err) if matches!(err, Error::TransportClosed { .. }) && self.safe_to_repeat(tool) => {
+                        tracing::info!(server = %self.config.name, tool, "transport failed; retrying the idempotent call");
+                        self.call_once(tool, arguments).await
+                    }
+                    other => other,
+                }
+            }
+        };
+        if result.is_err() {
+            self.errors.fetch_add(1, Ordering::Relaxed);
+        }
+        result
+    }
+
+    async fn call_once(&self, tool: &str, arguments: Value) -> Result<ToolOutput> {
+        let session = self.acquire().await?;
+        session.in_flight.fetch_add(1, Ordering::Relaxed);
+        let result = session.client.call_tool(tool, arguments).await;
+        session.in_flight.fetch_sub(1, Ordering::Relaxed);
+        result
+    }
+
+    async fn call_fresh(&self, tool: &str, arguments: Value) -> Result<ToolOutput> {
+        let session = self.open_session().await?;
+        let result = session.client.call_tool(tool, arguments).await;
+        let _ = session.client.close().await;
+        result
+    }
+
+    fn safe_to_repeat(&self, tool: &str) -> bool {
+        let cached = self.tools.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|c| c.tools.clone());
+        cached.is_some_and(|tools| {
+            tools.iter().any(|t| {
+                t.name == tool
+                    && t.annotations.as_ref().is_some_and(|a| a.idempotent_hint == Some(true) || a.read_only_hint == Some(true))
+            })
+        })
+    }
+
+    /// Closes every session (ending stdio servers).
+    pub async fn shutdown(&self) {
+        let sessions = std::mem::take(&mut *self.sessions.write().await);
+        for session in sessions {
+            let _ = session.client.close().await;
+        }
+        self.set_status(ServerStatus::Disconnected);
+    }
+
+    /// The process ids of its stdio sessions (for supervision and tests).
+    pub async fn pids(&self) -> Vec<u32> {
+        self.sessions.read().await.iter().filter_map(|s| s.client.pid()).collect()
+    }
+}
+
+/// Every server of a config.
+pub struct Manager {
+    servers: BTreeMap<String, Arc<ManagedServer>>,
+    warnings: Vec<String>,
+}
+
+impl Manager {
+    /// Servers from `config` (disabled ones included, as `Disconnected`), not yet connected.
+    pub fn new(config: Config, options: ConnectOptions) -> Manager {
+        let servers = config
+            .servers
+            .into_values()
+            .map(|server| (server.name.clone(), Arc::new(ManagedServer::new(server, options.clone()))))
+            .collect();
+        Manager { servers, warnings: config.warnings }
+    }
+
+    /// [`Manager::new`] then [`Manager::connect_all`].
+    pub async fn start(config: Config, options: ConnectOptions) -> Manager {
+        let manager = Manager::new(config, options);
+        manager.connect_all().await;
+        manager
+    }
+
+    /// Connects every enabled server concurrently. A server that fails or hangs (bounded by its
+    /// connect timeout and retries) is marked `Failed`; the others are not held up.
+    pub async fn connect_all(&self) {
+        self.connect_where(|_| true).await;
+    }
+
+    /// Reconnects servers: only the `Failed` ones, or every enabled one.
+    pub async fn reconnect(&self, failed_only: bool) {
+        self.connect_where(|s| !failed_only || matches!(s.status(), ServerStatus::Failed(_))).await;
+    }
+
+    async fn connect_where(&self, pick: impl Fn(&ManagedServer) -> bool) {
+        let mut tasks = tokio::task::JoinSet::new();
+        for server in self.servers.values().filter(|s| !s.config.disabled && pick(s)) {
+            let server = server.clone();
+            tasks.spawn(async move {
+                if let Err(err) = server.start().await {
+                    tracing::warn!(server = %server.config.name, "could not connect: {err}");
+                }
+            });
+        }
+        while tasks.join_next().await.is_some() {}
+    }
+
+    /// Status of every server.
+    pub fn status(&self) -> BTreeMap<String, ServerStatus> {
+        self.servers.iter().map(|(name, s)| (name.clone(), s.status())).collect()
+    }
+
+    /// Names of the servers with a live session.
+    pub fn connected_servers(&self) -> Vec<String> {
+        self.servers.iter().filter(|(_, s)| s.status() == ServerStatus::Connected).map(|(n, _)| n.clone()).collect()
+    }
+
+    /// One server.
+    pub fn server(&self, name: &str) -> Option<&Arc<ManagedServer>> {
+        self.servers.get(name)
+    }
+
+    /// All servers by name.
+    pub fn servers(&self) -> &BTreeMap<String, Arc<ManagedServer>> {
+        &self.servers
+    }
+
+    /// The config's warnings (skipped entries).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// Calls `tool` on `server`.
+    pub async fn call_tool(&self, server: &str, tool: &str, arguments: Value) -> Result<ToolOutput> {
+        match self.servers.get(server) {
+            Some(s) if !s.config.disabled => s.call_tool(tool, arguments).await,
+            Some(_) => Err(Error::InvalidArguments { tool: tool.to_string(), reason: format!("server `{server}` is disabled in the config") }),
+            None => Err(Error::InvalidArguments {
+                tool: tool.to_string(),
+                reason: format!("no server `{server}` (configured: {})", self.servers.keys().cloned().collect::<Vec<_>>().join(", ")),
+            }),
+        }
+    }
+
+    /// Ends every session of every server.
+    pub async fn shutdown(&self) {
+        let mut tasks = tokio::task::JoinSet::new();
+        for server in self.servers.values() {
+            let server = server.clone();
+            tasks.spawn(async move { server.shutdown().await });
+        }
+        while tasks.join_next().await.is_some() {}
+    }
+}
+
