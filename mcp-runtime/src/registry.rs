@@ -150,6 +150,39 @@ pub fn normalize_name(name: &str) -> String {
     format!("{}_{suffix}", &clean[..MAX_NAME - 9])
 }
 
+/// Registry names for `(server, tool)` pairs (sorted by server, then tool) under `policy`,
+/// avoiding `taken` names and each other. `None` means skipped (policy `None` on a clash).
+/// Names that normalise to the same text are told apart by a hash of server and tool.
+pub fn mcp_names(pairs: &[(String, String)], policy: PrefixPolicy, taken: &[String]) -> Vec<Option<String>> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for (_, tool) in pairs {
+        *counts.entry(tool.as_str()).or_default() += 1;
+    }
+    let mut used: std::collections::BTreeSet<String> = taken.iter().cloned().collect();
+    pairs
+        .iter()
+        .map(|(server, tool)| {
+            let prefixed = match policy {
+                PrefixPolicy::Always => true,
+                PrefixPolicy::OnConflict => counts[tool.as_str()] > 1 || used.contains(&normalize_name(tool)),
+                PrefixPolicy::None => false,
+            };
+            let mut name = normalize_name(&if prefixed { format!("mcp_{server}_{tool}") } else { tool.clone() });
+            if used.contains(&name) {
+                if policy == PrefixPolicy::None {
+                    return None;
+                }
+                let hash = Sha256::digest(format!("{server}\0{tool}").as_bytes());
+                let suffix: String = hash[..4].iter().map(|b| format!("{b:02x}")).collect();
+                name.truncate(MAX_NAME - 9);
+                name = format!("{name}_{suffix}");
+            }
+            used.insert(name.clone());
+            Some(name)
+        })
+        .collect()
+}
+
 impl Registry {
     /// An empty registry.
     pub fn new(options: RegistryOptions) -> Registry {
@@ -191,19 +224,16 @@ impl Registry {
         self.add_mcp(entries);
     }
 
-    fn add_mcp(&mut self, tools: Vec<(String, String, String, Value, Target)>) {
-        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-        for (_, tool, ..) in &tools {
-            *counts.entry(tool.as_str()).or_default() += 1;
-        }
-        let counts: BTreeMap<String, usize> = counts.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-        for (server, tool, description, schema, target) in tools {
-            let prefixed = match self.options.prefix {
-                PrefixPolicy::Always => true,
-                PrefixPolicy::OnConflict => counts.get(&tool).copied().unwrap_or(0) > 1 || self.entries.contains_key(&normalize_name(&tool)),
-                PrefixPolicy::None => false,
+    fn add_mcp(&mut self, mut tools: Vec<(String, String, String, Value, Target)>) {
+        tools.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+        let pairs: Vec<(String, String)> = tools.iter().map(|(server, tool, ..)| (server.clone(), tool.clone())).collect();
+        let taken: Vec<String> = self.entries.keys().cloned().collect();
+        let names = mcp_names(&pairs, self.options.prefix, &taken);
+        for ((server, tool, description, schema, target), name) in tools.into_iter().zip(names) {
+            let Some(name) = name else {
+                self.warnings.push(format!("tool `{tool}` of server `{server}` is skipped: its name is taken (prefix policy None)"));
+                continue;
             };
-            let name = normalize_name(&if prefixed { format!("mcp_{server}_{tool}") } else { tool.clone() });
             let description = if self.options.description_prefix { format!("[MCP:{server}] {description}") } else { description };
             self.insert(name, description, schema, target);
         }
