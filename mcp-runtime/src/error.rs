@@ -95,6 +95,10 @@ pub enum Error {
         changes: Vec<crate::drift::Change>,
     },
 
+    /// The blocking facade could not run (called inside an async runtime, no config, …).
+    #[error("{0}")]
+    Blocking(String),
+
     /// The arguments could not be sent: they must serialize to a JSON object.
     #[error("invalid arguments for tool `{tool}`: {reason}")]
     InvalidArguments {

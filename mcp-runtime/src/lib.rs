@@ -20,6 +20,8 @@
 #![deny(missing_docs)]
 
 #[cfg(feature = "client")]
+pub mod blocking;
+#[cfg(feature = "client")]
 mod child;
 #[cfg(feature = "client")]
 mod client;
