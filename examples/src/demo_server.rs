@@ -7,6 +7,7 @@
 //! ```text
 //! demo-server                 # MCP over stdio
 //! demo-server --http PORT     # streamable HTTP on 127.0.0.1:PORT/mcp (0 picks a free port)
+//! demo-server --serial        # handle one `sleep` at a time, like a single-threaded server
 //! demo-server --drift         # a later "version" whose schemas changed (for drift tests):
 //!                             # `echo` needs a new required `channel`, `media` is gone, and
 //!                             # `create_order`'s output status may be "cancelled"
@@ -169,6 +170,9 @@ struct ExitArgs {
     code: Option<i32>,
 }
 
+/// Set by `--serial`: the process runs one `sleep` at a time.
+static SERIAL: std::sync::OnceLock<tokio::sync::Mutex<()>> = std::sync::OnceLock::new();
+
 #[derive(Debug, Clone)]
 struct Demo {
     tool_router: ToolRouter<Self>,
@@ -292,6 +296,10 @@ impl Demo {
         annotations(read_only_hint = true)
     )]
     async fn sleep(&self, Parameters(args): Parameters<SleepArgs>) -> String {
+        let _one_at_a_time = match SERIAL.get() {
+            Some(lock) => Some(lock.lock().await),
+            None => None,
+        };
         tokio::time::sleep(std::time::Duration::from_millis(args.ms)).await;
         format!("slept {} ms", args.ms)
     }
@@ -372,6 +380,9 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--drift" => drift = true,
+            "--serial" => {
+                let _ = SERIAL.set(tokio::sync::Mutex::new(()));
+            }
             "--http" => {
                 http = Some(
                     rest.next()
@@ -380,7 +391,7 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
                 )
             }
             other => anyhow::bail!(
-                "unknown argument `{other}`; usage: demo-server [--drift] [--http PORT]"
+                "unknown argument `{other}`; usage: demo-server [--drift] [--serial] [--http PORT]"
             ),
         }
     }
