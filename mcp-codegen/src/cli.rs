@@ -107,6 +107,9 @@ pub struct SourceArgs {
     /// A streamable HTTP endpoint.
     #[arg(long, conflicts_with_all = ["config", "command"])]
     url: Option<String>,
+    /// The URL is a legacy HTTP+SSE endpoint (protocol 2024-11-05), not streamable HTTP.
+    #[arg(long, requires = "url")]
+    sse: bool,
     /// An HTTP header, `Name: value` (repeatable; never printed or saved).
     #[arg(long = "header", value_name = "NAME: VALUE", requires = "url")]
     headers: Vec<String>,
@@ -163,7 +166,7 @@ impl SourceArgs {
     /// The server these arguments name.
     pub fn spec(&self) -> anyhow::Result<ServerSpec> {
         if let Some(url) = &self.url {
-            let mut spec = ServerSpec::http(url);
+            let mut spec = if self.sse { ServerSpec::sse(url) } else { ServerSpec::http(url) };
             for header in &self.headers {
                 let Some((name, value)) = header.split_once(':') else {
                     bail!("--header expects `Name: value`, got a value without `:`");

@@ -123,8 +123,30 @@ impl Client {
                 }
             }
             ServerSpec::Http(http) => {
-                let transport = http_transport(http, &target)?;
-                match tokio::time::timeout(deadline, handler.serve(transport)).await {
+                let served = if http.legacy_sse {
+                    let mut headers = reqwest::header::HeaderMap::new();
+                    for (name, value) in header_pairs(http, &target)? {
+                        headers.insert(name, value);
+                    }
+                    if let Some(token) = &http.bearer_token {
+                        let value = http::HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| Error::Connect {
+                            target: target.clone(),
+                            reason: "the bearer token is not a valid header value".into(),
+                            stderr: Vec::new(),
+                        })?;
+                        headers.insert(http::header::AUTHORIZATION, value);
+                    }
+                    let transport = crate::sse::SseTransport::connect(http, headers, deadline).await.map_err(|err| Error::Connect {
+                        target: target.clone(),
+                        reason: spec.scrub(&format!("{err} (is the server running at this URL?)")),
+                        stderr: Vec::new(),
+                    })?;
+                    tokio::time::timeout(deadline, handler.serve(transport)).await
+                } else {
+                    let transport = http_transport(http, &target)?;
+                    tokio::time::timeout(deadline, handler.serve(transport)).await
+                };
+                match served {
                     Ok(Ok(service)) => (service, None),
                     Ok(Err(err)) => {
                         let reason = if err.is_authorization_required() {
@@ -431,6 +453,23 @@ fn to_object<A: Serialize + ?Sized>(tool: &str, arguments: &A) -> Result<Map<Str
     }
 }
 
+/// The spec's headers, checked (errors name the header, never its value).
+fn header_pairs(spec: &HttpSpec, target: &str) -> Result<Vec<(http::HeaderName, http::HeaderValue)>> {
+    spec.headers
+        .iter()
+        .map(|(name, value)| {
+            let bad = |what: &str| Error::Connect {
+                target: target.to_string(),
+                reason: format!("header `{name}` has an invalid {what}"),
+                stderr: Vec::new(),
+            };
+            let name_parsed = http::HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad("name"))?;
+            let value_parsed = http::HeaderValue::from_str(value).map_err(|_| bad("value"))?;
+            Ok((name_parsed, value_parsed))
+        })
+        .collect()
+}
+
 fn http_transport(
     spec: &HttpSpec,
     target: &str,
@@ -440,17 +479,7 @@ fn http_transport(
     >,
 > {
     use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-    let mut headers = std::collections::HashMap::new();
-    for (name, value) in &spec.headers {
-        let bad = |what: &str| Error::Connect {
-            target: target.to_string(),
-            reason: format!("header `{name}` has an invalid {what}"),
-            stderr: Vec::new(),
-        };
-        let name_parsed = http::HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad("name"))?;
-        let value_parsed = http::HeaderValue::from_str(value).map_err(|_| bad("value"))?;
-        headers.insert(name_parsed, value_parsed);
-    }
+    let headers = header_pairs(spec, target)?.into_iter().collect();
     let mut config =
         StreamableHttpClientTransportConfig::with_uri(spec.url.clone()).custom_headers(headers);
     if let Some(token) = &spec.bearer_token {

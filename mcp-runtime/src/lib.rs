@@ -43,6 +43,8 @@ pub mod registry;
 pub mod retry;
 pub mod schema;
 mod spec;
+#[cfg(feature = "client")]
+mod sse;
 mod tools;
 
 #[cfg(feature = "client")]

@@ -39,6 +39,8 @@ pub struct HttpSpec {
     pub headers: BTreeMap<String, String>,
     /// Sent as `Authorization: Bearer <token>`.
     pub bearer_token: Option<String>,
+    /// Speak the legacy HTTP+SSE transport (protocol 2024-11-05) instead of streamable HTTP.
+    pub legacy_sse: bool,
 }
 
 impl ServerSpec {
@@ -58,7 +60,13 @@ impl ServerSpec {
             url: url.into(),
             headers: BTreeMap::new(),
             bearer_token: None,
+            legacy_sse: false,
         }
+    }
+
+    /// A legacy HTTP+SSE server (protocol 2024-11-05): `ServerSpec::sse("http://host/sse")`.
+    pub fn sse(url: impl Into<String>) -> HttpSpec {
+        HttpSpec { legacy_sse: true, ..ServerSpec::http(url) }
     }
 
     /// Removes this spec's secrets (env values, header values, token, the full URL) from a

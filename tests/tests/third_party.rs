@@ -101,3 +101,34 @@ async fn time_server_from_pypi() {
     assert!(now.datetime.starts_with("20"), "{now:?}");
     client.close().await.unwrap();
 }
+
+#[tokio::test]
+async fn everything_over_legacy_sse() {
+    let port = free_port();
+    let child = Command::new(npm_bin("mcp-server-everything"))
+        .arg("sse")
+        .env("PORT", port.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let server = Proc { child, url: format!("http://127.0.0.1:{port}/sse") };
+    let start = std::time::Instant::now();
+    let client = loop {
+        match Client::connect(ServerSpec::sse(&server.url)).await {
+            Ok(client) => break client,
+            Err(err) if start.elapsed() < Duration::from_secs(20) => {
+                let _ = err;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(err) => panic!("{err}"),
+        }
+    };
+    let tools = client.list_tools().await.unwrap();
+    assert!(tools.iter().any(|t| t.name == "echo"), "{tools:?}");
+    let echoed = client.call_tool("echo", json!({"message": "over sse"})).await.unwrap();
+    assert!(echoed.text().contains("over sse"), "{}", echoed.text());
+    let sum = client.call_tool("get-sum", json!({"a": 2, "b": 3})).await.unwrap();
+    assert!(sum.text().contains('5'), "{}", sum.text());
+    client.close().await.unwrap();
+}
