@@ -17,7 +17,11 @@ const SLEEP_MS: u64 = 50;
 
 async fn run(max: usize) -> (f64, usize) {
     let config = json!({"mcpServers": {"demo": {"command": SERVER, "args": ["--serial"], "pool": {"min": 1, "max": max}}}});
-    let manager = Manager::start(Config::parse(&config.to_string(), "bench").unwrap(), ConnectOptions::default()).await;
+    let manager = Manager::start(
+        Config::parse(&config.to_string(), "bench").unwrap(),
+        ConnectOptions::default(),
+    )
+    .await;
     let server = manager.server("demo").unwrap().clone();
     // Warm up to the pool's size, then measure.
     for _ in 0..2 {
@@ -25,7 +29,9 @@ async fn run(max: usize) -> (f64, usize) {
         let calls: Vec<_> = (0..CALLS)
             .map(|_| {
                 let server = server.clone();
-                tokio::spawn(async move { server.call_tool("sleep", json!({"ms": SLEEP_MS})).await })
+                tokio::spawn(
+                    async move { server.call_tool("sleep", json!({"ms": SLEEP_MS})).await },
+                )
             })
             .collect();
         for call in calls {
@@ -50,6 +56,9 @@ async fn main() {
     for max in [1, 2, 4, 8] {
         let (rate, sessions) = run(max).await;
         let base = *base.get_or_insert(rate);
-        println!("  pool.max {max}: {sessions} session(s), {rate:>7.1} calls/s, {:.2}× pool.max 1", rate / base);
+        println!(
+            "  pool.max {max}: {sessions} session(s), {rate:>7.1} calls/s, {:.2}× pool.max 1",
+            rate / base
+        );
     }
 }

@@ -166,7 +166,11 @@ impl SourceArgs {
     /// The server these arguments name.
     pub fn spec(&self) -> anyhow::Result<ServerSpec> {
         if let Some(url) = &self.url {
-            let mut spec = if self.sse { ServerSpec::sse(url) } else { ServerSpec::http(url) };
+            let mut spec = if self.sse {
+                ServerSpec::sse(url)
+            } else {
+                ServerSpec::http(url)
+            };
             for header in &self.headers {
                 let Some((name, value)) = header.split_once(':') else {
                     bail!("--header expects `Name: value`, got a value without `:`");

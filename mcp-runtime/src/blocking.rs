@@ -37,7 +37,11 @@ impl Toolset {
     }
 
     /// Connects the servers of an already parsed config.
-    pub fn start(config: Config, connect: ConnectOptions, options: RegistryOptions) -> Result<Toolset> {
+    pub fn start(
+        config: Config,
+        connect: ConnectOptions,
+        options: RegistryOptions,
+    ) -> Result<Toolset> {
         outside_runtime("start")?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -49,12 +53,20 @@ impl Toolset {
             let registry = Registry::from_manager(&manager, options).await;
             (manager, registry)
         });
-        Ok(Toolset { registry, manager, runtime })
+        Ok(Toolset {
+            registry,
+            manager,
+            runtime,
+        })
     }
 
     /// Registry names of every tool.
     pub fn names(&self) -> Vec<String> {
-        self.registry.names().into_iter().map(str::to_string).collect()
+        self.registry
+            .names()
+            .into_iter()
+            .map(str::to_string)
+            .collect()
     }
 
     /// Tool definitions for the LLM.
@@ -65,7 +77,9 @@ impl Toolset {
     /// Runs one tool call as the LLM sent it (name and JSON arguments).
     pub fn dispatch(&self, name: &str, arguments_json: &str) -> Result<DispatchResult> {
         outside_runtime("dispatch")?;
-        Ok(self.runtime.block_on(self.registry.dispatch(name, arguments_json)))
+        Ok(self
+            .runtime
+            .block_on(self.registry.dispatch(name, arguments_json)))
     }
 
     /// Status of every server.
@@ -75,7 +89,12 @@ impl Toolset {
 
     /// Skipped config entries and tools.
     pub fn warnings(&self) -> Vec<String> {
-        self.manager.warnings().iter().chain(self.registry.warnings()).cloned().collect()
+        self.manager
+            .warnings()
+            .iter()
+            .chain(self.registry.warnings())
+            .cloned()
+            .collect()
     }
 
     /// Ends every server.

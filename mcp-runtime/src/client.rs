@@ -129,18 +129,22 @@ impl Client {
                         headers.insert(name, value);
                     }
                     if let Some(token) = &http.bearer_token {
-                        let value = http::HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| Error::Connect {
-                            target: target.clone(),
-                            reason: "the bearer token is not a valid header value".into(),
-                            stderr: Vec::new(),
-                        })?;
+                        let value = http::HeaderValue::from_str(&format!("Bearer {token}"))
+                            .map_err(|_| Error::Connect {
+                                target: target.clone(),
+                                reason: "the bearer token is not a valid header value".into(),
+                                stderr: Vec::new(),
+                            })?;
                         headers.insert(http::header::AUTHORIZATION, value);
                     }
-                    let transport = crate::sse::SseTransport::connect(http, headers, deadline).await.map_err(|err| Error::Connect {
-                        target: target.clone(),
-                        reason: spec.scrub(&format!("{err} (is the server running at this URL?)")),
-                        stderr: Vec::new(),
-                    })?;
+                    let transport = crate::sse::SseTransport::connect(http, headers, deadline)
+                        .await
+                        .map_err(|err| Error::Connect {
+                            target: target.clone(),
+                            reason: spec
+                                .scrub(&format!("{err} (is the server running at this URL?)")),
+                            stderr: Vec::new(),
+                        })?;
                     tokio::time::timeout(deadline, handler.serve(transport)).await
                 } else {
                     let transport = http_transport(http, &target)?;
@@ -454,7 +458,10 @@ fn to_object<A: Serialize + ?Sized>(tool: &str, arguments: &A) -> Result<Map<Str
 }
 
 /// The spec's headers, checked (errors name the header, never its value).
-fn header_pairs(spec: &HttpSpec, target: &str) -> Result<Vec<(http::HeaderName, http::HeaderValue)>> {
+fn header_pairs(
+    spec: &HttpSpec,
+    target: &str,
+) -> Result<Vec<(http::HeaderName, http::HeaderValue)>> {
     spec.headers
         .iter()
         .map(|(name, value)| {
@@ -463,7 +470,8 @@ fn header_pairs(spec: &HttpSpec, target: &str) -> Result<Vec<(http::HeaderName, 
                 reason: format!("header `{name}` has an invalid {what}"),
                 stderr: Vec::new(),
             };
-            let name_parsed = http::HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad("name"))?;
+            let name_parsed =
+                http::HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad("name"))?;
             let value_parsed = http::HeaderValue::from_str(value).map_err(|_| bad("value"))?;
             Ok((name_parsed, value_parsed))
         })

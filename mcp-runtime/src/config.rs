@@ -109,7 +109,10 @@ pub struct Retry {
 
 impl Default for Retry {
     fn default() -> Self {
-        Retry { attempts: 3, base_delay: Duration::from_millis(200) }
+        Retry {
+            attempts: 3,
+            base_delay: Duration::from_millis(200),
+        }
     }
 }
 
@@ -141,7 +144,8 @@ pub struct ToolFilter {
 impl ToolFilter {
     /// Whether `tool` passes the filter.
     pub fn allows(&self, tool: &str) -> bool {
-        (self.allow.is_empty() || self.allow.iter().any(|p| glob(p, tool))) && !self.deny.iter().any(|p| glob(p, tool))
+        (self.allow.is_empty() || self.allow.iter().any(|p| glob(p, tool)))
+            && !self.deny.iter().any(|p| glob(p, tool))
     }
 }
 
@@ -201,7 +205,14 @@ impl Config {
             .map(PathBuf::from)
             .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
             .map(|d| d.join("mcp-toolset").join("mcp.json"));
-        [Some(PathBuf::from("mcp.json")), Some(PathBuf::from(".mcp.json")), user_dir].into_iter().flatten().find(|p| p.is_file())
+        [
+            Some(PathBuf::from("mcp.json")),
+            Some(PathBuf::from(".mcp.json")),
+            user_dir,
+        ]
+        .into_iter()
+        .flatten()
+        .find(|p| p.is_file())
     }
 
     /// Reads and parses a config file; a missing file is an empty config.
@@ -333,14 +344,25 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
         Some(Value::Object(r)) => Retry {
             attempts: match r.get("attempts") {
                 None => Retry::default().attempts,
-                Some(v) => v.as_u64().filter(|n| (1..=100).contains(n)).ok_or("`retry.attempts` must be an integer from 1 to 100")? as u32,
+                Some(v) => v
+                    .as_u64()
+                    .filter(|n| (1..=100).contains(n))
+                    .ok_or("`retry.attempts` must be an integer from 1 to 100")?
+                    as u32,
             },
             base_delay: match r.get("base_delay_ms") {
                 None => Retry::default().base_delay,
-                Some(v) => Duration::from_millis(v.as_u64().ok_or("`retry.base_delay_ms` must be a non-negative integer")?),
+                Some(v) => Duration::from_millis(
+                    v.as_u64()
+                        .ok_or("`retry.base_delay_ms` must be a non-negative integer")?,
+                ),
             },
         },
-        Some(_) => return Err("`retry` must be an object like {\"attempts\": 3, \"base_delay_ms\": 200}".into()),
+        Some(_) => {
+            return Err(
+                "`retry` must be an object like {\"attempts\": 3, \"base_delay_ms\": 200}".into(),
+            );
+        }
     };
     let pool = match map.get("pool") {
         None | Some(Value::Null) => PoolSize::default(),
@@ -348,7 +370,11 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
             let size = |key: &str, default: usize| -> Result<usize, String> {
                 match p.get(key) {
                     None => Ok(default),
-                    Some(v) => v.as_u64().filter(|n| (1..=256).contains(n)).map(|n| n as usize).ok_or(format!("`pool.{key}` must be an integer from 1 to 256")),
+                    Some(v) => v
+                        .as_u64()
+                        .filter(|n| (1..=256).contains(n))
+                        .map(|n| n as usize)
+                        .ok_or(format!("`pool.{key}` must be an integer from 1 to 256")),
                 }
             };
             let max = size("max", 1)?;
@@ -360,16 +386,30 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
     let tools = match map.get("tools") {
         None | Some(Value::Null) => ToolFilter::default(),
         Some(Value::Object(t)) => ToolFilter {
-            allow: t.get("allow").map_or(Ok(Vec::new()), |_| string_list(t, "allow")).map_err(|e| format!("tools: {e}"))?,
-            deny: t.get("deny").map_or(Ok(Vec::new()), |_| string_list(t, "deny")).map_err(|e| format!("tools: {e}"))?,
+            allow: t
+                .get("allow")
+                .map_or(Ok(Vec::new()), |_| string_list(t, "allow"))
+                .map_err(|e| format!("tools: {e}"))?,
+            deny: t
+                .get("deny")
+                .map_or(Ok(Vec::new()), |_| string_list(t, "deny"))
+                .map_err(|e| format!("tools: {e}"))?,
         },
-        Some(_) => return Err("`tools` must be an object like {\"allow\": [\"read_*\"], \"deny\": []}".into()),
+        Some(_) => {
+            return Err(
+                "`tools` must be an object like {\"allow\": [\"read_*\"], \"deny\": []}".into(),
+            );
+        }
     };
     let prefix = opt_string(map, "prefix")?;
     let lifecycle = match opt_string(map, "lifecycle")?.as_deref() {
         None | Some("persistent") => Lifecycle::Persistent,
         Some("per-call") => Lifecycle::PerCall,
-        Some(other) => return Err(format!("`lifecycle` must be \"persistent\" or \"per-call\", not \"{other}\"")),
+        Some(other) => {
+            return Err(format!(
+                "`lifecycle` must be \"persistent\" or \"per-call\", not \"{other}\""
+            ));
+        }
     };
     Ok(ServerConfig {
         name: name.to_string(),
@@ -537,22 +577,46 @@ mod tests {
         }}"#;
         let config = Config::parse(text, "m").unwrap();
         let a = config.server("a").unwrap();
-        assert_eq!(a.retry, Retry { attempts: 5, base_delay: Duration::from_millis(10) });
+        assert_eq!(
+            a.retry,
+            Retry {
+                attempts: 5,
+                base_delay: Duration::from_millis(10)
+            }
+        );
         assert_eq!(a.pool, PoolSize { min: 2, max: 4 });
         assert!(a.tools.allows("read_file") && a.tools.allows("list1"));
-        assert!(!a.tools.allows("read_secret_file") && !a.tools.allows("write_file") && !a.tools.allows("list10"));
+        assert!(
+            !a.tools.allows("read_secret_file")
+                && !a.tools.allows("write_file")
+                && !a.tools.allows("list10")
+        );
         assert_eq!(a.prefix.as_deref(), Some("fs"));
         assert_eq!(a.lifecycle, Lifecycle::PerCall);
         assert!(a.disabled);
         assert_eq!(a.timeout, Some(Duration::from_millis(2500)));
         let joined = config.warnings.join("\n");
-        assert!(joined.contains("`badpool`") && joined.contains("pool.max"), "{joined}");
-        assert!(joined.contains("`badlife`") && joined.contains("sometimes"), "{joined}");
+        assert!(
+            joined.contains("`badpool`") && joined.contains("pool.max"),
+            "{joined}"
+        );
+        assert!(
+            joined.contains("`badlife`") && joined.contains("sometimes"),
+            "{joined}"
+        );
     }
 
     #[test]
     fn globs() {
-        for (p, t, ok) in [("*", "", true), ("a*c", "abbbc", true), ("a*c", "abbb", false), ("?b", "ab", true), ("*x*", "aaxbb", true), ("**", "z", true), ("a", "b", false)] {
+        for (p, t, ok) in [
+            ("*", "", true),
+            ("a*c", "abbbc", true),
+            ("a*c", "abbb", false),
+            ("?b", "ab", true),
+            ("*x*", "aaxbb", true),
+            ("**", "z", true),
+            ("a", "b", false),
+        ] {
             assert_eq!(glob(p, t), ok, "{p} {t}");
         }
     }

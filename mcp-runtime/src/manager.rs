@@ -86,7 +86,10 @@ impl ManagedServer {
 
     /// Its current status.
     pub fn status(&self) -> ServerStatus {
-        self.status.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        self.status
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     fn set_status(&self, status: ServerStatus) {
@@ -98,15 +101,22 @@ impl ManagedServer {
         let sessions = self.sessions.read().await;
         PoolStats {
             total: sessions.iter().filter(|s| s.client.is_open()).count(),
-            in_use: sessions.iter().filter(|s| s.in_flight.load(Ordering::Relaxed) > 0).count(),
+            in_use: sessions
+                .iter()
+                .filter(|s| s.in_flight.load(Ordering::Relaxed) > 0)
+                .count(),
             calls: self.calls.load(Ordering::Relaxed),
             errors: self.errors.load(Ordering::Relaxed),
         }
     }
 
     async fn open_session(&self) -> Result<Arc<Session>> {
-        let client = connect_with_retry(&self.config.spec, &self.options, &self.config.retry).await?;
-        Ok(Arc::new(Session { client, in_flight: AtomicUsize::new(0) }))
+        let client =
+            connect_with_retry(&self.config.spec, &self.options, &self.config.retry).await?;
+        Ok(Arc::new(Session {
+            client,
+            in_flight: AtomicUsize::new(0),
+        }))
     }
 
     /// Opens the pool's minimum of sessions (persistent servers) and loads the tool list.
@@ -114,7 +124,10 @@ impl ManagedServer {
         if self.config.lifecycle == Lifecycle::PerCall {
             // Prove the server starts, read its tools, and let the session go.
             self.set_status(ServerStatus::Connecting);
-            let session = self.open_session().await.inspect_err(|e| self.set_status(ServerStatus::Failed(e.to_string())))?;
+            let session = self
+                .open_session()
+                .await
+                .inspect_err(|e| self.set_status(ServerStatus::Failed(e.to_string())))?;
             let tools = session.client.list_tools().await;
             let _ = session.client.close().await;
             self.store_tools(tools?, 0);
@@ -143,7 +156,10 @@ impl ManagedServer {
     fn store_tools(&self, mut tools: Vec<Tool>, seen_changes: u64) -> Arc<Vec<Tool>> {
         tools.retain(|t| self.config.tools.allows(&t.name));
         let tools = Arc::new(tools);
-        *self.tools.lock().unwrap_or_else(|p| p.into_inner()) = Some(CachedTools { tools: tools.clone(), seen_changes });
+        *self.tools.lock().unwrap_or_else(|p| p.into_inner()) = Some(CachedTools {
+            tools: tools.clone(),
+            seen_changes,
+        });
         tools
     }
 
@@ -156,7 +172,12 @@ impl ManagedServer {
     /// The server's tools after the config's allow/deny filter. Cached; refreshed after the
     /// server sends `notifications/tools/list_changed` or is respawned.
     pub async fn tools(&self) -> Result<Arc<Vec<Tool>>> {
-        let cached = self.tools.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|c| (c.tools.clone(), c.seen_changes));
+        let cached = self
+            .tools
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|c| (c.tools.clone(), c.seen_changes));
         if self.config.lifecycle == Lifecycle::PerCall {
             if let Some((tools, _)) = cached {
                 return Ok(tools);
@@ -172,7 +193,13 @@ impl ManagedServer {
     }
 
     fn cached_tools(&self) -> Result<Arc<Vec<Tool>>> {
-        Ok(self.tools.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|c| c.tools.clone()).unwrap_or_default())
+        Ok(self
+            .tools
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|c| c.tools.clone())
+            .unwrap_or_default())
     }
 
     /// The least busy live session; a new one when all are busy and the pool may grow, or
@@ -180,9 +207,13 @@ impl ManagedServer {
     async fn acquire(&self) -> Result<Arc<Session>> {
         {
             let sessions = self.sessions.read().await;
-            let best = sessions.iter().filter(|s| s.client.is_open()).min_by_key(|s| s.in_flight.load(Ordering::Relaxed));
+            let best = sessions
+                .iter()
+                .filter(|s| s.client.is_open())
+                .min_by_key(|s| s.in_flight.load(Ordering::Relaxed));
             if let Some(best) = best
-                && (best.in_flight.load(Ordering::Relaxed) == 0 || sessions.len() >= self.config.pool.max)
+                && (best.in_flight.load(Ordering::Relaxed) == 0
+                    || sessions.len() >= self.config.pool.max)
             {
                 return Ok(best.clone());
             }
@@ -191,8 +222,11 @@ impl ManagedServer {
         let mut sessions = self.sessions.write().await;
         sessions.retain(|s| s.client.is_open());
         let respawn = sessions.is_empty();
-        if let Some(best) = sessions.iter().min_by_key(|s| s.in_flight.load(Ordering::Relaxed))
-            && (best.in_flight.load(Ordering::Relaxed) == 0 || sessions.len() >= self.config.pool.max)
+        if let Some(best) = sessions
+            .iter()
+            .min_by_key(|s| s.in_flight.load(Ordering::Relaxed))
+            && (best.in_flight.load(Ordering::Relaxed) == 0
+                || sessions.len() >= self.config.pool.max)
         {
             return Ok(best.clone());
         }
@@ -209,7 +243,10 @@ impl ManagedServer {
                 Ok(session)
             }
             Err(err) => {
-                let fallback = sessions.iter().min_by_key(|s| s.in_flight.load(Ordering::Relaxed)).cloned();
+                let fallback = sessions
+                    .iter()
+                    .min_by_key(|s| s.in_flight.load(Ordering::Relaxed))
+                    .cloned();
                 match fallback {
                     Some(session) => Ok(session),
                     None => {
@@ -228,7 +265,10 @@ impl ManagedServer {
         if !self.config.tools.allows(tool) {
             return Err(Error::InvalidArguments {
                 tool: tool.to_string(),
-                reason: format!("tool `{tool}` is hidden by the `tools` filter of server `{}`", self.config.name),
+                reason: format!(
+                    "tool `{tool}` is hidden by the `tools` filter of server `{}`",
+                    self.config.name
+                ),
             });
         }
         self.calls.fetch_add(1, Ordering::Relaxed);
@@ -237,7 +277,10 @@ impl ManagedServer {
             Lifecycle::Persistent => {
                 let first = self.call_once(tool, arguments.clone()).await;
                 match first {
-                    Err(err) if matches!(err, Error::TransportClosed { .. }) && self.safe_to_repeat(tool) => {
+                    Err(err)
+                        if matches!(err, Error::TransportClosed { .. })
+                            && self.safe_to_repeat(tool) =>
+                    {
                         tracing::info!(server = %self.config.name, tool, "transport failed; retrying the idempotent call");
                         self.call_once(tool, arguments).await
                     }
@@ -267,11 +310,18 @@ impl ManagedServer {
     }
 
     fn safe_to_repeat(&self, tool: &str) -> bool {
-        let cached = self.tools.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|c| c.tools.clone());
+        let cached = self
+            .tools
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|c| c.tools.clone());
         cached.is_some_and(|tools| {
             tools.iter().any(|t| {
                 t.name == tool
-                    && t.annotations.as_ref().is_some_and(|a| a.idempotent_hint == Some(true) || a.read_only_hint == Some(true))
+                    && t.annotations.as_ref().is_some_and(|a| {
+                        a.idempotent_hint == Some(true) || a.read_only_hint == Some(true)
+                    })
             })
         })
     }
@@ -287,7 +337,12 @@ impl ManagedServer {
 
     /// The process ids of its stdio sessions (for supervision and tests).
     pub async fn pids(&self) -> Vec<u32> {
-        self.sessions.read().await.iter().filter_map(|s| s.client.pid()).collect()
+        self.sessions
+            .read()
+            .await
+            .iter()
+            .filter_map(|s| s.client.pid())
+            .collect()
     }
 }
 
@@ -303,9 +358,17 @@ impl Manager {
         let servers = config
             .servers
             .into_values()
-            .map(|server| (server.name.clone(), Arc::new(ManagedServer::new(server, options.clone()))))
+            .map(|server| {
+                (
+                    server.name.clone(),
+                    Arc::new(ManagedServer::new(server, options.clone())),
+                )
+            })
             .collect();
-        Manager { servers, warnings: config.warnings }
+        Manager {
+            servers,
+            warnings: config.warnings,
+        }
     }
 
     /// [`Manager::new`] then [`Manager::connect_all`].
@@ -323,12 +386,17 @@ impl Manager {
 
     /// Reconnects servers: only the `Failed` ones, or every enabled one.
     pub async fn reconnect(&self, failed_only: bool) {
-        self.connect_where(|s| !failed_only || matches!(s.status(), ServerStatus::Failed(_))).await;
+        self.connect_where(|s| !failed_only || matches!(s.status(), ServerStatus::Failed(_)))
+            .await;
     }
 
     async fn connect_where(&self, pick: impl Fn(&ManagedServer) -> bool) {
         let mut tasks = tokio::task::JoinSet::new();
-        for server in self.servers.values().filter(|s| !s.config.disabled && pick(s)) {
+        for server in self
+            .servers
+            .values()
+            .filter(|s| !s.config.disabled && pick(s))
+        {
             let server = server.clone();
             tasks.spawn(async move {
                 if let Err(err) = server.start().await {
@@ -341,12 +409,19 @@ impl Manager {
 
     /// Status of every server.
     pub fn status(&self) -> BTreeMap<String, ServerStatus> {
-        self.servers.iter().map(|(name, s)| (name.clone(), s.status())).collect()
+        self.servers
+            .iter()
+            .map(|(name, s)| (name.clone(), s.status()))
+            .collect()
     }
 
     /// Names of the servers with a live session.
     pub fn connected_servers(&self) -> Vec<String> {
-        self.servers.iter().filter(|(_, s)| s.status() == ServerStatus::Connected).map(|(n, _)| n.clone()).collect()
+        self.servers
+            .iter()
+            .filter(|(_, s)| s.status() == ServerStatus::Connected)
+            .map(|(n, _)| n.clone())
+            .collect()
     }
 
     /// One server.
@@ -365,13 +440,24 @@ impl Manager {
     }
 
     /// Calls `tool` on `server`.
-    pub async fn call_tool(&self, server: &str, tool: &str, arguments: Value) -> Result<ToolOutput> {
+    pub async fn call_tool(
+        &self,
+        server: &str,
+        tool: &str,
+        arguments: Value,
+    ) -> Result<ToolOutput> {
         match self.servers.get(server) {
             Some(s) if !s.config.disabled => s.call_tool(tool, arguments).await,
-            Some(_) => Err(Error::InvalidArguments { tool: tool.to_string(), reason: format!("server `{server}` is disabled in the config") }),
+            Some(_) => Err(Error::InvalidArguments {
+                tool: tool.to_string(),
+                reason: format!("server `{server}` is disabled in the config"),
+            }),
             None => Err(Error::InvalidArguments {
                 tool: tool.to_string(),
-                reason: format!("no server `{server}` (configured: {})", self.servers.keys().cloned().collect::<Vec<_>>().join(", ")),
+                reason: format!(
+                    "no server `{server}` (configured: {})",
+                    self.servers.keys().cloned().collect::<Vec<_>>().join(", ")
+                ),
             }),
         }
     }
@@ -386,4 +472,3 @@ impl Manager {
         while tasks.join_next().await.is_some() {}
     }
 }
-

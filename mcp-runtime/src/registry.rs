@@ -98,12 +98,21 @@ impl RegistryOptions {
 
 /// What a native tool's handler returns: text or JSON for the LLM, or an error message.
 pub type NativeResult = Result<Value, String>;
-type NativeHandler = Arc<dyn Fn(Value) -> Pin<Box<dyn Future<Output = NativeResult> + Send>> + Send + Sync>;
+type NativeHandler =
+    Arc<dyn Fn(Value) -> Pin<Box<dyn Future<Output = NativeResult> + Send>> + Send + Sync>;
 
 #[derive(Clone)]
 enum Target {
-    Managed { server: String, tool: String, handle: Arc<ManagedServer> },
-    Client { server: String, tool: String, client: Arc<Client> },
+    Managed {
+        server: String,
+        tool: String,
+        handle: Arc<ManagedServer>,
+    },
+    Client {
+        server: String,
+        tool: String,
+        client: Arc<Client>,
+    },
     Native(NativeHandler),
 }
 
@@ -141,7 +150,16 @@ pub struct Registry {
 /// `[a-zA-Z0-9_-]` only, at most 64 characters; a cut name ends in `_` and 8 hex digits of a
 /// hash of the full name, so distinct long names stay distinct and stable.
 pub fn normalize_name(name: &str) -> String {
-    let clean: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
+    let clean: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if clean.len() <= MAX_NAME {
         return clean;
     }
@@ -153,7 +171,11 @@ pub fn normalize_name(name: &str) -> String {
 /// Registry names for `(server, tool)` pairs (sorted by server, then tool) under `policy`,
 /// avoiding `taken` names and each other. `None` means skipped (policy `None` on a clash).
 /// Names that normalise to the same text are told apart by a hash of server and tool.
-pub fn mcp_names(pairs: &[(String, String)], policy: PrefixPolicy, taken: &[String]) -> Vec<Option<String>> {
+pub fn mcp_names(
+    pairs: &[(String, String)],
+    policy: PrefixPolicy,
+    taken: &[String],
+) -> Vec<Option<String>> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for (_, tool) in pairs {
         *counts.entry(tool.as_str()).or_default() += 1;
@@ -164,10 +186,16 @@ pub fn mcp_names(pairs: &[(String, String)], policy: PrefixPolicy, taken: &[Stri
         .map(|(server, tool)| {
             let prefixed = match policy {
                 PrefixPolicy::Always => true,
-                PrefixPolicy::OnConflict => counts[tool.as_str()] > 1 || used.contains(&normalize_name(tool)),
+                PrefixPolicy::OnConflict => {
+                    counts[tool.as_str()] > 1 || used.contains(&normalize_name(tool))
+                }
                 PrefixPolicy::None => false,
             };
-            let mut name = normalize_name(&if prefixed { format!("mcp_{server}_{tool}") } else { tool.clone() });
+            let mut name = normalize_name(&if prefixed {
+                format!("mcp_{server}_{tool}")
+            } else {
+                tool.clone()
+            });
             if used.contains(&name) {
                 if policy == PrefixPolicy::None {
                     return None;
@@ -186,7 +214,10 @@ pub fn mcp_names(pairs: &[(String, String)], policy: PrefixPolicy, taken: &[Stri
 impl Registry {
     /// An empty registry.
     pub fn new(options: RegistryOptions) -> Registry {
-        Registry { options, ..Registry::default() }
+        Registry {
+            options,
+            ..Registry::default()
+        }
     }
 
     /// Every tool of every connected server of `manager` (after each server's filter).
@@ -195,17 +226,35 @@ impl Registry {
         let mut registry = Registry::new(options);
         let mut tools = Vec::new();
         for name in manager.connected_servers() {
-            let Some(handle) = manager.server(&name) else { continue };
+            let Some(handle) = manager.server(&name) else {
+                continue;
+            };
             match handle.tools().await {
                 Ok(list) => {
-                    let prefix = handle.config().prefix.clone().unwrap_or_else(|| name.clone());
+                    let prefix = handle
+                        .config()
+                        .prefix
+                        .clone()
+                        .unwrap_or_else(|| name.clone());
                     for tool in list.iter() {
-                        let target = Target::Managed { server: name.clone(), tool: tool.name.to_string(), handle: handle.clone() };
+                        let target = Target::Managed {
+                            server: name.clone(),
+                            tool: tool.name.to_string(),
+                            handle: handle.clone(),
+                        };
                         let schema = Value::Object((*tool.input_schema).clone());
-                        tools.push((prefix.clone(), tool.name.to_string(), tool.description.as_deref().unwrap_or("").to_string(), schema, target));
+                        tools.push((
+                            prefix.clone(),
+                            tool.name.to_string(),
+                            tool.description.as_deref().unwrap_or("").to_string(),
+                            schema,
+                            target,
+                        ));
                     }
                 }
-                Err(err) => registry.warnings.push(format!("server `{name}`: tools not listed: {err}")),
+                Err(err) => registry
+                    .warnings
+                    .push(format!("server `{name}`: tools not listed: {err}")),
             }
         }
         registry.add_mcp(tools);
@@ -217,8 +266,18 @@ impl Registry {
         let entries = tools
             .iter()
             .map(|info| {
-                let target = Target::Client { server: server.to_string(), tool: info.name.to_string(), client: client.clone() };
-                (server.to_string(), info.name.to_string(), info.description.to_string(), info.input_schema_json(), target)
+                let target = Target::Client {
+                    server: server.to_string(),
+                    tool: info.name.to_string(),
+                    client: client.clone(),
+                };
+                (
+                    server.to_string(),
+                    info.name.to_string(),
+                    info.description.to_string(),
+                    info.input_schema_json(),
+                    target,
+                )
             })
             .collect();
         self.add_mcp(entries);
@@ -226,7 +285,10 @@ impl Registry {
 
     fn add_mcp(&mut self, mut tools: Vec<(String, String, String, Value, Target)>) {
         tools.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
-        let pairs: Vec<(String, String)> = tools.iter().map(|(server, tool, ..)| (server.clone(), tool.clone())).collect();
+        let pairs: Vec<(String, String)> = tools
+            .iter()
+            .map(|(server, tool, ..)| (server.clone(), tool.clone()))
+            .collect();
         let taken: Vec<String> = self.entries.keys().cloned().collect();
         let names = mcp_names(&pairs, self.options.prefix, &taken);
         for ((server, tool, description, schema, target), name) in tools.into_iter().zip(names) {
@@ -234,19 +296,33 @@ impl Registry {
                 self.warnings.push(format!("tool `{tool}` of server `{server}` is skipped: its name is taken (prefix policy None)"));
                 continue;
             };
-            let description = if self.options.description_prefix { format!("[MCP:{server}] {description}") } else { description };
+            let description = if self.options.description_prefix {
+                format!("[MCP:{server}] {description}")
+            } else {
+                description
+            };
             self.insert(name, description, schema, target);
         }
     }
 
     /// Registers a native Rust tool: `handler` gets the (validated) arguments.
-    pub fn add_native<F, Fut>(&mut self, name: &str, description: &str, input_schema: Value, handler: F)
-    where
+    pub fn add_native<F, Fut>(
+        &mut self,
+        name: &str,
+        description: &str,
+        input_schema: Value,
+        handler: F,
+    ) where
         F: Fn(Value) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = NativeResult> + Send + 'static,
     {
         let handler: NativeHandler = Arc::new(move |args| Box::pin(handler(args)));
-        self.insert(normalize_name(name), description.to_string(), input_schema, Target::Native(handler));
+        self.insert(
+            normalize_name(name),
+            description.to_string(),
+            input_schema,
+            Target::Native(handler),
+        );
     }
 
     fn insert(&mut self, name: String, description: String, input_schema: Value, target: Target) {
@@ -254,13 +330,27 @@ impl Registry {
             return;
         }
         if self.entries.contains_key(&name) {
-            self.warnings.push(format!("tool name `{name}` is taken; the later tool is skipped"));
+            self.warnings.push(format!(
+                "tool name `{name}` is taken; the later tool is skipped"
+            ));
             return;
         }
         let validator = jsonschema::validator_for(&input_schema)
-            .inspect_err(|e| self.warnings.push(format!("`{name}`: its inputSchema cannot be used to validate arguments: {e}")))
+            .inspect_err(|e| {
+                self.warnings.push(format!(
+                    "`{name}`: its inputSchema cannot be used to validate arguments: {e}"
+                ))
+            })
             .ok();
-        self.entries.insert(name, Entry { description, input_schema, target, validator });
+        self.entries.insert(
+            name,
+            Entry {
+                description,
+                input_schema,
+                target,
+                validator,
+            },
+        );
     }
 
     /// Registry names, sorted.
@@ -271,7 +361,9 @@ impl Registry {
     /// Which server and tool a registry name stands for (`None` for native tools).
     pub fn resolve(&self, name: &str) -> Option<(&str, &str)> {
         match &self.entries.get(name)?.target {
-            Target::Managed { server, tool, .. } | Target::Client { server, tool, .. } => Some((server, tool)),
+            Target::Managed { server, tool, .. } | Target::Client { server, tool, .. } => {
+                Some((server, tool))
+            }
             Target::Native(_) => None,
         }
     }
@@ -315,13 +407,23 @@ impl Registry {
         };
         let Some(entry) = self.entries.get(name) else {
             let known = self.names().join(", ");
-            return finish(format!("Error: unknown tool `{name}`. Available tools: {known}"), None, true);
+            return finish(
+                format!("Error: unknown tool `{name}`. Available tools: {known}"),
+                None,
+                true,
+            );
         };
         let arguments: Value = match arguments_json.trim() {
             "" => json!({}),
             text => match serde_json::from_str(text) {
                 Ok(value) => value,
-                Err(err) => return finish(format!("Error: the arguments for `{name}` are not valid JSON: {err}"), None, true),
+                Err(err) => {
+                    return finish(
+                        format!("Error: the arguments for `{name}` are not valid JSON: {err}"),
+                        None,
+                        true,
+                    );
+                }
             },
         };
         if let Some(validator) = &entry.validator {
@@ -329,11 +431,22 @@ impl Registry {
                 .iter_errors(&arguments)
                 .map(|e| {
                     let at = e.instance_path().to_string();
-                    if at.is_empty() { e.to_string() } else { format!("{at}: {e}") }
+                    if at.is_empty() {
+                        e.to_string()
+                    } else {
+                        format!("{at}: {e}")
+                    }
                 })
                 .collect();
             if !problems.is_empty() {
-                return finish(format!("Error: invalid arguments for `{name}`:\n- {}", problems.join("\n- ")), None, true);
+                return finish(
+                    format!(
+                        "Error: invalid arguments for `{name}`:\n- {}",
+                        problems.join("\n- ")
+                    ),
+                    None,
+                    true,
+                );
             }
         }
         let max = self.options.max_result_chars;
@@ -350,14 +463,23 @@ impl Registry {
         };
         match result {
             Ok(output) => finish(output.to_llm_string(max), output.structured.clone(), false),
-            Err(Error::Tool { output, .. }) => finish(cut(format!("Error: {}", output.to_llm_string(max)), max), output.structured.clone(), true),
+            Err(Error::Tool { output, .. }) => finish(
+                cut(format!("Error: {}", output.to_llm_string(max)), max),
+                output.structured.clone(),
+                true,
+            ),
             Err(err) => finish(cut(format!("Error: {err}"), max), None, true),
         }
     }
 }
 
 fn cut(text: String, max: usize) -> String {
-    ToolOutput { content: vec![crate::model::ContentBlock::text(text)], structured: None, is_error: false }.to_llm_string(max)
+    ToolOutput {
+        content: vec![crate::model::ContentBlock::text(text)],
+        structured: None,
+        is_error: false,
+    }
+    .to_llm_string(max)
 }
 
 /// An inputSchema as function parameters: an object schema without `$schema`.
@@ -380,8 +502,18 @@ fn strict(schema: &Value) -> Value {
             Value::Object(map) => {
                 if map.get("type") == Some(&json!("object")) || map.contains_key("properties") {
                     let props = map.entry("properties").or_insert_with(|| json!({})).clone();
-                    let required: Vec<String> = map.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
-                    if let (Some(Value::Object(props_mut)), Value::Object(props)) = (map.get_mut("properties"), &props) {
+                    let required: Vec<String> = map
+                        .get("required")
+                        .and_then(Value::as_array)
+                        .map(|r| {
+                            r.iter()
+                                .filter_map(|v| v.as_str().map(str::to_string))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    if let (Some(Value::Object(props_mut)), Value::Object(props)) =
+                        (map.get_mut("properties"), &props)
+                    {
                         for name in props.keys() {
                             if !required.contains(name)
                                 && let Some(prop) = props_mut.get_mut(name)
@@ -390,10 +522,28 @@ fn strict(schema: &Value) -> Value {
                             }
                         }
                     }
-                    map.insert("required".into(), Value::Array(props.as_object().map(|p| p.keys().map(|k| json!(k)).collect()).unwrap_or_default()));
+                    map.insert(
+                        "required".into(),
+                        Value::Array(
+                            props
+                                .as_object()
+                                .map(|p| p.keys().map(|k| json!(k)).collect())
+                                .unwrap_or_default(),
+                        ),
+                    );
                     map.insert("additionalProperties".into(), json!(false));
                 }
-                for unsupported in ["default", "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "title", "examples"] {
+                for unsupported in [
+                    "default",
+                    "format",
+                    "pattern",
+                    "minLength",
+                    "maxLength",
+                    "minimum",
+                    "maximum",
+                    "title",
+                    "examples",
+                ] {
                     map.remove(unsupported);
                 }
                 map.values_mut().for_each(walk);
@@ -413,7 +563,10 @@ mod tests {
 
     #[test]
     fn names_are_normalised_and_cut_stably() {
-        assert_eq!(normalize_name("mcp_my server_get.user"), "mcp_my_server_get_user");
+        assert_eq!(
+            normalize_name("mcp_my server_get.user"),
+            "mcp_my_server_get_user"
+        );
         let long = format!("mcp_server_{}", "x".repeat(100));
         let cut = normalize_name(&long);
         assert_eq!(cut.len(), MAX_NAME);
@@ -427,7 +580,10 @@ mod tests {
         let s = strict(&schema);
         assert_eq!(s["required"], json!(["a", "b"]));
         assert_eq!(s["additionalProperties"], json!(false));
-        assert_eq!(s["properties"]["b"], json!({"anyOf": [{"type": "integer"}, {"type": "null"}]}));
+        assert_eq!(
+            s["properties"]["b"],
+            json!({"anyOf": [{"type": "integer"}, {"type": "null"}]})
+        );
     }
 
     #[tokio::test]
@@ -439,13 +595,19 @@ mod tests {
             json!({"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}),
             |args| async move { Ok(json!({"sum": args["a"].as_f64().unwrap_or(0.0) + args["b"].as_f64().unwrap_or(0.0)})) },
         );
-        registry.add_native("fail", "Fails", json!({"type": "object"}), |_| async { Err("nope".to_string()) });
+        registry.add_native("fail", "Fails", json!({"type": "object"}), |_| async {
+            Err("nope".to_string())
+        });
         let ok = registry.dispatch("add", r#"{"a": 1, "b": 2}"#).await;
         assert!(!ok.is_error);
         assert_eq!(ok.structured, Some(json!({"sum": 3.0})));
         let bad = registry.dispatch("add", r#"{"a": "one"}"#).await;
         assert!(bad.is_error);
-        assert!(bad.content.contains("/a") && bad.content.contains("\"b\""), "{}", bad.content);
+        assert!(
+            bad.content.contains("/a") && bad.content.contains("\"b\""),
+            "{}",
+            bad.content
+        );
         let failed = registry.dispatch("fail", "{}").await;
         assert!(failed.is_error && failed.content == "Error: nope");
         let unknown = registry.dispatch("nope", "{}").await;

@@ -66,7 +66,10 @@ impl ServerSpec {
 
     /// A legacy HTTP+SSE server (protocol 2024-11-05): `ServerSpec::sse("http://host/sse")`.
     pub fn sse(url: impl Into<String>) -> HttpSpec {
-        HttpSpec { legacy_sse: true, ..ServerSpec::http(url) }
+        HttpSpec {
+            legacy_sse: true,
+            ..ServerSpec::http(url)
+        }
     }
 
     /// Removes this spec's secrets (env values, header values, token, the full URL) from a

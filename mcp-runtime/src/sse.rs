@@ -29,18 +29,30 @@ pub(crate) struct SseTransport {
 
 impl SseTransport {
     /// Opens the event stream and waits (up to `timeout`) for the `endpoint` event.
-    pub(crate) async fn connect(spec: &HttpSpec, headers: reqwest::header::HeaderMap, timeout: Duration) -> IoResult<Self> {
+    pub(crate) async fn connect(
+        spec: &HttpSpec,
+        headers: reqwest::header::HeaderMap,
+        timeout: Duration,
+    ) -> IoResult<Self> {
         let url = reqwest::Url::parse(&spec.url).map_err(|e| io(format!("invalid URL: {e}")))?;
-        let http = reqwest::Client::builder().build().map_err(|e| io(e.to_string()))?;
+        let http = reqwest::Client::builder()
+            .build()
+            .map_err(|e| io(e.to_string()))?;
         let response = tokio::time::timeout(
             timeout,
-            http.get(url.clone()).headers(headers.clone()).header(reqwest::header::ACCEPT, "text/event-stream").send(),
+            http.get(url.clone())
+                .headers(headers.clone())
+                .header(reqwest::header::ACCEPT, "text/event-stream")
+                .send(),
         )
         .await
         .map_err(|_| io("no response to the SSE request"))?
         .map_err(|e| io(root(&e)))?;
         if !response.status().is_success() {
-            return Err(io(format!("the SSE request was answered with HTTP {}", response.status())));
+            return Err(io(format!(
+                "the SSE request was answered with HTTP {}",
+                response.status()
+            )));
         }
         let mut events = sse_stream::SseStream::from_bytes_stream(response.bytes_stream());
         let endpoint = tokio::time::timeout(timeout, async {
@@ -48,13 +60,17 @@ impl SseTransport {
                 let event = event.map_err(|e| io(format!("bad SSE stream: {e}")))?;
                 if event.event.as_deref() == Some("endpoint") {
                     let data = event.data.unwrap_or_default();
-                    return url.join(data.trim()).map_err(|e| io(format!("bad endpoint `{data}`: {e}")));
+                    return url
+                        .join(data.trim())
+                        .map_err(|e| io(format!("bad endpoint `{data}`: {e}")));
                 }
             }
             Err(io("the SSE stream ended before the `endpoint` event"))
         })
         .await
-        .map_err(|_| io("no `endpoint` event on the SSE stream (is this a legacy HTTP+SSE server?)"))??;
+        .map_err(|_| {
+            io("no `endpoint` event on the SSE stream (is this a legacy HTTP+SSE server?)")
+        })??;
 
         let (tx, incoming) = mpsc::channel(64);
         let reader = tokio::spawn(async move {
@@ -70,12 +86,20 @@ impl SseTransport {
                             break;
                         }
                     }
-                    Err(err) => tracing::debug!("ignoring an SSE message that is not JSON-RPC: {err}"),
+                    Err(err) => {
+                        tracing::debug!("ignoring an SSE message that is not JSON-RPC: {err}")
+                    }
                 }
             }
             // Dropping `tx` tells the session the connection is gone.
         });
-        Ok(SseTransport { http, endpoint, headers, incoming, reader })
+        Ok(SseTransport {
+            http,
+            endpoint,
+            headers,
+            incoming,
+            reader,
+        })
     }
 }
 
@@ -90,14 +114,24 @@ fn root(err: &(dyn std::error::Error + 'static)) -> String {
 impl Transport<RoleClient> for SseTransport {
     type Error = std::io::Error;
 
-    fn send(&mut self, item: ClientJsonRpcMessage) -> impl Future<Output = IoResult<()>> + Send + 'static {
-        let request = self.http.post(self.endpoint.clone()).headers(self.headers.clone()).json(&item);
+    fn send(
+        &mut self,
+        item: ClientJsonRpcMessage,
+    ) -> impl Future<Output = IoResult<()>> + Send + 'static {
+        let request = self
+            .http
+            .post(self.endpoint.clone())
+            .headers(self.headers.clone())
+            .json(&item);
         async move {
             let response = request.send().await.map_err(|e| io(root(&e)))?;
             if response.status().is_success() {
                 Ok(())
             } else {
-                Err(io(format!("the server answered a message with HTTP {}", response.status())))
+                Err(io(format!(
+                    "the server answered a message with HTTP {}",
+                    response.status()
+                )))
             }
         }
     }

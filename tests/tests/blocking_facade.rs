@@ -19,19 +19,35 @@ fn config() -> Config {
 
 #[test]
 fn load_list_dispatch_without_async() {
-    let toolset = Toolset::start(config(), ConnectOptions::default(), RegistryOptions::default()).unwrap();
+    let toolset = Toolset::start(
+        config(),
+        ConnectOptions::default(),
+        RegistryOptions::default(),
+    )
+    .unwrap();
     assert_eq!(toolset.status()["demo"], ServerStatus::Connected);
-    assert!(matches!(toolset.status()["broken"], ServerStatus::Failed(_)));
+    assert!(matches!(
+        toolset.status()["broken"],
+        ServerStatus::Failed(_)
+    ));
     assert!(toolset.names().contains(&"mcp_demo_echo".to_string()));
     assert_eq!(toolset.definitions(Format::OpenAi).len(), 8);
-    let result = toolset.dispatch("mcp_demo_echo", r#"{"message": "sync"}"#).unwrap();
+    let result = toolset
+        .dispatch("mcp_demo_echo", r#"{"message": "sync"}"#)
+        .unwrap();
     assert_eq!((result.content.as_str(), result.is_error), ("sync", false));
     toolset.shutdown().unwrap();
 }
 
 #[tokio::test]
 async fn refuses_to_run_inside_a_runtime() {
-    let err = Toolset::start(config(), ConnectOptions::default(), RegistryOptions::default()).err().expect("must refuse");
+    let err = Toolset::start(
+        config(),
+        ConnectOptions::default(),
+        RegistryOptions::default(),
+    )
+    .err()
+    .expect("must refuse");
     assert!(matches!(err, Error::Blocking(_)));
     assert!(err.to_string().contains("inside an async runtime"), "{err}");
 }

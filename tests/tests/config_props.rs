@@ -10,9 +10,19 @@ use serde_json::{Value, json};
 
 fn entry() -> impl Strategy<Value = (Value, bool)> {
     prop_oneof![
-        ("[a-z/._-]{1,12}", proptest::collection::vec("[ -~]{0,8}", 0..4)).prop_map(|(c, a)| (json!({"command": c, "args": a}), true)),
-        "[a-z]{1,8}".prop_map(|h| (json!({"url": format!("http://{h}.test/mcp"), "headers": {"X": "y"}}), true)),
-        "[a-z]{1,8}".prop_map(|c| (json!({"type": "stdio", "command": c, "lifecycle": "per-call", "pool": {"max": 2}}), true)),
+        (
+            "[a-z/._-]{1,12}",
+            proptest::collection::vec("[ -~]{0,8}", 0..4)
+        )
+            .prop_map(|(c, a)| (json!({"command": c, "args": a}), true)),
+        "[a-z]{1,8}".prop_map(|h| (
+            json!({"url": format!("http://{h}.test/mcp"), "headers": {"X": "y"}}),
+            true
+        )),
+        "[a-z]{1,8}".prop_map(|c| (
+            json!({"type": "stdio", "command": c, "lifecycle": "per-call", "pool": {"max": 2}}),
+            true
+        )),
         Just((json!({"command": "x", "url": "http://h"}), false)),
         Just((json!({"command": ""}), false)),
         Just((json!({"type": "telepathy", "command": "x"}), false)),

@@ -37,7 +37,9 @@ fn counted_demo(starts: &Path, extra: Value) -> Value {
 }
 
 fn starts(file: &Path) -> usize {
-    std::fs::read_to_string(file).map(|s| s.lines().count()).unwrap_or(0)
+    std::fs::read_to_string(file)
+        .map(|s| s.lines().count())
+        .unwrap_or(0)
 }
 
 fn options() -> ConnectOptions {
@@ -45,7 +47,11 @@ fn options() -> ConnectOptions {
 }
 
 fn config(servers: Value) -> Config {
-    Config::parse(&json!({ "mcpServers": servers }).to_string(), "test mcp.json").unwrap()
+    Config::parse(
+        &json!({ "mcpServers": servers }).to_string(),
+        "test mcp.json",
+    )
+    .unwrap()
 }
 
 #[tokio::test]
@@ -60,35 +66,61 @@ async fn one_broken_server_never_blocks_or_breaks_the_others() {
     let start = Instant::now();
     let manager = Manager::start(config, options()).await;
     // The hung server costs its connect timeout, once, in parallel with the rest.
-    assert!(start.elapsed() < Duration::from_secs(8), "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(8),
+        "took {:?}",
+        start.elapsed()
+    );
     let status = manager.status();
     assert_eq!(status["demo"], ServerStatus::Connected);
     assert_eq!(status["everything"], ServerStatus::Connected);
     assert_eq!(status["off"], ServerStatus::Disconnected);
     match &status["missing"] {
-        ServerStatus::Failed(reason) => assert!(reason.contains("no-such-mcp-server-anywhere"), "{reason}"),
+        ServerStatus::Failed(reason) => {
+            assert!(reason.contains("no-such-mcp-server-anywhere"), "{reason}")
+        }
         other => panic!("{other:?}"),
     }
     match &status["silent"] {
-        ServerStatus::Failed(reason) => assert!(reason.contains("no answer to `initialize`"), "{reason}"),
+        ServerStatus::Failed(reason) => {
+            assert!(reason.contains("no answer to `initialize`"), "{reason}")
+        }
         other => panic!("{other:?}"),
     }
     assert_eq!(manager.connected_servers(), ["demo", "everything"]);
 
-    let out = manager.call_tool("demo", "echo", json!({"message": "isolated"})).await.unwrap();
+    let out = manager
+        .call_tool("demo", "echo", json!({"message": "isolated"}))
+        .await
+        .unwrap();
     assert_eq!(out.text(), "isolated");
-    let out = manager.call_tool("everything", "echo", json!({"message": "still fine"})).await.unwrap();
+    let out = manager
+        .call_tool("everything", "echo", json!({"message": "still fine"}))
+        .await
+        .unwrap();
     assert!(out.text().contains("still fine"));
-    let err = manager.call_tool("missing", "echo", json!({})).await.unwrap_err();
-    assert!(err.to_string().contains("no-such-mcp-server-anywhere"), "{err}");
-    let err = manager.call_tool("nowhere", "echo", json!({})).await.unwrap_err();
+    let err = manager
+        .call_tool("missing", "echo", json!({}))
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("no-such-mcp-server-anywhere"),
+        "{err}"
+    );
+    let err = manager
+        .call_tool("nowhere", "echo", json!({}))
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("no server `nowhere`"), "{err}");
 
     // Retrying only the failed ones leaves the good ones alone.
     let demo_pids = manager.server("demo").unwrap().pids().await;
     manager.reconnect(true).await;
     assert_eq!(manager.server("demo").unwrap().pids().await, demo_pids);
-    assert!(matches!(manager.status()["missing"], ServerStatus::Failed(_)));
+    assert!(matches!(
+        manager.status()["missing"],
+        ServerStatus::Failed(_)
+    ));
 
     let mut pids = Vec::new();
     for server in manager.servers().values() {
@@ -96,7 +128,10 @@ async fn one_broken_server_never_blocks_or_breaks_the_others() {
     }
     manager.shutdown().await;
     for pid in pids {
-        assert!(wait_gone(pid, Duration::from_secs(5)).await, "{pid} left behind");
+        assert!(
+            wait_gone(pid, Duration::from_secs(5)).await,
+            "{pid} left behind"
+        );
     }
     assert!(manager.connected_servers().is_empty());
 }
@@ -105,7 +140,11 @@ async fn one_broken_server_never_blocks_or_breaks_the_others() {
 async fn a_killed_server_is_respawned_by_the_next_call() {
     let dir = temp_dir("respawn");
     let log = dir.join("starts");
-    let manager = Manager::start(config(json!({"demo": counted_demo(&log, json!({}))})), options()).await;
+    let manager = Manager::start(
+        config(json!({"demo": counted_demo(&log, json!({}))})),
+        options(),
+    )
+    .await;
     let demo = manager.server("demo").unwrap();
     let pid = demo.pids().await[0];
     unsafe { libc_kill(pid) };
@@ -115,7 +154,10 @@ async fn a_killed_server_is_respawned_by_the_next_call() {
     }
     assert!(!pid_alive(pid));
     // Between calls nothing notices; the next call respawns and succeeds.
-    let out = manager.call_tool("demo", "echo", json!({"message": "back"})).await.unwrap();
+    let out = manager
+        .call_tool("demo", "echo", json!({"message": "back"}))
+        .await
+        .unwrap();
     assert_eq!(out.text(), "back");
     assert_eq!(starts(&log), 2);
     assert_ne!(demo.pids().await, [pid]);
@@ -129,7 +171,11 @@ async fn a_killed_server_is_respawned_by_the_next_call() {
 async fn only_idempotent_calls_are_replayed_after_a_transport_failure() {
     let dir = temp_dir("replay");
     let log = dir.join("starts");
-    let manager = Manager::start(config(json!({"demo": counted_demo(&log, json!({}))})), options()).await;
+    let manager = Manager::start(
+        config(json!({"demo": counted_demo(&log, json!({}))})),
+        options(),
+    )
+    .await;
     let demo = manager.server("demo").unwrap().clone();
 
     // `sleep` is read-only: killed mid-call, it is retried on a new session and succeeds.
@@ -145,7 +191,10 @@ async fn only_idempotent_calls_are_replayed_after_a_transport_failure() {
     assert_eq!(starts(&log), 2);
 
     // `exit` has no idempotent/read-only hint: the failure is returned, nothing is replayed.
-    let err = demo.call_tool("exit", json!({"code": 4})).await.unwrap_err();
+    let err = demo
+        .call_tool("exit", json!({"code": 4}))
+        .await
+        .unwrap_err();
     assert!(matches!(err, Error::TransportClosed { .. }), "{err:?}");
     assert_eq!(starts(&log), 2, "the destructive call was replayed");
     manager.shutdown().await;
@@ -153,7 +202,11 @@ async fn only_idempotent_calls_are_replayed_after_a_transport_failure() {
 
 #[tokio::test]
 async fn a_pool_runs_calls_on_several_sessions() {
-    let manager = Manager::start(config(json!({"demo": {"command": SERVER, "pool": {"min": 1, "max": 3}}})), options()).await;
+    let manager = Manager::start(
+        config(json!({"demo": {"command": SERVER, "pool": {"min": 1, "max": 3}}})),
+        options(),
+    )
+    .await;
     let demo = manager.server("demo").unwrap().clone();
     assert_eq!(demo.stats().await.total, 1);
     let start = Instant::now();
@@ -173,7 +226,10 @@ async fn a_pool_runs_calls_on_several_sessions() {
     assert!(start.elapsed() < Duration::from_millis(1500));
     let _ = demo.call_tool("fail", json!({"message": "x"})).await;
     let after = demo.stats().await;
-    assert_eq!((after.total, after.in_use, after.calls, after.errors), (3, 0, 4, 1));
+    assert_eq!(
+        (after.total, after.in_use, after.calls, after.errors),
+        (3, 0, 4, 1)
+    );
     assert_eq!(demo.pids().await.len(), 3);
     manager.shutdown().await;
 }
@@ -182,10 +238,17 @@ async fn a_pool_runs_calls_on_several_sessions() {
 async fn per_call_lifecycle_uses_a_fresh_server_each_time() {
     let dir = temp_dir("percall");
     let log = dir.join("starts");
-    let manager = Manager::start(config(json!({"demo": counted_demo(&log, json!({"lifecycle": "per-call"}))})), options()).await;
+    let manager = Manager::start(
+        config(json!({"demo": counted_demo(&log, json!({"lifecycle": "per-call"}))})),
+        options(),
+    )
+    .await;
     assert_eq!(manager.status()["demo"], ServerStatus::Connected);
     for i in 0..3 {
-        let out = manager.call_tool("demo", "echo", json!({"message": format!("call {i}")})).await.unwrap();
+        let out = manager
+            .call_tool("demo", "echo", json!({"message": format!("call {i}")}))
+            .await
+            .unwrap();
         assert_eq!(out.text(), format!("call {i}"));
     }
     assert_eq!(starts(&log), 4);
@@ -204,7 +267,10 @@ async fn the_registry_names_defines_and_dispatches() {
     .await;
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     let names = registry.names();
-    assert!(names.contains(&"mcp_demo_echo") && names.contains(&"mcp_everything_get-sum"), "{names:?}");
+    assert!(
+        names.contains(&"mcp_demo_echo") && names.contains(&"mcp_everything_get-sum"),
+        "{names:?}"
+    );
     assert!(!names.contains(&"mcp_demo_exit"), "the deny filter applies");
     assert_eq!(names.len(), 7 + 2);
     for name in &names {
@@ -213,32 +279,74 @@ async fn the_registry_names_defines_and_dispatches() {
     }
 
     let openai = registry.definitions(Format::OpenAi);
-    let echo = openai.iter().find(|d| d["function"]["name"] == "mcp_demo_echo").unwrap();
+    let echo = openai
+        .iter()
+        .find(|d| d["function"]["name"] == "mcp_demo_echo")
+        .unwrap();
     assert_eq!(echo["type"], "function");
-    assert_eq!(echo["function"]["parameters"]["required"], json!(["message"]));
+    assert_eq!(
+        echo["function"]["parameters"]["required"],
+        json!(["message"])
+    );
     let anthropic = registry.definitions(Format::Anthropic);
-    assert!(anthropic.iter().all(|d| d["input_schema"]["type"] == "object"));
+    assert!(
+        anthropic
+            .iter()
+            .all(|d| d["input_schema"]["type"] == "object")
+    );
 
-    let ok = registry.dispatch("mcp_demo_add", r#"{"a": 1, "b": 41}"#).await;
+    let ok = registry
+        .dispatch("mcp_demo_add", r#"{"a": 1, "b": 41}"#)
+        .await;
     assert!(!ok.is_error, "{}", ok.content);
     assert_eq!(ok.structured, Some(json!({"sum": 42.0})));
     let bad = registry.dispatch("mcp_demo_add", r#"{"a": "x"}"#).await;
-    assert!(bad.is_error && bad.content.contains("\"b\" is a required property") && bad.content.contains("/a"), "{}", bad.content);
-    let failed = registry.dispatch("mcp_demo_fail", r#"{"message": "tool broke"}"#).await;
-    assert!(failed.is_error && failed.content.contains("tool broke"), "{}", failed.content);
+    assert!(
+        bad.is_error
+            && bad.content.contains("\"b\" is a required property")
+            && bad.content.contains("/a"),
+        "{}",
+        bad.content
+    );
+    let failed = registry
+        .dispatch("mcp_demo_fail", r#"{"message": "tool broke"}"#)
+        .await;
+    assert!(
+        failed.is_error && failed.content.contains("tool broke"),
+        "{}",
+        failed.content
+    );
     let unknown = registry.dispatch("mcp_demo_nope", "{}").await;
     assert!(unknown.is_error && unknown.content.contains("unknown tool"));
 
-    let conflict = Registry::from_manager(&manager, RegistryOptions::default().prefix(PrefixPolicy::OnConflict).description_prefix(true)).await;
+    let conflict = Registry::from_manager(
+        &manager,
+        RegistryOptions::default()
+            .prefix(PrefixPolicy::OnConflict)
+            .description_prefix(true),
+    )
+    .await;
     let names = conflict.names();
-    assert!(names.contains(&"mcp_demo_echo") && names.contains(&"mcp_everything_echo") && names.contains(&"add"), "{names:?}");
+    assert!(
+        names.contains(&"mcp_demo_echo")
+            && names.contains(&"mcp_everything_echo")
+            && names.contains(&"add"),
+        "{names:?}"
+    );
     let defs = conflict.definitions(Format::Anthropic);
     let add = defs.iter().find(|d| d["name"] == "add").unwrap();
-    assert!(add["description"].as_str().unwrap().starts_with("[MCP:demo] "));
+    assert!(
+        add["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("[MCP:demo] ")
+    );
     manager.shutdown().await;
 }
 
 /// SIGKILL, as a crash would.
 unsafe fn libc_kill(pid: u32) {
-    let _ = std::process::Command::new("kill").args(["-9", &pid.to_string()]).status();
+    let _ = std::process::Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status();
 }

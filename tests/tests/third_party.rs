@@ -112,7 +112,10 @@ async fn everything_over_legacy_sse() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let server = Proc { child, url: format!("http://127.0.0.1:{port}/sse") };
+    let server = Proc {
+        child,
+        url: format!("http://127.0.0.1:{port}/sse"),
+    };
     let start = std::time::Instant::now();
     let client = loop {
         match Client::connect(ServerSpec::sse(&server.url)).await {
@@ -126,9 +129,15 @@ async fn everything_over_legacy_sse() {
     };
     let tools = client.list_tools().await.unwrap();
     assert!(tools.iter().any(|t| t.name == "echo"), "{tools:?}");
-    let echoed = client.call_tool("echo", json!({"message": "over sse"})).await.unwrap();
+    let echoed = client
+        .call_tool("echo", json!({"message": "over sse"}))
+        .await
+        .unwrap();
     assert!(echoed.text().contains("over sse"), "{}", echoed.text());
-    let sum = client.call_tool("get-sum", json!({"a": 2, "b": 3})).await.unwrap();
+    let sum = client
+        .call_tool("get-sum", json!({"a": 2, "b": 3}))
+        .await
+        .unwrap();
     assert!(sum.text().contains('5'), "{}", sum.text());
     client.close().await.unwrap();
 }

@@ -28,13 +28,19 @@ fn main() -> anyhow::Result<()> {
         println!("  {name:<11} {status:?}");
     }
     println!("\nOpenAI tool definitions:");
-    println!("{}", serde_json::to_string_pretty(&toolset.definitions(Format::OpenAi))?);
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&toolset.definitions(Format::OpenAi))?
+    );
 
     // What an LLM might ask for, including mistakes it makes.
     let script = [
         ("mcp_demo_add", r#"{"a": 19, "b": 23}"#),
         ("mcp_demo_search", r#"{"query": "agents", "limit": 2}"#),
-        ("mcp_everything_echo", r#"{"message": "hello from the agent"}"#),
+        (
+            "mcp_everything_echo",
+            r#"{"message": "hello from the agent"}"#,
+        ),
         ("mcp_demo_add", r#"{"a": "nineteen"}"#),
         ("mcp_demo_fail", r#"{"message": "the tool had a bad day"}"#),
         ("mcp_broken_anything", r#"{}"#),
@@ -43,7 +49,11 @@ fn main() -> anyhow::Result<()> {
     for (name, arguments) in script {
         let result = toolset.dispatch(name, arguments)?;
         let flag = if result.is_error { "error" } else { "ok" };
-        println!("→ {name}({arguments})\n  [{flag}, {:?}] {}", result.elapsed, result.content.replace('\n', "\n  "));
+        println!(
+            "→ {name}({arguments})\n  [{flag}, {:?}] {}",
+            result.elapsed,
+            result.content.replace('\n', "\n  ")
+        );
     }
     toolset.shutdown()?;
     Ok(())
