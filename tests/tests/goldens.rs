@@ -159,3 +159,35 @@ fn allow_list_and_client_name() {
         .unwrap_err();
     assert!(err.to_string().contains("not a Rust identifier"), "{err}");
 }
+
+#[test]
+fn colliding_tool_names_become_distinct_methods() {
+    let snapshot = Snapshot::parse(
+        r#"{"tools": [
+            {"name": "get-user", "inputSchema": {"type": "object"}},
+            {"name": "get_user", "inputSchema": {"type": "object"}},
+            {"name": "getUser", "inputSchema": {"type": "object"}},
+            {"name": "connect", "inputSchema": {"type": "object"}},
+            {"name": "type", "inputSchema": {"type": "object"}}
+        ]}"#,
+        "collide.json",
+    )
+    .unwrap();
+    let (code, _) = Generator::default()
+        .generate_source(&snapshot, "collide.json")
+        .unwrap();
+    // Sorted by name: get-user, getUser, get_user (byte order), then numbered.
+    for method in [
+        "pub fn get_user(",
+        "pub fn get_user_2(",
+        "pub fn get_user_3(",
+        "pub fn connect_2(",
+        "pub fn type_(",
+    ] {
+        assert!(code.contains(method), "{method} missing");
+    }
+    for name in ["get-user", "get_user", "getUser", "connect", "type"] {
+        assert!(code.contains(&format!("pub const NAME: &str = \"{name}\";")));
+    }
+    syn::parse_file(&code).unwrap();
+}

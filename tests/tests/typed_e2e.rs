@@ -287,3 +287,20 @@ fn builder_refreshes_from_a_live_server() {
     );
     let _ = Snapshot::load(&snapshot_path).unwrap();
 }
+
+#[tokio::test]
+async fn a_generated_tools_table_goes_into_the_registry() {
+    use mcp_runtime::registry::{Format, Registry, RegistryOptions};
+    let client = std::sync::Arc::new(Client::connect(demo_stdio()).await.unwrap());
+    let mut registry = Registry::new(RegistryOptions::default());
+    registry.add_generated("demo", Demo::tools(), client.clone());
+    assert_eq!(registry.names().len(), 8);
+    assert_eq!(registry.resolve("mcp_demo_add"), Some(("demo", "add")));
+    assert_eq!(registry.definitions(Format::OpenAi).len(), 8);
+    let result = registry
+        .dispatch("mcp_demo_add", r#"{"a": 2, "b": 3}"#)
+        .await;
+    assert!(!result.is_error, "{}", result.content);
+    assert_eq!(result.structured, Some(serde_json::json!({"sum": 5.0})));
+    client.close().await.unwrap();
+}
