@@ -207,7 +207,7 @@ impl ToolDef {
                     origin,
                     format!(
                         "tool `{name}`: `inputSchema` must be a JSON Schema object, found {}",
-                        kind(other)
+                        mcp_runtime::schema::json_kind(other)
                     ),
                 ));
             }
@@ -220,7 +220,7 @@ impl ToolDef {
                     origin,
                     format!(
                         "tool `{name}`: `outputSchema` must be a JSON Schema object, found {}",
-                        kind(other)
+                        mcp_runtime::schema::json_kind(other)
                     ),
                 ));
             }
@@ -244,17 +244,6 @@ impl ToolDef {
     /// [`mcp_runtime::schema::fingerprint`] of this tool's schemas.
     pub fn fingerprint(&self) -> String {
         mcp_runtime::schema::fingerprint(&self.input_schema, self.output_schema.as_ref())
-    }
-}
-
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

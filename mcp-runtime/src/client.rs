@@ -15,6 +15,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::child::{self, ChildProcess};
+use crate::error::root_cause;
+use crate::schema::json_kind;
 use crate::spec::{HttpSpec, ServerSpec};
 use crate::{ConnectOptions, Error, Result, ToolOutput};
 
@@ -403,16 +405,6 @@ impl Client {
     }
 }
 
-/// The innermost error's message: transport errors wrap the useful part ("Connection refused")
-/// in several layers of type names.
-fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut current = err;
-    while let Some(next) = current.source() {
-        current = next;
-    }
-    current.to_string()
-}
-
 fn no_answer(deadline: Duration) -> String {
     format!(
         "no answer to `initialize` within {deadline:?} (is it an MCP server on this transport? \
@@ -425,17 +417,6 @@ fn timeout_error(operation: &str, duration: Duration, hint: &'static str) -> Err
         operation: operation.to_string(),
         duration,
         hint,
-    }
-}
-
-fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

@@ -143,3 +143,13 @@ impl Error {
         matches!(self, Error::TransportClosed { .. } | Error::Connect { .. })
     }
 }
+
+/// The innermost error's message: transport errors wrap the useful part ("Connection refused")
+/// in several layers of type names.
+pub(crate) fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut current = err;
+    while let Some(next) = current.source() {
+        current = next;
+    }
+    current.to_string()
+}

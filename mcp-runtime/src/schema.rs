@@ -68,6 +68,18 @@ fn resolve(node: &Value, root: &Value, stack: &mut Vec<String>) -> Value {
     }
 }
 
+/// "a string", "an object", … for messages about a JSON value of the wrong kind.
+pub fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
 /// `value` with the keys of every object in sorted order (whatever map type serde_json uses).
 pub fn sort_keys(value: &Value) -> Value {
     match value {

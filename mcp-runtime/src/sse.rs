@@ -10,6 +10,7 @@ use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use tokio::sync::mpsc;
 
+use crate::error::root_cause;
 use crate::spec::HttpSpec;
 
 /// Transport errors, as `std::io::Error` so rmcp can wrap them.
@@ -47,7 +48,7 @@ impl SseTransport {
         )
         .await
         .map_err(|_| io("no response to the SSE request"))?
-        .map_err(|e| io(root(&e)))?;
+        .map_err(|e| io(root_cause(&e)))?;
         if !response.status().is_success() {
             return Err(io(format!(
                 "the SSE request was answered with HTTP {}",
@@ -103,14 +104,6 @@ impl SseTransport {
     }
 }
 
-fn root(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut current = err;
-    while let Some(next) = current.source() {
-        current = next;
-    }
-    current.to_string()
-}
-
 impl Transport<RoleClient> for SseTransport {
     type Error = std::io::Error;
 
@@ -124,7 +117,7 @@ impl Transport<RoleClient> for SseTransport {
             .headers(self.headers.clone())
             .json(&item);
         async move {
-            let response = request.send().await.map_err(|e| io(root(&e)))?;
+            let response = request.send().await.map_err(|e| io(root_cause(&e)))?;
             if response.status().is_success() {
                 Ok(())
             } else {

@@ -116,17 +116,7 @@ async fn everything_over_legacy_sse() {
         child,
         url: format!("http://127.0.0.1:{port}/sse"),
     };
-    let start = std::time::Instant::now();
-    let client = loop {
-        match Client::connect(ServerSpec::sse(&server.url)).await {
-            Ok(client) => break client,
-            Err(err) if start.elapsed() < Duration::from_secs(20) => {
-                let _ = err;
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            Err(err) => panic!("{err}"),
-        }
-    };
+    let client = connect_when_ready(ServerSpec::sse(&server.url)).await;
     let tools = client.list_tools().await.unwrap();
     assert!(tools.iter().any(|t| t.name == "echo"), "{tools:?}");
     let echoed = client

@@ -81,9 +81,16 @@ pub fn free_port() -> u16 {
 
 /// Connects over HTTP, retrying while the server is still starting.
 pub async fn connect_http_when_ready(url: &str) -> Client {
+    connect_when_ready(ServerSpec::http(url)).await
+}
+
+/// Connects, retrying while the server is still starting (up to 20 s).
+pub async fn connect_when_ready(spec: impl Into<ServerSpec>) -> Client {
+    let spec = spec.into();
+    let url = spec.target();
     let start = Instant::now();
     loop {
-        match Client::connect(ServerSpec::http(url)).await {
+        match Client::connect(spec.clone()).await {
             Ok(client) => return client,
             Err(err) if start.elapsed() < Duration::from_secs(20) => {
                 let _ = err;
