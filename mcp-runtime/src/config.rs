@@ -123,11 +123,18 @@ pub struct PoolSize {
     pub min: usize,
     /// Sessions at most; more than 1 makes calls run on several sessions at once.
     pub max: usize,
+    /// How long a call waits for a new session to open while the others are busy, before it
+    /// shares the least busy one (or, with none alive, fails with a timeout).
+    pub acquire_timeout: Duration,
 }
 
 impl Default for PoolSize {
     fn default() -> Self {
-        PoolSize { min: 1, max: 1 }
+        PoolSize {
+            min: 1,
+            max: 1,
+            acquire_timeout: Duration::from_secs(30),
+        }
     }
 }
 
@@ -379,7 +386,19 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
             };
             let max = size("max", 1)?;
             let min = size("min", 1)?.min(max);
-            PoolSize { min, max }
+            let acquire_timeout = match p.get("acquire_timeout_ms") {
+                None => PoolSize::default().acquire_timeout,
+                Some(v) => Duration::from_millis(
+                    v.as_u64()
+                        .filter(|n| *n > 0)
+                        .ok_or("`pool.acquire_timeout_ms` must be a positive integer")?,
+                ),
+            };
+            PoolSize {
+                min,
+                max,
+                acquire_timeout,
+            }
         }
         Some(_) => return Err("`pool` must be an object like {\"min\": 1, \"max\": 4}".into()),
     };
@@ -584,7 +603,14 @@ mod tests {
                 base_delay: Duration::from_millis(10)
             }
         );
-        assert_eq!(a.pool, PoolSize { min: 2, max: 4 });
+        assert_eq!(
+            a.pool,
+            PoolSize {
+                min: 2,
+                max: 4,
+                acquire_timeout: Duration::from_secs(30)
+            }
+        );
         assert!(a.tools.allows("read_file") && a.tools.allows("list1"));
         assert!(
             !a.tools.allows("read_secret_file")

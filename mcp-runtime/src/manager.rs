@@ -230,8 +230,21 @@ impl ManagedServer {
         {
             return Ok(best.clone());
         }
-        self.set_status(ServerStatus::Connecting);
-        match self.open_session().await {
+        if respawn {
+            self.set_status(ServerStatus::Connecting);
+        }
+        // A new session must open within the acquire timeout; otherwise share a busy one.
+        let opened =
+            match tokio::time::timeout(self.config.pool.acquire_timeout, self.open_session()).await
+            {
+                Ok(result) => result,
+                Err(_) => Err(Error::Timeout {
+                    operation: format!("opening a session of server `{}`", self.config.name),
+                    duration: self.config.pool.acquire_timeout,
+                    hint: "pool.acquire_timeout_ms in the config",
+                }),
+            };
+        match opened {
             Ok(session) => {
                 sessions.push(session.clone());
                 drop(sessions);

@@ -350,3 +350,39 @@ unsafe fn libc_kill(pid: u32) {
         .args(["-9", &pid.to_string()])
         .status();
 }
+
+#[tokio::test]
+async fn a_slow_new_session_gives_way_to_sharing_after_the_acquire_timeout() {
+    let dir = temp_dir("acquire");
+    let flag = dir.join("started-once");
+    // The first start is a working server; every later one hangs before the handshake.
+    let script = format!(
+        "if [ -e '{f}' ]; then exec sleep 60; else touch '{f}'; exec '{SERVER}'; fi",
+        f = flag.display()
+    );
+    let entry = json!({"command": "sh", "args": ["-c", script], "retry": {"attempts": 1}, "pool": {"max": 2, "acquire_timeout_ms": 300}});
+    let manager = Manager::start(config(json!({ "demo": entry })), options()).await;
+    let demo = manager.server("demo").unwrap().clone();
+    let busy = tokio::spawn({
+        let demo = demo.clone();
+        async move { demo.call_tool("sleep", json!({"ms": 800})).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let start = Instant::now();
+    // The only session is busy, so a second one is opened; it hangs, and after 300 ms the call
+    // shares the busy session instead of waiting for the 2 s connect timeout.
+    let out = demo
+        .call_tool("echo", json!({"message": "shared"}))
+        .await
+        .unwrap();
+    assert_eq!(out.text(), "shared");
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+    busy.await.unwrap().unwrap();
+    assert_eq!(demo.stats().await.total, 1);
+    assert_eq!(manager.status()["demo"], ServerStatus::Connected);
+    manager.shutdown().await;
+}
