@@ -2,7 +2,8 @@
 //!
 //! Its tools cover what typed bindings must handle: nested objects, string enums, optional
 //! fields, arrays of objects, `anyOf`/nullable, a `$defs`/`$ref` type, outputSchema with
-//! structuredContent, an `isError` result, mixed content, a slow tool and a tool that exits.
+//! structuredContent, an `isError` result, mixed content, a slow tool, a tool that exits, and
+//! `unlock`, which changes the tool list and sends `notifications/tools/list_changed`.
 //!
 //! ```text
 //! demo-server                 # MCP over stdio
@@ -176,7 +177,12 @@ static SERIAL: std::sync::OnceLock<tokio::sync::Mutex<()>> = std::sync::OnceLock
 #[derive(Debug, Clone)]
 struct Demo {
     tool_router: ToolRouter<Self>,
+    /// `unlock` reveals the hidden `secret` tool (and says so with `tools/list_changed`).
+    unlocked: Arc<std::sync::atomic::AtomicBool>,
 }
+
+/// Listed only after `unlock`.
+const HIDDEN_TOOL: &str = "secret";
 
 /// A 1×1 transparent PNG.
 const PIXEL_PNG: &str =
@@ -189,7 +195,10 @@ impl Demo {
         if drift {
             drift_schemas(&mut tool_router);
         }
-        Self { tool_router }
+        Self {
+            tool_router,
+            unlocked: Arc::default(),
+        }
     }
 
     #[tool(
@@ -319,6 +328,25 @@ impl Demo {
         ])
     }
 
+    #[tool(
+        description = "Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.",
+        annotations(idempotent_hint = true)
+    )]
+    async fn unlock(&self, peer: rmcp::Peer<rmcp::RoleServer>) -> String {
+        self.unlocked
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        let _ = peer.notify_tool_list_changed().await;
+        "unlocked".to_string()
+    }
+
+    #[tool(
+        description = "Tell the secret (listed only after `unlock`).",
+        annotations(read_only_hint = true)
+    )]
+    async fn secret(&self) -> String {
+        "the secret is 42".to_string()
+    }
+
     #[tool(description = "Exit the server process at once (for testing crash handling).")]
     async fn exit(&self, Parameters(args): Parameters<ExitArgs>) -> String {
         std::process::exit(args.code.unwrap_or(3));
@@ -357,6 +385,21 @@ fn drift_schemas(router: &mut ToolRouter<Demo>) {
 
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Demo {
+    async fn list_tools(
+        &self,
+        _request: Option<rmcp::model::PaginatedRequestParams>,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::ListToolsResult, rmcp::ErrorData> {
+        let unlocked = self.unlocked.load(std::sync::atomic::Ordering::SeqCst);
+        let tools = self
+            .tool_router
+            .list_all()
+            .into_iter()
+            .filter(|t| unlocked || t.name != HIDDEN_TOOL)
+            .collect();
+        Ok(rmcp::model::ListToolsResult::with_all_items(tools))
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new(

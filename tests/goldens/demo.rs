@@ -190,6 +190,14 @@ impl McpToolsetDemo {
     pub fn sleep(&self, ms: impl ::std::convert::Into<u64>) -> sleep::Call<'_> {
         sleep::Call::new(&self.client, sleep::Input { ms: ms.into() })
     }
+    /// Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.
+    ///
+    /// Calls the MCP tool `unlock`.
+    ///
+    /// Resolves to `::mcp_runtime::ToolOutput`.
+    pub fn unlock(&self) -> unlock::Call<'_> {
+        unlock::Call::new(&self.client, unlock::Input {})
+    }
 }
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
@@ -263,6 +271,14 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"ms\":{\"description\":\"How long to sleep, in milliseconds.\",\"format\":\"uint64\",\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"ms\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
         fingerprint: "252e10a2055dd2dd6c0822ae5dc884bd",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "unlock",
+        method: "unlock",
+        description: "Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.",
+        input_schema: "{\"properties\":{},\"type\":\"object\"}",
+        output_schema: ::std::option::Option::None,
+        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
 ];
 
@@ -1324,6 +1340,103 @@ pub mod sleep {
         #[serde(rename = "ms")]
         pub ms: u64,
     }
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    #[must_use = "a call does nothing until it is awaited"]
+    pub struct Call<'a> {
+        client: &'a ::mcp_runtime::Client,
+        input: Input,
+        timeout: ::std::option::Option<::std::time::Duration>,
+    }
+    impl<'a> Call<'a> {
+        /// A call with these arguments.
+        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+            Self {
+                client,
+                input,
+                timeout: ::std::option::Option::None,
+            }
+        }
+        /// Overrides the client's call timeout for this call.
+        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
+            self.timeout = ::std::option::Option::Some(timeout);
+            self
+        }
+        /// The arguments as they will be sent.
+        pub fn input(&self) -> &Input {
+            &self.input
+        }
+        /// Sends the call.
+        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
+            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
+            let output = self
+                .client
+                .call_output_with_timeout(NAME, &self.input, timeout)
+                .await?;
+            ::std::result::Result::Ok(output)
+        }
+    }
+    impl<'a> ::std::future::IntoFuture for Call<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
+        type IntoFuture = ::std::pin::Pin<
+            ::std::boxed::Box<
+                dyn ::std::future::Future<
+                    Output = Self::Output,
+                > + ::std::marker::Send + 'a,
+            >,
+        >;
+        fn into_future(self) -> Self::IntoFuture {
+            ::std::boxed::Box::pin(self.send())
+        }
+    }
+}
+
+///Types and the pending call of the MCP tool `unlock`.
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod unlock {
+    /// The tool's name on the server.
+    pub const NAME: &str = "unlock";
+    /// Error types.
+    pub mod error {
+        /// Error from a `TryFrom` or `FromStr` implementation.
+        pub struct ConversionError(::std::borrow::Cow<'static, str>);
+        impl ::std::error::Error for ConversionError {}
+        impl ::std::fmt::Display for ConversionError {
+            fn fmt(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> Result<(), ::std::fmt::Error> {
+                ::std::fmt::Display::fmt(&self.0, f)
+            }
+        }
+        impl ::std::fmt::Debug for ConversionError {
+            fn fmt(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> Result<(), ::std::fmt::Error> {
+                ::std::fmt::Debug::fmt(&self.0, f)
+            }
+        }
+        impl From<&'static str> for ConversionError {
+            fn from(value: &'static str) -> Self {
+                Self(value.into())
+            }
+        }
+        impl From<String> for ConversionError {
+            fn from(value: String) -> Self {
+                Self(value.into())
+            }
+        }
+    }
+    ///The tool's arguments.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a> {

@@ -161,7 +161,7 @@ async fn a_killed_server_is_respawned_by_the_next_call() {
     assert_eq!(out.text(), "back");
     assert_eq!(starts(&log), 2);
     assert_ne!(demo.pids().await, [pid]);
-    assert_eq!(demo.tools().await.unwrap().len(), 8);
+    assert_eq!(demo.tools().await.unwrap().len(), 9);
     // The dead session was dropped, and its process reaped.
     assert!(wait_gone(pid, Duration::from_secs(5)).await);
     manager.shutdown().await;
@@ -272,7 +272,7 @@ async fn the_registry_names_defines_and_dispatches() {
         "{names:?}"
     );
     assert!(!names.contains(&"mcp_demo_exit"), "the deny filter applies");
-    assert_eq!(names.len(), 7 + 2);
+    assert_eq!(names.len(), 8 + 2);
     for name in &names {
         let (server, tool) = registry.resolve(name).unwrap();
         assert_eq!(*name, format!("mcp_{server}_{tool}"));
@@ -384,5 +384,37 @@ async fn a_slow_new_session_gives_way_to_sharing_after_the_acquire_timeout() {
     busy.await.unwrap().unwrap();
     assert_eq!(demo.stats().await.total, 1);
     assert_eq!(manager.status()["demo"], ServerStatus::Connected);
+    manager.shutdown().await;
+}
+
+#[tokio::test]
+async fn tools_list_changed_refreshes_the_cached_list() {
+    let manager = Manager::start(config(json!({"demo": {"command": SERVER}})), options()).await;
+    let demo = manager.server("demo").unwrap().clone();
+    let before = demo.tools().await.unwrap();
+    assert!(!before.iter().any(|t| t.name == "secret"));
+    // `unlock` makes the server list `secret` and send notifications/tools/list_changed.
+    assert_eq!(
+        demo.call_tool("unlock", json!({})).await.unwrap().text(),
+        "unlocked"
+    );
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let after = loop {
+        let tools = demo.tools().await.unwrap();
+        if tools.iter().any(|t| t.name == "secret") || Instant::now() > deadline {
+            break tools;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(
+        after.len(),
+        before.len() + 1,
+        "the cached list was not refreshed"
+    );
+    let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
+    assert_eq!(
+        registry.dispatch("mcp_demo_secret", "{}").await.content,
+        "the secret is 42"
+    );
     manager.shutdown().await;
 }

@@ -37,7 +37,7 @@ struct Hit {
     tags: Vec<String>,
 }
 
-const DEMO_TOOLS: [&str; 8] = [
+const DEMO_TOOLS: [&str; 9] = [
     "add",
     "create_order",
     "echo",
@@ -46,6 +46,7 @@ const DEMO_TOOLS: [&str; 8] = [
     "media",
     "search",
     "sleep",
+    "unlock",
 ];
 
 /// Every kind of output the demo server has, through one client.
