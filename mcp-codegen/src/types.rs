@@ -406,14 +406,16 @@ fn input_struct(
     for (json_name, prop_schema) in all_props {
         let schema: schemars::schema::Schema = serde_json::from_value(prop_schema.clone())
             .map_err(|e| format!("property `{json_name}`: {e}"))?;
+        let field = namer.unique(snake(&json_name));
+        // Named after the (unique) field, so `foo-bar` and `fooBar` get distinct types.
         let id = space
-            .add_type_with_name(&schema, Some(format!("Input{}", pascal(&json_name))))
+            .add_type_with_name(&schema, Some(format!("Input{}", pascal(&field))))
             .map_err(|e| format!("property `{json_name}`: {e}"))?;
         let ty = space.get_type(&id).map_err(|e| e.to_string())?;
         let ty_tokens = reroot(ty.ident());
         let nullable = matches!(ty.details(), TypeDetails::Option(_));
         let is_required = required.contains(&json_name);
-        let ident = format_ident!("{}", namer.unique(snake(&json_name)));
+        let ident = format_ident!("{}", field);
         let description = prop_schema
             .get("description")
             .and_then(Value::as_str)

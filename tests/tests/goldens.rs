@@ -191,3 +191,26 @@ fn colliding_tool_names_become_distinct_methods() {
     }
     syn::parse_file(&code).unwrap();
 }
+
+#[test]
+fn colliding_property_names_get_distinct_types() {
+    let snapshot = Snapshot::parse(
+        r#"{"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {
+            "foo-bar": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+            "fooBar": {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"]}},
+            "required": ["foo-bar", "fooBar"]}}]}"#,
+        "c.json",
+    )
+    .unwrap();
+    let (code, _) = Generator::default()
+        .generate_source(&snapshot, "c.json")
+        .unwrap();
+    assert!(
+        code.contains("pub foo_bar: InputFooBar,") && code.contains("pub foo_bar_2: InputFooBar2,"),
+        "{code}"
+    );
+    assert!(
+        code.contains("pub a: ::std::string::String") && code.contains("pub b: i64"),
+        "{code}"
+    );
+}
