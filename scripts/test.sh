@@ -32,4 +32,10 @@ if [ "$(cat test-servers/.venv/.lock-stamp 2>/dev/null)" != "$(stamp "$py_lock")
 fi
 
 echo "== cargo test --workspace $*"
-cargo test --workspace "$@"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+cargo test --workspace "$@" 2>&1 | tee "$log" || status=$?
+# One closing line for the whole workspace (cargo prints one per test binary).
+awk '/^test result:/ { p += $4; f += $6 } END { printf "%d passed, %d failed\n", p, f }' "$log"
+exit "$status"
