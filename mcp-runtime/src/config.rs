@@ -202,24 +202,13 @@ impl Config {
 
     /// The file [`Config::discover`] would read, if any.
     pub fn search_path(explicit: Option<&Path>) -> Option<PathBuf> {
-        if let Some(path) = explicit {
-            return Some(path.to_path_buf());
-        }
-        if let Some(path) = std::env::var_os(CONFIG_ENV).filter(|p| !p.is_empty()) {
-            return Some(PathBuf::from(path));
-        }
         let user_dir = std::env::var_os("XDG_CONFIG_HOME")
             .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
-            .map(|d| d.join("mcp-toolset").join("mcp.json"));
-        [
-            Some(PathBuf::from("mcp.json")),
-            Some(PathBuf::from(".mcp.json")),
-            user_dir,
-        ]
-        .into_iter()
-        .flatten()
-        .find(|p| p.is_file())
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")));
+        let from_env = std::env::var_os(CONFIG_ENV)
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from);
+        search(explicit, from_env, Path::new("."), user_dir.as_deref())
     }
 
     /// Reads and parses a config file; a missing file is an empty config.
@@ -293,6 +282,30 @@ impl Config {
                 },
             })
     }
+}
+
+/// The search order, without reading the process environment (so it can be tested).
+fn search(
+    explicit: Option<&Path>,
+    from_env: Option<PathBuf>,
+    cwd: &Path,
+    user_config: Option<&Path>,
+) -> Option<PathBuf> {
+    if let Some(path) = explicit {
+        return Some(path.to_path_buf());
+    }
+    if from_env.is_some() {
+        return from_env;
+    }
+    let user = user_config.map(|d| d.join("mcp-toolset").join("mcp.json"));
+    [
+        Some(cwd.join("mcp.json")),
+        Some(cwd.join(".mcp.json")),
+        user,
+    ]
+    .into_iter()
+    .flatten()
+    .find(|p| p.is_file())
 }
 
 fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
@@ -630,6 +643,45 @@ mod tests {
             joined.contains("`badlife`") && joined.contains("sometimes"),
             "{joined}"
         );
+    }
+
+    #[test]
+    fn search_order() {
+        let root = std::env::temp_dir().join(format!("mcp-config-search-{}", std::process::id()));
+        let (cwd, user) = (root.join("project"), root.join("xdg"));
+        std::fs::create_dir_all(user.join("mcp-toolset")).unwrap();
+        std::fs::create_dir_all(&cwd).unwrap();
+        let explicit = Path::new("/explicit.json");
+        let env = Some(PathBuf::from("/from-env.json"));
+        assert_eq!(search(None, None, &cwd, Some(&user)), None, "nothing found");
+        std::fs::write(user.join("mcp-toolset/mcp.json"), "{}").unwrap();
+        assert_eq!(
+            search(None, None, &cwd, Some(&user)),
+            Some(user.join("mcp-toolset/mcp.json"))
+        );
+        std::fs::write(cwd.join(".mcp.json"), "{}").unwrap();
+        assert_eq!(
+            search(None, None, &cwd, Some(&user)),
+            Some(cwd.join(".mcp.json"))
+        );
+        std::fs::write(cwd.join("mcp.json"), "{}").unwrap();
+        assert_eq!(
+            search(None, None, &cwd, Some(&user)),
+            Some(cwd.join("mcp.json"))
+        );
+        assert_eq!(search(None, env.clone(), &cwd, Some(&user)), env);
+        assert_eq!(
+            search(Some(explicit), env, &cwd, Some(&user)),
+            Some(explicit.to_path_buf())
+        );
+        // A missing file is an empty config, not an error.
+        assert!(
+            Config::load(root.join("absent.json"))
+                .unwrap()
+                .servers
+                .is_empty()
+        );
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]
