@@ -19,6 +19,24 @@ pub enum DriftPolicy {
 }
 
 impl Client {
+    /// Connects, then runs [`Client::verify_tools`] under `options.drift_policy` (skipped when
+    /// `Off`); a failed check closes the connection. What generated clients' `connect` calls.
+    pub async fn connect_verified(
+        spec: impl Into<crate::ServerSpec>,
+        options: crate::ConnectOptions,
+        expected: &[ToolInfo],
+    ) -> Result<Client> {
+        let policy = options.drift_policy;
+        let client = Client::connect_with(spec, options).await?;
+        if policy != DriftPolicy::Off
+            && let Err(err) = client.verify_tools(expected, policy).await
+        {
+            let _ = client.close().await;
+            return Err(err);
+        }
+        Ok(client)
+    }
+
     /// Compares the server's tools with `expected` (a generated `TOOLS` table): tools whose
     /// fingerprints match are skipped, the others are classified with [`crate::drift`].
     /// Tools the server has beyond `expected` are ignored: the generated code cannot call them.

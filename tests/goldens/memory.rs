@@ -23,18 +23,8 @@ impl McpServer {
         spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
         options: ::mcp_runtime::ConnectOptions,
     ) -> ::mcp_runtime::Result<Self> {
-        let policy = options.drift_policy;
-        let client = ::mcp_runtime::Client::connect_with(spec, options).await?;
-        let verified = match policy {
-            ::mcp_runtime::DriftPolicy::Off => {
-                ::std::result::Result::Ok(::std::vec::Vec::new())
-            }
-            _ => client.verify_tools(TOOLS, policy).await,
-        };
-        if let ::std::result::Result::Err(err) = verified {
-            let _ = client.close().await;
-            return ::std::result::Result::Err(err);
-        }
+        let client = ::mcp_runtime::Client::connect_verified(spec, options, TOOLS)
+            .await?;
         ::std::result::Result::Ok(Self { client })
     }
     /// Compares the server's tools with the snapshot now; returns the classified changes
