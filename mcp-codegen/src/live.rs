@@ -3,9 +3,8 @@
 use std::time::Duration;
 
 use mcp_runtime::{Client, ConnectOptions, ServerSpec};
-use serde_json::Value;
 
-use crate::snapshot::{ServerIdentity, Snapshot, ToolDef};
+use crate::snapshot::{ServerIdentity, Snapshot};
 use crate::{Error, Result};
 
 /// Connects to `spec`, lists its tools and returns them as a snapshot (the connection is
@@ -43,9 +42,4 @@ pub fn take_blocking(spec: ServerSpec, options: ConnectOptions) -> Result<Snapsh
 /// package) get a generous connect timeout.
 pub fn snapshot_options() -> ConnectOptions {
     ConnectOptions::default().connect_timeout(Duration::from_secs(120))
-}
-
-/// The raw tools of a snapshot as JSON, for callers that compare.
-pub fn raw_tools(snapshot: &Snapshot) -> Vec<&Value> {
-    snapshot.tools.iter().map(|t: &ToolDef| &t.raw).collect()
 }
