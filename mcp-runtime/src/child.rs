@@ -1,5 +1,5 @@
 //! A stdio server's process: spawned in its own process group, its stderr routed to `tracing`,
-//! and ended when its owner is dropped.
+//! reaped as soon as it exits (a task waits on it), and ended when its owner is dropped.
 
 use std::collections::VecDeque;
 use std::process::{ExitStatus, Stdio};
@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::process::{ChildStdin, ChildStdout, Command};
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::spec::StdioSpec;
@@ -19,8 +20,11 @@ type Tail = Arc<Mutex<VecDeque<String>>>;
 const MAX_LINE: usize = 500;
 
 pub(crate) struct ChildProcess {
-    child: Option<Child>,
     pid: Option<u32>,
+    /// `Some(status)` once the process has exited and been reaped.
+    exit: watch::Receiver<Option<ExitStatus>>,
+    /// Cleared once the process is known to be gone, so `Drop` does not signal a reused pid.
+    running: bool,
     tail: Tail,
     stderr_task: Option<JoinHandle<()>>,
 }
@@ -81,10 +85,18 @@ pub(crate) fn spawn(spec: &StdioSpec, keep_lines: usize) -> Result<Spawned> {
         }
     });
 
+    let (exit_tx, exit) = watch::channel(None);
+    // This task owns the `Child` and waits on it, so a crashed server never lingers as a
+    // zombie; `kill_on_drop` covers the task being dropped with the runtime.
+    tokio::spawn(async move {
+        let status = child.wait().await.ok();
+        let _ = exit_tx.send(status);
+    });
     Ok(Spawned {
         process: ChildProcess {
-            child: Some(child),
             pid,
+            exit,
+            running: true,
             tail,
             stderr_task: Some(stderr_task),
         },
@@ -127,13 +139,22 @@ impl ChildProcess {
         self.pid
     }
 
+    /// Waits up to `limit` for the process to exit; true if it has.
+    async fn wait_exit(&mut self, limit: Duration) -> bool {
+        let mut exit = self.exit.clone();
+        let exited = tokio::time::timeout(limit, exit.wait_for(Option::is_some))
+            .await
+            .is_ok_and(|r| r.is_ok());
+        if exited {
+            self.running = false;
+        }
+        exited
+    }
+
     /// The last stderr lines, once the reader has caught up with a process that has exited
     /// (bounded wait: a live process keeps its stderr open).
     pub async fn stderr_tail(&mut self) -> Vec<String> {
-        if let Some(child) = self.child.as_mut()
-            && tokio::time::timeout(Duration::from_millis(300), child.wait())
-                .await
-                .is_ok()
+        if self.wait_exit(Duration::from_millis(300)).await
             && let Some(mut task) = self.stderr_task.take()
             && tokio::time::timeout(Duration::from_millis(300), &mut task)
                 .await
@@ -152,44 +173,34 @@ impl ChildProcess {
 
     /// The exit status, if the process has already ended.
     pub fn try_exit_status(&mut self) -> Option<ExitStatus> {
-        self.child.as_mut()?.try_wait().ok().flatten()
+        *self.exit.borrow()
     }
 
     /// MCP's stdio shutdown: the caller has closed stdin; wait `grace` for the server to exit,
     /// then SIGTERM the group, then SIGKILL it.
     pub async fn shutdown(&mut self, grace: Duration) {
-        let Some(mut child) = self.child.take() else {
+        if !self.running {
             return;
-        };
-        if tokio::time::timeout(grace, child.wait()).await.is_err() {
+        }
+        if !self.wait_exit(grace).await {
             signal_group(self.pid, Signal::Term);
-            if tokio::time::timeout(Duration::from_secs(1), child.wait())
-                .await
-                .is_err()
-            {
+            if !self.wait_exit(Duration::from_secs(1)).await {
                 signal_group(self.pid, Signal::Kill);
-                let _ = child.wait().await;
+                self.wait_exit(Duration::from_secs(5)).await;
             }
         }
         // Whatever the leader left behind in its group goes too.
         signal_group(self.pid, Signal::Kill);
+        self.running = false;
         tracing::debug!(pid = self.pid, "MCP server stopped");
     }
 }
 
 impl Drop for ChildProcess {
     fn drop(&mut self) {
-        let Some(mut child) = self.child.take() else {
-            return;
-        };
-        signal_group(self.pid, Signal::Kill);
-        // Reap it so no zombie stays behind; without a runtime, tokio's orphan reaper does it.
-        if matches!(child.try_wait(), Ok(None))
-            && let Ok(handle) = tokio::runtime::Handle::try_current()
-        {
-            handle.spawn(async move {
-                let _ = child.wait().await;
-            });
+        if self.running {
+            // The waiter task reaps it; without a runtime, tokio's orphan reaper does.
+            signal_group(self.pid, Signal::Kill);
         }
     }
 }
