@@ -401,10 +401,10 @@ fn tool_module(
     } else {
         quote!(::mcp_runtime::ToolOutput)
     };
-    let finish = if types.has_output {
-        quote!(output.into_structured(NAME))
+    let decode = if types.has_output {
+        quote!(::mcp_runtime::ToolOutput::into_structured::<Output>)
     } else {
-        quote!(::std::result::Result::Ok(output))
+        quote!(::mcp_runtime::call::raw_output)
     };
     let setters = match &types.input {
         InputShape::Fields(fields) => fields
@@ -421,7 +421,7 @@ fn tool_module(
                 quote! {
                     #(#docs)*
                     pub fn #ident(mut self, value: impl ::std::convert::Into<#ty>) -> Self {
-                        self.input.#ident = ::std::option::Option::Some(value.into());
+                        self.0.input_mut().#ident = ::std::option::Option::Some(value.into());
                         self
                     }
                 }
@@ -442,40 +442,33 @@ fn tool_module(
 
             /// A pending call: set optional arguments or a timeout, then `.await` it.
             #[must_use = "a call does nothing until it is awaited"]
-            pub struct Call<'a> {
-                client: &'a ::mcp_runtime::Client,
-                input: Input,
-                timeout: ::std::option::Option<::std::time::Duration>,
-            }
+            pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, #ret>);
 
             impl<'a> Call<'a> {
                 /// A call with these arguments.
                 pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-                    Self { client, input, timeout: ::std::option::Option::None }
+                    Self(::mcp_runtime::PendingCall::new(client, NAME, input, #decode))
                 }
                 /// Overrides the client's call timeout for this call.
-                pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-                    self.timeout = ::std::option::Option::Some(timeout);
-                    self
+                pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+                    Self(self.0.with_timeout(timeout))
                 }
                 /// The arguments as they will be sent.
                 pub fn input(&self) -> &Input {
-                    &self.input
+                    self.0.input()
                 }
                 #(#setters)*
                 /// Sends the call.
                 pub async fn send(self) -> ::mcp_runtime::Result<#ret> {
-                    let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-                    let output = self.client.call_output_with_timeout(NAME, &self.input, timeout).await?;
-                    #finish
+                    self.0.send().await
                 }
             }
 
             impl<'a> ::std::future::IntoFuture for Call<'a> {
                 type Output = ::mcp_runtime::Result<#ret>;
-                type IntoFuture = ::std::pin::Pin<::std::boxed::Box<dyn ::std::future::Future<Output = Self::Output> + ::std::marker::Send + 'a>>;
+                type IntoFuture = ::mcp_runtime::call::CallFuture<'a, #ret>;
                 fn into_future(self) -> Self::IntoFuture {
-                    ::std::boxed::Box::pin(self.send())
+                    ::std::future::IntoFuture::into_future(self.0)
                 }
             }
         }

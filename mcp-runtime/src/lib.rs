@@ -22,6 +22,8 @@
 #[cfg(feature = "client")]
 pub mod blocking;
 #[cfg(feature = "client")]
+pub mod call;
+#[cfg(feature = "client")]
 mod child;
 #[cfg(feature = "client")]
 mod client;
@@ -47,6 +49,8 @@ mod spec;
 mod sse;
 mod tools;
 
+#[cfg(feature = "client")]
+pub use call::PendingCall;
 #[cfg(feature = "client")]
 pub use client::Client;
 #[cfg(feature = "client")]

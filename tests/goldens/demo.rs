@@ -339,50 +339,37 @@ pub mod add {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -637,60 +624,47 @@ pub mod create_order {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `priority`.
         pub fn priority(mut self, value: impl ::std::convert::Into<Priority>) -> Self {
-            self.input.priority = ::std::option::Option::Some(value.into());
+            self.0.input_mut().priority = ::std::option::Option::Some(value.into());
             self
         }
         /// Ship somewhere other than the customer's address.
         pub fn ship_to(mut self, value: impl ::std::convert::Into<Address>) -> Self {
-            self.input.ship_to = ::std::option::Option::Some(value.into());
+            self.0.input_mut().ship_to = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -756,55 +730,44 @@ Default (applied by the server): `null`*/
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Return it in upper case.
         pub fn uppercase(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.input.uppercase = ::std::option::Option::Some(value.into());
+            self.0.input_mut().uppercase = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -866,55 +829,44 @@ pub mod exit {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Exit status (default 3).
         pub fn code(mut self, value: impl ::std::convert::Into<i32>) -> Self {
-            self.input.code = ::std::option::Option::Some(value.into());
+            self.0.input_mut().code = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -971,50 +923,39 @@ pub mod fail {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1068,50 +1009,39 @@ pub mod media {
     pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1222,60 +1152,47 @@ pub mod search {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `filter`.
         pub fn filter(mut self, value: impl ::std::convert::Into<Filter>) -> Self {
-            self.input.filter = ::std::option::Option::Some(value.into());
+            self.0.input_mut().filter = ::std::option::Option::Some(value.into());
             self
         }
         /// At most this many hits (default 3).
         pub fn limit(mut self, value: impl ::std::convert::Into<u32>) -> Self {
-            self.input.limit = ::std::option::Option::Some(value.into());
+            self.0.input_mut().limit = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1332,50 +1249,39 @@ pub mod sleep {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1429,50 +1335,39 @@ pub mod unlock {
     pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }

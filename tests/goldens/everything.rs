@@ -437,50 +437,39 @@ pub mod echo {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -606,55 +595,44 @@ Default (applied by the server): `false`*/
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Whether to include an example image
         pub fn include_image(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.input.include_image = ::std::option::Option::Some(value.into());
+            self.0.input_mut().include_image = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -708,50 +686,39 @@ pub mod get_env {
     pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -815,55 +782,44 @@ Default (applied by the server): `3`*/
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Number of resource links to return (1-10)
         pub fn count(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.input.count = ::std::option::Option::Some(value.into());
+            self.0.input_mut().count = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -993,32 +949,32 @@ Default (applied by the server): `1`*/
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// ID of the text resource to fetch
         pub fn resource_id(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.input.resource_id = ::std::option::Option::Some(value.into());
+            self.0.input_mut().resource_id = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `resourceType`.
@@ -1026,30 +982,19 @@ Default (applied by the server): `1`*/
             mut self,
             value: impl ::std::convert::Into<InputResourceType>,
         ) -> Self {
-            self.input.resource_type = ::std::option::Option::Some(value.into());
+            self.0.input_mut().resource_type = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1182,50 +1127,37 @@ pub mod get_structured_content {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1285,50 +1217,39 @@ pub mod get_sum {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1382,50 +1303,39 @@ pub mod get_tiny_image {
     pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1568,35 +1478,35 @@ Default (applied by the server): `"resourceLink"`*/
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// URL or data URI of the file content to compress
         pub fn data(
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.data = ::std::option::Option::Some(value.into());
+            self.0.input_mut().data = ::std::option::Option::Some(value.into());
             self
         }
         /// Name of the output file
@@ -1604,7 +1514,7 @@ Default (applied by the server): `"resourceLink"`*/
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.name = ::std::option::Option::Some(value.into());
+            self.0.input_mut().name = ::std::option::Option::Some(value.into());
             self
         }
         /// How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.
@@ -1612,30 +1522,19 @@ Default (applied by the server): `"resourceLink"`*/
             mut self,
             value: impl ::std::convert::Into<InputOutputType>,
         ) -> Self {
-            self.input.output_type = ::std::option::Option::Some(value.into());
+            self.0.input_mut().output_type = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1701,55 +1600,44 @@ Default (applied by the server): `false`*/
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Simulate an ambiguous query that requires clarification (triggers input_required status)
         pub fn ambiguous(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.input.ambiguous = ::std::option::Option::Some(value.into());
+            self.0.input_mut().ambiguous = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1803,50 +1691,39 @@ pub mod toggle_simulated_logging {
     pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1900,50 +1777,39 @@ pub mod toggle_subscriber_updates {
     pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -2016,60 +1882,49 @@ Default (applied by the server): `5`*/
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Duration of the operation in seconds
         pub fn duration(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.input.duration = ::std::option::Option::Some(value.into());
+            self.0.input_mut().duration = ::std::option::Option::Some(value.into());
             self
         }
         /// Number of steps in the operation
         pub fn steps(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.input.steps = ::std::option::Option::Some(value.into());
+            self.0.input_mut().steps = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }

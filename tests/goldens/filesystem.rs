@@ -538,50 +538,37 @@ pub mod create_directory {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -658,58 +645,47 @@ pub mod directory_tree {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `excludePatterns`.
         pub fn exclude_patterns(
             mut self,
             value: impl ::std::convert::Into<::std::vec::Vec<::std::string::String>>,
         ) -> Self {
-            self.input.exclude_patterns = ::std::option::Option::Some(value.into());
+            self.0.input_mut().exclude_patterns = ::std::option::Option::Some(
+                value.into(),
+            );
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -804,55 +780,42 @@ Default (applied by the server): `false`*/
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Preview changes using git-style diff format
         pub fn dry_run(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.input.dry_run = ::std::option::Option::Some(value.into());
+            self.0.input_mut().dry_run = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -920,50 +883,37 @@ pub mod get_file_info {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1029,50 +979,37 @@ pub mod list_allowed_directories {
     pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1140,50 +1077,37 @@ pub mod list_directory {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1321,55 +1245,42 @@ Default (applied by the server): `"name"`*/
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sort entries by name or size
         pub fn sort_by(mut self, value: impl ::std::convert::Into<InputSortBy>) -> Self {
-            self.input.sort_by = ::std::option::Option::Some(value.into());
+            self.0.input_mut().sort_by = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1439,50 +1350,37 @@ pub mod move_file {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1564,60 +1462,47 @@ pub mod read_file {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// If provided, returns only the first N lines of the file
         pub fn head(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.input.head = ::std::option::Option::Some(value.into());
+            self.0.input_mut().head = ::std::option::Option::Some(value.into());
             self
         }
         /// If provided, returns only the last N lines of the file
         pub fn tail(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.input.tail = ::std::option::Option::Some(value.into());
+            self.0.input_mut().tail = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1783,50 +1668,37 @@ pub mod read_media_file {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1895,50 +1767,37 @@ pub mod read_multiple_files {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -2020,60 +1879,47 @@ pub mod read_text_file {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// If provided, returns only the first N lines of the file
         pub fn head(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.input.head = ::std::option::Option::Some(value.into());
+            self.0.input_mut().head = ::std::option::Option::Some(value.into());
             self
         }
         /// If provided, returns only the last N lines of the file
         pub fn tail(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.input.tail = ::std::option::Option::Some(value.into());
+            self.0.input_mut().tail = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -2152,58 +1998,47 @@ pub mod search_files {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `excludePatterns`.
         pub fn exclude_patterns(
             mut self,
             value: impl ::std::convert::Into<::std::vec::Vec<::std::string::String>>,
         ) -> Self {
-            self.input.exclude_patterns = ::std::option::Option::Some(value.into());
+            self.0.input_mut().exclude_patterns = ::std::option::Option::Some(
+                value.into(),
+            );
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -2273,50 +2108,37 @@ pub mod write_file {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }

@@ -489,55 +489,44 @@ pub mod anyof_objects {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `t`.
         pub fn t(mut self, value: impl ::std::convert::Into<InputT>) -> Self {
-            self.input.t = ::std::option::Option::Some(value.into());
+            self.0.input_mut().t = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -640,55 +629,44 @@ pub mod definitions_draft7 {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `p`.
         pub fn p(mut self, value: impl ::std::convert::Into<P>) -> Self {
-            self.input.p = ::std::option::Option::Some(value.into());
+            self.0.input_mut().p = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -752,58 +730,47 @@ pub mod if_then_else {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `a`.
         pub fn a(
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.a = ::std::option::Option::Some(value.into());
+            self.0.input_mut().a = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -905,55 +872,44 @@ pub mod int_enum {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `level`.
         pub fn level(mut self, value: impl ::std::convert::Into<InputLevel>) -> Self {
-            self.input.level = ::std::option::Option::Some(value.into());
+            self.0.input_mut().level = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1056,35 +1012,35 @@ pub mod keywords_names {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `123abc`.
         pub fn _123abc(
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input._123abc = ::std::option::Option::Some(value.into());
+            self.0.input_mut()._123abc = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `foo bar`.
@@ -1092,7 +1048,7 @@ pub mod keywords_names {
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.foo_bar = ::std::option::Option::Some(value.into());
+            self.0.input_mut().foo_bar = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `foo-bar`.
@@ -1100,7 +1056,7 @@ pub mod keywords_names {
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.foo_bar_2 = ::std::option::Option::Some(value.into());
+            self.0.input_mut().foo_bar_2 = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `fooBar`.
@@ -1108,7 +1064,7 @@ pub mod keywords_names {
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.foo_bar_3 = ::std::option::Option::Some(value.into());
+            self.0.input_mut().foo_bar_3 = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `foo_bar`.
@@ -1116,7 +1072,7 @@ pub mod keywords_names {
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.foo_bar_4 = ::std::option::Option::Some(value.into());
+            self.0.input_mut().foo_bar_4 = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `ref`.
@@ -1124,7 +1080,7 @@ pub mod keywords_names {
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.ref_ = ::std::option::Option::Some(value.into());
+            self.0.input_mut().ref_ = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `self`.
@@ -1132,7 +1088,7 @@ pub mod keywords_names {
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.self_ = ::std::option::Option::Some(value.into());
+            self.0.input_mut().self_ = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `type`.
@@ -1140,30 +1096,19 @@ pub mod keywords_names {
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.type_ = ::std::option::Option::Some(value.into());
+            self.0.input_mut().type_ = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1226,28 +1171,28 @@ pub mod map_additional {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `env`.
         pub fn env(
@@ -1256,30 +1201,19 @@ pub mod map_additional {
                 ::std::collections::HashMap<::std::string::String, ::std::string::String>,
             >,
         ) -> Self {
-            self.input.env = ::std::option::Option::Some(value.into());
+            self.0.input_mut().env = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1343,58 +1277,47 @@ pub mod mixed_enum {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `m`.
         pub fn m(
             mut self,
             value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.input.m = ::std::option::Option::Some(value.into());
+            self.0.input_mut().m = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1458,58 +1381,47 @@ pub mod not_schema {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `n`.
         pub fn n(
             mut self,
             value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.input.n = ::std::option::Option::Some(value.into());
+            self.0.input_mut().n = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1563,50 +1475,39 @@ pub mod properties_empty {
     pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1682,55 +1583,44 @@ pub mod recursive_defs {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `root`.
         pub fn root(mut self, value: impl ::std::convert::Into<Node>) -> Self {
-            self.input.root = ::std::option::Option::Some(value.into());
+            self.0.input_mut().root = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1787,50 +1677,39 @@ pub mod ref_root_hash {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1948,55 +1827,44 @@ pub mod ref_with_siblings {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// sib
         pub fn c(mut self, value: impl ::std::convert::Into<C>) -> Self {
-            self.input.c = ::std::option::Option::Some(value.into());
+            self.0.input_mut().c = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -2054,50 +1922,39 @@ pub mod required_missing_prop {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -2180,35 +2037,35 @@ pub mod string_formats {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `d`.
         pub fn d(
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.d = ::std::option::Option::Some(value.into());
+            self.0.input_mut().d = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `e`.
@@ -2216,7 +2073,7 @@ pub mod string_formats {
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.e = ::std::option::Option::Some(value.into());
+            self.0.input_mut().e = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `i`.
@@ -2224,7 +2081,7 @@ pub mod string_formats {
             mut self,
             value: impl ::std::convert::Into<::std::net::Ipv4Addr>,
         ) -> Self {
-            self.input.i = ::std::option::Option::Some(value.into());
+            self.0.input_mut().i = ::std::option::Option::Some(value.into());
             self
         }
         /// Sets the optional argument `u`.
@@ -2232,30 +2089,19 @@ pub mod string_formats {
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.u = ::std::option::Option::Some(value.into());
+            self.0.input_mut().u = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -2319,58 +2165,47 @@ pub mod tuple_items_draft7 {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `t`.
         pub fn t(
             mut self,
             value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.input.t = ::std::option::Option::Some(value.into());
+            self.0.input_mut().t = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -2431,58 +2266,47 @@ pub mod type_array_null {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::call::raw_output,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sets the optional argument `a`.
         pub fn a(
             mut self,
             value: impl ::std::convert::Into<::std::string::String>,
         ) -> Self {
-            self.input.a = ::std::option::Option::Some(value.into());
+            self.0.input_mut().a = ::std::option::Option::Some(value.into());
             self
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            ::std::result::Result::Ok(output)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }

@@ -407,50 +407,37 @@ pub mod add_observations {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -553,50 +540,37 @@ pub mod create_entities {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -699,50 +673,37 @@ pub mod create_relations {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -812,50 +773,37 @@ pub mod delete_entities {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -939,50 +887,37 @@ pub mod delete_observations {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1069,50 +1004,37 @@ pub mod delete_relations {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1218,50 +1140,37 @@ pub mod open_nodes {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1364,50 +1273,37 @@ pub mod read_graph {
     pub struct Input {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }
@@ -1513,50 +1409,37 @@ pub mod search_nodes {
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a> {
-        client: &'a ::mcp_runtime::Client,
-        input: Input,
-        timeout: ::std::option::Option<::std::time::Duration>,
-    }
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self {
-                client,
-                input,
-                timeout: ::std::option::Option::None,
-            }
+            Self(
+                ::mcp_runtime::PendingCall::new(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
         }
         /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(mut self, timeout: ::std::time::Duration) -> Self {
-            self.timeout = ::std::option::Option::Some(timeout);
-            self
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
-            &self.input
+            self.0.input()
         }
         /// Sends the call.
         pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-            let output = self
-                .client
-                .call_output_with_timeout(NAME, &self.input, timeout)
-                .await?;
-            output.into_structured(NAME)
+            self.0.send().await
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::std::pin::Pin<
-            ::std::boxed::Box<
-                dyn ::std::future::Future<
-                    Output = Self::Output,
-                > + ::std::marker::Send + 'a,
-            >,
-        >;
+        type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::boxed::Box::pin(self.send())
+            ::std::future::IntoFuture::into_future(self.0)
         }
     }
 }

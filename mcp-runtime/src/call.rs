@@ -1,0 +1,79 @@
+//! A pending tool call, as generated clients build it: arguments, an optional timeout, and how
+//! the result is decoded. Sending lives here once instead of in every generated module.
+
+use std::future::{Future, IntoFuture};
+use std::pin::Pin;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::{Client, Result, ToolOutput};
+
+/// Turns a tool's output into what the call resolves to.
+pub type Decode<O> = fn(ToolOutput, &str) -> Result<O>;
+
+/// The future a pending call becomes when awaited.
+pub type CallFuture<'a, O> = Pin<Box<dyn Future<Output = Result<O>> + Send + 'a>>;
+
+/// For tools without an `outputSchema`: the output as it came.
+pub fn raw_output(output: ToolOutput, _tool: &str) -> Result<ToolOutput> {
+    Ok(output)
+}
+
+/// Arguments `I` for tool `tool`, resolving to `O`; `.await` (or [`PendingCall::send`]) sends.
+#[must_use = "a call does nothing until it is awaited"]
+pub struct PendingCall<'a, I, O> {
+    client: &'a Client,
+    tool: &'static str,
+    input: I,
+    timeout: Option<Duration>,
+    decode: Decode<O>,
+}
+
+impl<'a, I: Serialize + Send + Sync + 'a, O: Send + 'a> PendingCall<'a, I, O> {
+    /// A call of `tool` on `client` with `input`, its output decoded by `decode`.
+    pub fn new(client: &'a Client, tool: &'static str, input: I, decode: Decode<O>) -> Self {
+        PendingCall {
+            client,
+            tool,
+            input,
+            timeout: None,
+            decode,
+        }
+    }
+
+    /// Overrides the client's call timeout for this call.
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    /// The arguments as they will be sent.
+    pub fn input(&self) -> &I {
+        &self.input
+    }
+
+    /// The arguments, to set optional ones.
+    pub fn input_mut(&mut self) -> &mut I {
+        &mut self.input
+    }
+
+    /// Sends the call under its timeout (default: the client's call timeout).
+    pub async fn send(self) -> Result<O> {
+        let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
+        let output = self
+            .client
+            .call_output_with_timeout(self.tool, &self.input, timeout)
+            .await?;
+        (self.decode)(output, self.tool)
+    }
+}
+
+impl<'a, I: Serialize + Send + Sync + 'a, O: Send + 'a> IntoFuture for PendingCall<'a, I, O> {
+    type Output = Result<O>;
+    type IntoFuture = CallFuture<'a, O>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(self.send())
+    }
+}
