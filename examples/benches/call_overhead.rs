@@ -116,7 +116,7 @@ async fn main() {
         ours_time += runtime_round(&ours, per_round).await;
     }
     raw.cancel().await.ok();
-    ours.close().await.ok();
+    ours.close().await;
 
     let raw_rate = per_second(CALLS, raw_time);
     let ours_rate = per_second(CALLS, ours_time);

@@ -7,8 +7,8 @@
 use std::time::Instant;
 
 use mcp_runtime::ConnectOptions;
-use mcp_runtime::config::Config;
-use mcp_runtime::manager::Manager;
+use mcp_runtime::host::config::Config;
+use mcp_runtime::host::manager::Manager;
 use serde_json::json;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_demo-server");

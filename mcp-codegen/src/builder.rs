@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use mcp_runtime::ServerSpec;
 
+use crate::write::write_if_changed;
 use crate::{Error, Generator, Result, Settings, Snapshot};
 
 /// Generates `$OUT_DIR/<snapshot stem>.rs` for each snapshot.
@@ -31,7 +32,7 @@ struct Entry {
 }
 
 /// The environment variable that makes the Builder re-take snapshots from live servers.
-pub const REFRESH_ENV: &str = "MCP_CODEGEN_REFRESH";
+pub(crate) const REFRESH_ENV: &str = "MCP_CODEGEN_REFRESH";
 
 impl Builder {
     /// An empty builder.
@@ -138,25 +139,4 @@ fn refresh_snapshot(path: &Path, _spec: ServerSpec) -> Result<()> {
         "{REFRESH_ENV} is set but mcp-codegen was built without its `live` feature, so {} cannot be re-taken",
         path.display()
     )))
-}
-
-/// Writes `contents` unless the file already holds exactly that (keeps mtimes, and so cargo's
-/// and editors' caches, stable). Returns whether it wrote.
-pub fn write_if_changed(path: &Path, contents: &str) -> Result<bool> {
-    if std::fs::read(path).is_ok_and(|old| old == contents.as_bytes()) {
-        return Ok(false);
-    }
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|source| Error::Io {
-            action: "cannot create",
-            path: parent.to_path_buf(),
-            source,
-        })?;
-    }
-    std::fs::write(path, contents).map_err(|source| Error::Io {
-        action: "cannot write",
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(true)
 }

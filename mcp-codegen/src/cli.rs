@@ -6,17 +6,42 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
 use mcp_runtime::ServerSpec;
-use mcp_runtime::config::Config;
-
-use mcp_runtime::drift::{Severity, max_severity};
+use mcp_runtime::host::config::Config;
+use mcp_runtime::schema::drift::{Severity, max_severity};
 
 use crate::report::{Format, compare, render};
-use crate::{Generator, Settings, Snapshot, write_if_changed};
+use crate::write::write_if_changed;
+use crate::{Generator, Settings, Snapshot};
+
+/// Runs the `mcp-codegen` command line on `args` (the program name first, as
+/// `std::env::args_os()` gives them): what the `mcp-codegen` binary does, for tools that embed
+/// it (an `xtask`, a test harness). Errors are printed as `error: …`; the exit code is 0, 1
+/// (drift at or above `--fail-on`) or 2 (an error).
+pub fn run_cli<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return if err.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
 
 /// Typed Rust clients for MCP servers: snapshot a server's tools, generate code, catch drift.
 #[derive(Debug, Parser)]
 #[command(name = "mcp-codegen", version)]
-pub struct Cli {
+struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -83,7 +108,7 @@ struct ReportArgs {
 impl ReportArgs {
     fn finish(
         &self,
-        changes: &[mcp_runtime::drift::Change],
+        changes: &[mcp_runtime::schema::drift::Change],
         file: &str,
         refresh: &str,
     ) -> ExitCode {
@@ -208,7 +233,7 @@ impl SourceArgs {
 
 /// Runs the command line; the exit code is 0 (ok), 1 (drift at or above `--fail-on`), and
 /// errors are returned for `main` to print and exit 2.
-pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Snapshot { out, source } => {
             let spec = source.spec()?;

@@ -35,8 +35,9 @@ pub enum Error {
     #[error(transparent)]
     Live(#[from] mcp_runtime::Error),
     /// The MCP config could not be used.
+    #[cfg(feature = "cli")]
     #[error(transparent)]
-    Config(#[from] mcp_runtime::config::ConfigError),
+    Config(#[from] mcp_runtime::host::config::ConfigError),
 }
 
 impl Error {

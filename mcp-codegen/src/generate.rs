@@ -31,6 +31,8 @@ pub struct Generator {
 pub struct Generated {
     /// The client struct's name.
     pub client_name: String,
+    /// The module the items go in when wrapped (the client's name in snake_case).
+    pub module_name: String,
     /// The module's items as tokens (for the proc macro).
     pub tokens: TokenStream,
     /// Warnings: one per fallback or simplification, naming the tool.
@@ -80,6 +82,7 @@ impl Generator {
         let mut tokens = header(&plan, methods, entries);
         tokens.extend(modules);
         Ok(Generated {
+            module_name: snake(&plan.client_name),
             client_name: plan.client_name,
             tokens,
             warnings,
@@ -267,7 +270,7 @@ fn tool_parts(named: &NamedTool, options: TypeOptions) -> ToolParts {
     ToolParts {
         module: module_file,
         method: client_method(tool, &module, &method, &types, &notes),
-        entry: table_entry(tool, &named.method),
+        entry: table_entry(tool),
         warnings: notes
             .into_iter()
             .map(|message| Warning {
@@ -314,7 +317,7 @@ fn header(plan: &Plan, methods: Vec<TokenStream>, entries: Vec<TokenStream>) -> 
             }
             /// Compares the server's tools with the snapshot now; returns the classified changes
             /// (empty when nothing drifted) and does not log them.
-            pub async fn verify(&self) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::drift::Change>> {
+            pub async fn verify(&self) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
                 self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
             }
             /// Wraps a connected client.
@@ -334,7 +337,7 @@ fn header(plan: &Plan, methods: Vec<TokenStream>, entries: Vec<TokenStream>) -> 
                 TOOLS
             }
             /// Ends the session (and a stdio server).
-            pub async fn close(&self) -> ::mcp_runtime::Result<()> {
+            pub async fn close(&self) {
                 self.client.close().await
             }
             #(#methods)*
@@ -567,7 +570,7 @@ fn qualify(ty: &TokenStream, module: &syn::Ident) -> TokenStream {
     out
 }
 
-fn table_entry(tool: &ToolDef, method: &str) -> TokenStream {
+fn table_entry(tool: &ToolDef) -> TokenStream {
     let name = tool.name.as_str();
     let description = tool.description.as_deref().unwrap_or("");
     let input = mcp_runtime::schema::sort_keys(&tool.input_schema).to_string();
@@ -582,7 +585,6 @@ fn table_entry(tool: &ToolDef, method: &str) -> TokenStream {
     quote! {
         ::mcp_runtime::ToolInfo {
             name: #name,
-            method: #method,
             description: #description,
             input_schema: #input,
             output_schema: #output,

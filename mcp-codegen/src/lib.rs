@@ -17,17 +17,14 @@ pub mod snapshot;
 mod types;
 
 #[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod cli;
+mod cli;
+mod write;
 
-pub use builder::{Builder, REFRESH_ENV, write_if_changed};
+pub use builder::Builder;
+#[cfg(feature = "cli")]
+pub use cli::run_cli;
 pub use error::{Error, Result};
 pub use generate::{Generated, Generator, Warning};
 pub use mcp_runtime::ServerSpec;
 pub use settings::Settings;
 pub use snapshot::Snapshot;
-
-/// The module the macro puts a client's items in: the client name in snake_case.
-pub fn module_name(client: &str) -> String {
-    names::snake(client)
-}

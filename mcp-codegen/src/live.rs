@@ -18,7 +18,7 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
         version: i.version.clone(),
     });
     let protocol_version = Some(client.protocol_version().to_string());
-    client.close().await?;
+    client.close().await;
     let mut raw = Vec::new();
     for tool in listed? {
         raw.push(serde_json::to_value(&tool).map_err(|e| Error::snapshot(&origin, e.to_string()))?);

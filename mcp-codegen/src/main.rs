@@ -2,14 +2,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    match mcp_codegen::cli::run(mcp_codegen::cli::Cli::parse()) {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(2)
-        }
-    }
+    mcp_codegen::run_cli(std::env::args_os())
 }

@@ -2,11 +2,11 @@
 
 use std::fmt::Write as _;
 
-use mcp_runtime::drift::{self, Change, Severity, Summary, ToolSchemas};
+use mcp_runtime::schema::drift::{self, Change, Severity, Summary, ToolSchemas};
 
 use crate::Snapshot;
 
-/// Every change from `old` to `new`: the tools' (classified by [`mcp_runtime::drift`]) and the
+/// Every change from `old` to `new`: the tools' (classified by [`mcp_runtime::schema::drift`]) and the
 /// server's identity (cosmetic).
 pub fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
     let tools = |s: &Snapshot| {

@@ -1,6 +1,6 @@
 //! One minimal old/new pair per drift rule: the kind and severity it must produce.
 
-use mcp_runtime::drift::{Change, Severity, ToolSchemas, diff};
+use mcp_runtime::schema::drift::{Change, Severity, ToolSchemas, diff};
 use serde_json::{Value, json};
 
 use Severity::*;

@@ -31,7 +31,7 @@ impl McpToolsetDemo {
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::drift::Change>> {
+    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -51,7 +51,7 @@ impl McpToolsetDemo {
         TOOLS
     }
     /// Ends the session (and a stdio server).
-    pub async fn close(&self) -> ::mcp_runtime::Result<()> {
+    pub async fn close(&self) {
         self.client.close().await
     }
     /// Add two numbers; the result is structured.
@@ -194,7 +194,6 @@ impl McpToolsetDemo {
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     ::mcp_runtime::ToolInfo {
         name: "add",
-        method: "add",
         description: "Add two numbers; the result is structured.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"a\":{\"description\":\"First addend.\",\"format\":\"double\",\"type\":\"number\"},\"b\":{\"description\":\"Second addend.\",\"format\":\"double\",\"type\":\"number\"}},\"required\":[\"a\",\"b\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -204,7 +203,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "create_order",
-        method: "create_order",
         description: "Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.",
         input_schema: "{\"$defs\":{\"Address\":{\"description\":\"A postal address.\",\"properties\":{\"city\":{\"type\":\"string\"},\"country\":{\"description\":\"ISO 3166-1 alpha-2 code.\",\"type\":\"string\"},\"postal_code\":{\"type\":[\"string\",\"null\"]},\"street\":{\"type\":\"string\"}},\"required\":[\"street\",\"city\",\"country\"],\"type\":\"object\"},\"Customer\":{\"description\":\"Who the order is for.\",\"properties\":{\"address\":{\"$ref\":\"#/$defs/Address\"},\"email\":{\"type\":[\"string\",\"null\"]},\"name\":{\"type\":\"string\"}},\"required\":[\"name\",\"address\"],\"type\":\"object\"},\"LineItem\":{\"description\":\"One line of an order.\",\"properties\":{\"gift_wrap\":{\"default\":false,\"type\":\"boolean\"},\"quantity\":{\"description\":\"How many (at least 1).\",\"format\":\"uint32\",\"minimum\":1,\"type\":\"integer\"},\"sku\":{\"type\":\"string\"}},\"required\":[\"sku\",\"quantity\"],\"type\":\"object\"},\"Priority\":{\"description\":\"How urgently an order ships.\",\"enum\":[\"low\",\"normal\",\"high\"],\"type\":\"string\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"customer\":{\"$ref\":\"#/$defs/Customer\"},\"items\":{\"description\":\"What to ship.\",\"items\":{\"$ref\":\"#/$defs/LineItem\"},\"type\":\"array\"},\"priority\":{\"$ref\":\"#/$defs/Priority\",\"default\":\"normal\"},\"ship_to\":{\"anyOf\":[{\"$ref\":\"#/$defs/Address\"},{\"type\":\"null\"}],\"description\":\"Ship somewhere other than the customer's address.\"}},\"required\":[\"customer\",\"items\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -214,7 +212,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "echo",
-        method: "echo",
         description: "Echo a message back as text.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The text to send back.\",\"type\":\"string\"},\"uppercase\":{\"default\":null,\"description\":\"Return it in upper case.\",\"type\":[\"boolean\",\"null\"]}},\"required\":[\"message\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -222,7 +219,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "exit",
-        method: "exit",
         description: "Exit the server process at once (for testing crash handling).",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"code\":{\"description\":\"Exit status (default 3).\",\"format\":\"int32\",\"type\":[\"integer\",\"null\"]}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -230,7 +226,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "fail",
-        method: "fail",
         description: "Always fails: returns isError with the given message.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The error message the tool reports.\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -238,7 +233,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "media",
-        method: "media",
         description: "Return text, an image and an embedded resource in one result.",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -246,7 +240,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "search",
-        method: "search",
         description: "Search the demo catalogue. The filter is anyOf a tag or a score range.",
         input_schema: "{\"$defs\":{\"Filter\":{\"anyOf\":[{\"properties\":{\"tag\":{\"type\":\"string\"}},\"required\":[\"tag\"],\"type\":\"object\"},{\"properties\":{\"max\":{\"format\":\"double\",\"type\":\"number\"},\"min\":{\"format\":\"double\",\"type\":\"number\"}},\"required\":[\"min\",\"max\"],\"type\":\"object\"}],\"description\":\"Narrow a search by tag or by score range.\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"filter\":{\"anyOf\":[{\"$ref\":\"#/$defs/Filter\"},{\"type\":\"null\"}]},\"limit\":{\"description\":\"At most this many hits (default 3).\",\"format\":\"uint32\",\"minimum\":0,\"type\":[\"integer\",\"null\"]},\"query\":{\"type\":\"string\"}},\"required\":[\"query\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -256,7 +249,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "sleep",
-        method: "sleep",
         description: "Sleep for the given number of milliseconds, then say so.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"ms\":{\"description\":\"How long to sleep, in milliseconds.\",\"format\":\"uint64\",\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"ms\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -264,7 +256,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "unlock",
-        method: "unlock",
         description: "Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,

@@ -31,7 +31,7 @@ impl McpServer {
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::drift::Change>> {
+    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -51,7 +51,7 @@ impl McpServer {
         TOOLS
     }
     /// Ends the session (and a stdio server).
-    pub async fn close(&self) -> ::mcp_runtime::Result<()> {
+    pub async fn close(&self) {
         self.client.close().await
     }
     /// **Create Directory**
@@ -335,7 +335,6 @@ impl McpServer {
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     ::mcp_runtime::ToolInfo {
         name: "create_directory",
-        method: "create_directory",
         description: "Create a new directory or ensure a directory exists. Can create multiple nested directories in one operation. If the directory already exists, this operation will succeed silently. Perfect for setting up directory structures for projects or ensuring required paths exist. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -345,7 +344,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "directory_tree",
-        method: "directory_tree",
         description: "Get a recursive tree view of files and directories as a JSON structure. Each entry includes 'name', 'type' (file/directory), and 'children' for directories. Files have no children array, while directories always have a children array (which may be empty). The output is formatted with 2-space indentation for readability. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"excludePatterns\":{\"default\":[],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -355,7 +353,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "edit_file",
-        method: "edit_file",
         description: "Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"dryRun\":{\"default\":false,\"description\":\"Preview changes using git-style diff format\",\"type\":\"boolean\"},\"edits\":{\"items\":{\"properties\":{\"newText\":{\"description\":\"Text to replace with\",\"type\":\"string\"},\"oldText\":{\"description\":\"Text to search for - must match exactly\",\"type\":\"string\"}},\"required\":[\"oldText\",\"newText\"],\"type\":\"object\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"edits\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -365,7 +362,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "get_file_info",
-        method: "get_file_info",
         description: "Retrieve detailed metadata about a file or directory. Returns comprehensive information including size, creation time, last modified time, permissions, and type. This tool is perfect for understanding file characteristics without reading the actual content. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -375,7 +371,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "list_allowed_directories",
-        method: "list_allowed_directories",
         description: "Returns the list of directories that this server is allowed to access. Subdirectories within these allowed directories are also accessible. Use this to understand which directories and their nested paths are available before trying to access files.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -385,7 +380,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "list_directory",
-        method: "list_directory",
         description: "Get a detailed listing of all files and directories in a specified path. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes. This tool is essential for understanding directory structure and finding specific files within a directory. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -395,7 +389,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "list_directory_with_sizes",
-        method: "list_directory_with_sizes",
         description: "Get a detailed listing of all files and directories in a specified path, including sizes. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes. This tool is useful for understanding directory structure and finding specific files within a directory. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"},\"sortBy\":{\"default\":\"name\",\"description\":\"Sort entries by name or size\",\"enum\":[\"name\",\"size\"],\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -405,7 +398,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "move_file",
-        method: "move_file",
         description: "Move or rename files and directories. Can move files between directories and rename them in a single operation. If the destination exists, the operation will fail. Works across different directories and can be used for simple renaming within the same directory. Both source and destination must be within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"destination\":{\"type\":\"string\"},\"source\":{\"type\":\"string\"}},\"required\":[\"source\",\"destination\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -415,7 +407,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "read_file",
-        method: "read_file",
         description: "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"head\":{\"description\":\"If provided, returns only the first N lines of the file\",\"type\":\"number\"},\"path\":{\"type\":\"string\"},\"tail\":{\"description\":\"If provided, returns only the last N lines of the file\",\"type\":\"number\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -425,7 +416,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "read_media_file",
-        method: "read_media_file",
         description: "Read a file and return it as a base64-encoded content block with its MIME type. Image and audio files are returned as image/audio content; any other file type is returned as an embedded resource. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -435,7 +425,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "read_multiple_files",
-        method: "read_multiple_files",
         description: "Read the contents of multiple files simultaneously. This is more efficient than reading files one by one when you need to analyze or compare multiple files. Each file's content is returned with its path as a reference. Failed reads for individual files won't stop the entire operation. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"paths\":{\"description\":\"Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"type\":\"array\"}},\"required\":[\"paths\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -445,7 +434,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "read_text_file",
-        method: "read_text_file",
         description: "Read the complete contents of a file from the file system as text. Handles various text encodings and provides detailed error messages if the file cannot be read. Use this tool when you need to examine the contents of a single file. Use the 'head' parameter to read only the first N lines of a file, or the 'tail' parameter to read only the last N lines of a file. Operates on the file as text regardless of extension. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"head\":{\"description\":\"If provided, returns only the first N lines of the file\",\"type\":\"number\"},\"path\":{\"type\":\"string\"},\"tail\":{\"description\":\"If provided, returns only the last N lines of the file\",\"type\":\"number\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -455,7 +443,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "search_files",
-        method: "search_files",
         description: "Recursively search for files and directories matching a pattern. The patterns should be glob-style patterns that match paths relative to the working directory. Use pattern like '*.ext' to match files in current directory, and '**/*.ext' to match files in all subdirectories. Returns full paths to all matching items. Great for finding files when you don't know their exact location. Only searches within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"excludePatterns\":{\"default\":[],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"},\"pattern\":{\"type\":\"string\"}},\"required\":[\"path\",\"pattern\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -465,7 +452,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "write_file",
-        method: "write_file",
         description: "Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning. Handles text content with proper encoding. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"content\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"content\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(

@@ -31,7 +31,7 @@ impl McpServer {
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::drift::Change>> {
+    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -51,7 +51,7 @@ impl McpServer {
         TOOLS
     }
     /// Ends the session (and a stdio server).
-    pub async fn close(&self) -> ::mcp_runtime::Result<()> {
+    pub async fn close(&self) {
         self.client.close().await
     }
     /// Calls the MCP tool `anyof_objects`.
@@ -286,7 +286,6 @@ impl McpServer {
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     ::mcp_runtime::ToolInfo {
         name: "anyof_objects",
-        method: "anyof_objects",
         description: "",
         input_schema: "{\"properties\":{\"t\":{\"anyOf\":[{\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\"],\"type\":\"object\"},{\"properties\":{\"b\":{\"type\":\"integer\"}},\"required\":[\"b\"],\"type\":\"object\"}]}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -294,7 +293,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "definitions_draft7",
-        method: "definitions_draft7",
         description: "",
         input_schema: "{\"definitions\":{\"P\":{\"type\":\"string\"}},\"properties\":{\"p\":{\"$ref\":\"#/definitions/P\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -302,7 +300,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "if_then_else",
-        method: "if_then_else",
         description: "",
         input_schema: "{\"if\":{\"properties\":{\"a\":{\"const\":\"x\"}}},\"properties\":{\"a\":{\"type\":\"string\"}},\"then\":{\"required\":[\"b\"]},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -310,7 +307,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "int_enum",
-        method: "int_enum",
         description: "",
         input_schema: "{\"properties\":{\"level\":{\"enum\":[1,2,3],\"type\":\"integer\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -318,7 +314,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "keywords_names",
-        method: "keywords_names",
         description: "",
         input_schema: "{\"properties\":{\"123abc\":{\"type\":\"string\"},\"foo bar\":{\"type\":\"string\"},\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"string\"},\"foo_bar\":{\"type\":\"string\"},\"ref\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -326,7 +321,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "map_additional",
-        method: "map_additional",
         description: "",
         input_schema: "{\"properties\":{\"env\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -334,7 +328,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "mixed_enum",
-        method: "mixed_enum",
         description: "",
         input_schema: "{\"properties\":{\"m\":{\"enum\":[\"a\",1,null]}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -342,7 +335,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "not_schema",
-        method: "not_schema",
         description: "",
         input_schema: "{\"properties\":{\"n\":{\"not\":{\"type\":\"string\"}}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -350,7 +342,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "properties_empty",
-        method: "properties_empty",
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -358,7 +349,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "recursive_defs",
-        method: "recursive_defs",
         description: "",
         input_schema: "{\"$defs\":{\"Node\":{\"properties\":{\"children\":{\"items\":{\"$ref\":\"#/$defs/Node\"},\"type\":\"array\"},\"v\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"properties\":{\"root\":{\"$ref\":\"#/$defs/Node\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -366,7 +356,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "ref_root_hash",
-        method: "ref_root_hash",
         description: "",
         input_schema: "{\"properties\":{\"kids\":{\"items\":{\"$ref\":\"#\"},\"type\":\"array\"}},\"title\":\"Tree\",\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -374,7 +363,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "ref_with_siblings",
-        method: "ref_with_siblings",
         description: "",
         input_schema: "{\"$defs\":{\"C\":{\"enum\":[\"x\",\"y\"],\"type\":\"string\"}},\"properties\":{\"c\":{\"$ref\":\"#/$defs/C\",\"description\":\"sib\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -382,7 +370,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "required_missing_prop",
-        method: "required_missing_prop",
         description: "",
         input_schema: "{\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\",\"ghost\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -390,7 +377,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "string_formats",
-        method: "string_formats",
         description: "",
         input_schema: "{\"properties\":{\"d\":{\"format\":\"date\",\"type\":\"string\"},\"e\":{\"format\":\"email\",\"type\":\"string\"},\"i\":{\"format\":\"ipv4\",\"type\":\"string\"},\"u\":{\"format\":\"uuid\",\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -398,7 +384,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "tuple_items_draft7",
-        method: "tuple_items_draft7",
         description: "",
         input_schema: "{\"properties\":{\"t\":{\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"type\":\"array\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
@@ -406,7 +391,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "type_array_null",
-        method: "type_array_null",
         description: "",
         input_schema: "{\"properties\":{\"a\":{\"type\":[\"string\",\"null\"]}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,

@@ -31,7 +31,7 @@ impl McpServer {
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::drift::Change>> {
+    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -51,7 +51,7 @@ impl McpServer {
         TOOLS
     }
     /// Ends the session (and a stdio server).
-    pub async fn close(&self) -> ::mcp_runtime::Result<()> {
+    pub async fn close(&self) {
         self.client.close().await
     }
     /// **Add Observations**
@@ -224,7 +224,6 @@ impl McpServer {
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     ::mcp_runtime::ToolInfo {
         name: "add_observations",
-        method: "add_observations",
         description: "Add new observations to existing entities in the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"observations\":{\"items\":{\"properties\":{\"contents\":{\"description\":\"An array of observation contents to add\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"entityName\":{\"description\":\"The name of the entity to add the observations to\",\"type\":\"string\"}},\"required\":[\"entityName\",\"contents\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"observations\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -234,7 +233,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "create_entities",
-        method: "create_entities",
         description: "Create multiple new entities in the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"entities\":{\"items\":{\"properties\":{\"entityType\":{\"description\":\"The type of the entity\",\"type\":\"string\"},\"name\":{\"description\":\"The name of the entity\",\"type\":\"string\"},\"observations\":{\"description\":\"An array of observation contents associated with the entity\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"name\",\"entityType\",\"observations\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"entities\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -244,7 +242,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "create_relations",
-        method: "create_relations",
         description: "Create multiple new relations between entities in the knowledge graph. Relations should be in active voice",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"relations\":{\"items\":{\"properties\":{\"from\":{\"description\":\"The name of the entity where the relation starts\",\"type\":\"string\"},\"relationType\":{\"description\":\"The type of the relation\",\"type\":\"string\"},\"to\":{\"description\":\"The name of the entity where the relation ends\",\"type\":\"string\"}},\"required\":[\"from\",\"to\",\"relationType\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"relations\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -254,7 +251,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "delete_entities",
-        method: "delete_entities",
         description: "Delete multiple entities and their associated relations from the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"entityNames\":{\"description\":\"An array of entity names to delete\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"entityNames\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -264,7 +260,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "delete_observations",
-        method: "delete_observations",
         description: "Delete specific observations from entities in the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"deletions\":{\"items\":{\"properties\":{\"entityName\":{\"description\":\"The name of the entity containing the observations\",\"type\":\"string\"},\"observations\":{\"description\":\"An array of observations to delete\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"entityName\",\"observations\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"deletions\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -274,7 +269,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "delete_relations",
-        method: "delete_relations",
         description: "Delete multiple relations from the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"relations\":{\"description\":\"An array of relations to delete\",\"items\":{\"properties\":{\"from\":{\"description\":\"The name of the entity where the relation starts\",\"type\":\"string\"},\"relationType\":{\"description\":\"The type of the relation\",\"type\":\"string\"},\"to\":{\"description\":\"The name of the entity where the relation ends\",\"type\":\"string\"}},\"required\":[\"from\",\"to\",\"relationType\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"relations\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -284,7 +278,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "open_nodes",
-        method: "open_nodes",
         description: "Open specific nodes in the knowledge graph by their names",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"names\":{\"description\":\"An array of entity names to retrieve\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"names\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -294,7 +287,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "read_graph",
-        method: "read_graph",
         description: "Read the entire knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -304,7 +296,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "search_nodes",
-        method: "search_nodes",
         description: "Search for nodes in the knowledge graph based on a query",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"query\":{\"description\":\"The search query to match against entity names, types, and observation content\",\"type\":\"string\"}},\"required\":[\"query\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(

@@ -31,7 +31,7 @@ impl McpServer {
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::drift::Change>> {
+    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -51,7 +51,7 @@ impl McpServer {
         TOOLS
     }
     /// Ends the session (and a stdio server).
-    pub async fn close(&self) -> ::mcp_runtime::Result<()> {
+    pub async fn close(&self) {
         self.client.close().await
     }
     /// Convert time between timezones
@@ -96,7 +96,6 @@ impl McpServer {
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     ::mcp_runtime::ToolInfo {
         name: "convert_time",
-        method: "convert_time",
         description: "Convert time between timezones",
         input_schema: "{\"properties\":{\"source_timezone\":{\"description\":\"Source IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no source timezone provided by the user.\",\"title\":\"Source Timezone\",\"type\":\"string\"},\"target_timezone\":{\"description\":\"Target IANA timezone name (e.g., 'Asia/Tokyo', 'America/San_Francisco'). Use 'UTC' as local timezone if no target timezone provided by the user.\",\"title\":\"Target Timezone\",\"type\":\"string\"},\"time\":{\"description\":\"Time to convert in 24-hour format (HH:MM)\",\"title\":\"Time\",\"type\":\"string\"}},\"required\":[\"source_timezone\",\"time\",\"target_timezone\"],\"title\":\"convert_timeArguments\",\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
@@ -106,7 +105,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
     ::mcp_runtime::ToolInfo {
         name: "get_current_time",
-        method: "get_current_time",
         description: "Get current time in a specific timezone",
         input_schema: "{\"properties\":{\"timezone\":{\"description\":\"IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no timezone provided by the user.\",\"title\":\"Timezone\",\"type\":\"string\"}},\"required\":[\"timezone\"],\"title\":\"get_current_timeArguments\",\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(

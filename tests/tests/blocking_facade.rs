@@ -2,10 +2,10 @@
 
 mod common;
 
-use mcp_runtime::blocking::Toolset;
-use mcp_runtime::config::Config;
-use mcp_runtime::manager::ServerStatus;
-use mcp_runtime::registry::{Format, RegistryOptions};
+use mcp_runtime::host::blocking::Toolset;
+use mcp_runtime::host::config::Config;
+use mcp_runtime::host::manager::ServerStatus;
+use mcp_runtime::host::registry::{Format, RegistryOptions};
 use mcp_runtime::{ConnectOptions, Error};
 use serde_json::json;
 

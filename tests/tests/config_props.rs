@@ -1,10 +1,8 @@
-//! Property tests: config parsing never panics and keeps exactly the valid entries; every
-//! registry name is valid, unique and maps back to its server and tool.
+//! Property tests: config parsing never panics and keeps exactly the valid entries.
 
-use std::collections::BTreeSet;
 
-use mcp_runtime::config::Config;
-use mcp_runtime::registry::{MAX_NAME, PrefixPolicy, mcp_names};
+
+use mcp_runtime::host::config::Config;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -53,26 +51,5 @@ proptest! {
     #[test]
     fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
         let _ = Config::parse(&text, "fuzz");
-    }
-
-    #[test]
-    fn registry_names_map_back(
-        pairs in proptest::collection::btree_set(("[a-zA-Z0-9 ._/-]{1,40}", "[a-zA-Z0-9 ._/:-]{1,80}"), 1..30),
-        policy in prop_oneof![Just(PrefixPolicy::Always), Just(PrefixPolicy::OnConflict), Just(PrefixPolicy::None)],
-    ) {
-        let pairs: Vec<(String, String)> = pairs.into_iter().collect();
-        let names = mcp_names(&pairs, policy, &[]);
-        let mut seen = BTreeSet::new();
-        for (name, (server, tool)) in names.iter().zip(&pairs) {
-            let Some(name) = name else {
-                prop_assert_eq!(policy, PrefixPolicy::None, "only policy None skips");
-                continue;
-            };
-            prop_assert!(!name.is_empty() && name.len() <= MAX_NAME, "{}", name);
-            prop_assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'), "{}", name);
-            prop_assert!(seen.insert(name.clone()), "duplicate {} for {}/{}", name, server, tool);
-        }
-        // Deterministic: the same input gives the same names, so the table maps back.
-        prop_assert_eq!(mcp_names(&pairs, policy, &[]), names);
     }
 }

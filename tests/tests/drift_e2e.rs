@@ -6,7 +6,7 @@ mod common;
 
 use std::process::{Command, Output};
 
-use mcp_runtime::drift::Severity;
+use mcp_runtime::schema::drift::Severity;
 use mcp_runtime::{ConnectOptions, DriftPolicy, Error, ServerSpec};
 use serde_json::Value;
 
@@ -204,7 +204,7 @@ async fn the_generated_client_guards_on_connect() {
     // Unchanged server: nothing to report.
     let demo = Demo::connect(demo_stdio()).await.unwrap();
     assert!(demo.verify().await.unwrap().is_empty());
-    demo.close().await.unwrap();
+    demo.close().await;
 
     let drifted = || ServerSpec::stdio(SERVER).arg("--drift");
     // Warn (the default): connects, and verify() says what changed.
@@ -220,7 +220,7 @@ async fn the_generated_client_guards_on_connect() {
         ]
     );
     assert!(changes.iter().all(|c| c.severity == Severity::Breaking));
-    demo.close().await.unwrap();
+    demo.close().await;
 
     // Error: connecting fails with the changes.
     let err = Demo::connect_with(
@@ -242,5 +242,5 @@ async fn the_generated_client_guards_on_connect() {
     )
     .await
     .unwrap();
-    demo.close().await.unwrap();
+    demo.close().await;
 }

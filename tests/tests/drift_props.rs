@@ -1,7 +1,7 @@
 //! Properties of the drift classifier over every corpus snapshot: a snapshot never differs from
 //! itself, and neither key order nor moving shapes into `$defs` is a change.
 
-use mcp_runtime::drift::{ToolSchemas, diff};
+use mcp_runtime::schema::drift::{ToolSchemas, diff};
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 

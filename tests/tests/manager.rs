@@ -6,9 +6,9 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use mcp_runtime::config::Config;
-use mcp_runtime::manager::{Manager, ServerStatus};
-use mcp_runtime::registry::{Format, PrefixPolicy, Registry, RegistryOptions};
+use mcp_runtime::host::config::Config;
+use mcp_runtime::host::manager::{Manager, ServerStatus};
+use mcp_runtime::host::registry::{Format, PrefixPolicy, Registry, RegistryOptions};
 use mcp_runtime::{ConnectOptions, Error};
 use serde_json::{Value, json};
 

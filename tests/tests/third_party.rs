@@ -35,7 +35,7 @@ async fn everything_over_stdio() {
     assert!(sum.text().contains("42"), "{}", sum.text());
 
     let pid = client.pid().unwrap();
-    client.close().await.unwrap();
+    client.close().await;
     assert!(wait_gone(pid, Duration::from_secs(5)).await);
 }
 
@@ -73,7 +73,7 @@ async fn everything_over_streamable_http() {
         weather.temperature > -100.0 && !weather.conditions.is_empty(),
         "{weather:?}"
     );
-    client.close().await.unwrap();
+    client.close().await;
 }
 
 #[tokio::test]
@@ -99,7 +99,7 @@ async fn time_server_from_pypi() {
         .unwrap();
     assert_eq!(now.timezone, "Europe/Zurich");
     assert!(now.datetime.starts_with("20"), "{now:?}");
-    client.close().await.unwrap();
+    client.close().await;
 }
 
 #[tokio::test]
@@ -129,5 +129,5 @@ async fn everything_over_legacy_sse() {
         .await
         .unwrap();
     assert!(sum.text().contains('5'), "{}", sum.text());
-    client.close().await.unwrap();
+    client.close().await;
 }

@@ -148,7 +148,7 @@ async fn demo_through_the_macro() {
         .unwrap_err();
     assert!(matches!(err, Error::Timeout { .. }), "{err:?}");
     assert_eq!(Demo::tools().len(), 9);
-    demo.close().await.unwrap();
+    demo.close().await;
 }
 
 #[tokio::test]
@@ -161,7 +161,7 @@ async fn demo_through_build_rs_over_http() {
     assert_eq!(demo.add(1.0, 2.0).await.unwrap().sum, 3.0);
     let found = demo.search("q").limit(2u32).await.unwrap();
     assert_eq!(found.hits.iter().map(|h| h.id).collect::<Vec<_>>(), [1, 2]);
-    demo.close().await.unwrap();
+    demo.close().await;
 }
 
 #[tokio::test]
@@ -175,14 +175,14 @@ async fn everything_server() {
         .unwrap();
     assert!(!weather.conditions.is_empty());
     assert!(weather.humidity >= 0.0);
-    everything.close().await.unwrap();
+    everything.close().await;
 
     let built = built::everything::McpServersEverything::connect(everything_spec())
         .await
         .unwrap();
     let sum = built.get_sum(19.0, 23.0).await.unwrap();
     assert!(sum.text().contains("42"), "{}", sum.text());
-    built.close().await.unwrap();
+    built.close().await;
 }
 
 #[tokio::test]
@@ -196,14 +196,14 @@ async fn filesystem_server_on_a_temp_dir() {
     assert_eq!(read.content, "typed bindings");
     let head = fs.read_text_file(file.clone()).head(1.0).await.unwrap();
     assert_eq!(head.content, "typed bindings");
-    fs.close().await.unwrap();
+    fs.close().await;
 
     let built = built::filesystem::SecureFilesystemServer::connect(spec())
         .await
         .unwrap();
     let listing = built.list_directory(dir.to_string_lossy()).await.unwrap();
     assert!(listing.content.contains("note.txt"), "{}", listing.content);
-    built.close().await.unwrap();
+    built.close().await;
 }
 
 #[tokio::test]
@@ -219,7 +219,7 @@ async fn memory_server() {
         .await
         .unwrap();
     assert_eq!(created.entities.len(), 1);
-    memory.close().await.unwrap();
+    memory.close().await;
 
     let built = built::memory::MemoryServer::connect(memory_spec(&dir))
         .await
@@ -230,7 +230,7 @@ async fn memory_server() {
     assert_eq!(graph.entities[0].entity_type, "person");
     let found = built.search_nodes("Ada").await.unwrap();
     assert_eq!(found.entities[0].observations, ["wrote the first program"]);
-    built.close().await.unwrap();
+    built.close().await;
 }
 
 #[tokio::test]
@@ -248,12 +248,12 @@ async fn time_server() {
         converted.source.datetime.contains("T12:00"),
         "{converted:?}"
     );
-    time.close().await.unwrap();
+    time.close().await;
 
     let built = built::time::McpTime::connect(time_spec()).await.unwrap();
     let now = built.get_current_time("UTC").await.unwrap();
     assert_eq!(now.timezone, "UTC");
-    built.close().await.unwrap();
+    built.close().await;
 }
 
 #[test]
@@ -290,7 +290,7 @@ fn builder_refreshes_from_a_live_server() {
 
 #[tokio::test]
 async fn a_generated_tools_table_goes_into_the_registry() {
-    use mcp_runtime::registry::{Format, Registry, RegistryOptions};
+    use mcp_runtime::host::registry::{Format, Registry, RegistryOptions};
     let client = std::sync::Arc::new(Client::connect(demo_stdio()).await.unwrap());
     let mut registry = Registry::new(RegistryOptions::default());
     registry.add_generated("demo", Demo::tools(), client.clone());
@@ -302,5 +302,5 @@ async fn a_generated_tools_table_goes_into_the_registry() {
         .await;
     assert!(!result.is_error, "{}", result.content);
     assert_eq!(result.structured, Some(serde_json::json!({"sum": 5.0})));
-    client.close().await.unwrap();
+    client.close().await;
 }

@@ -1,14 +1,14 @@
 //! An agent loop without an LLM: load `examples/agent/mcp.json` (the demo server,
 //! server-everything and a broken entry), print the OpenAI tool definitions, then run a
 //! scripted list of tool calls the way an LLM would send them. Synchronous code, through
-//! `mcp_runtime::blocking`.
+//! `mcp_runtime::host::blocking`.
 //!
 //! `cargo run -p mcp-toolset-examples --bin agent` from the repository root
 //! (server-everything is found where `scripts/test.sh` installs it; without it that server
 //! is reported as failed, like the broken one, and the rest still works).
 
-use mcp_runtime::blocking::Toolset;
-use mcp_runtime::registry::{Format, RegistryOptions};
+use mcp_runtime::host::blocking::Toolset;
+use mcp_runtime::host::registry::{Format, RegistryOptions};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -18,6 +18,6 @@ async fn main() -> anyhow::Result<()> {
     let client = demo::McpToolsetDemo::connect(spec).await?;
     let sum = client.add(20.0, 22.0).await?;
     println!("add(20, 22) = {}", sum.sum);
-    client.close().await?;
+    client.close().await;
     Ok(())
 }

@@ -94,6 +94,6 @@ async fn main() -> anyhow::Result<()> {
         println!("sleep(2000)          -> Err({err})");
     }
 
-    demo.close().await?;
+    demo.close().await;
     Ok(())
 }

@@ -1,11 +1,10 @@
-//! Canonical JSON Schema: local `$ref`s resolved, keys sorted, and a fingerprint of the result.
+//! Canonical JSON Schema: local `$ref`s resolved and keys sorted.
 //!
 //! Two schemas that describe the same shape get the same canonical form even when one keeps a
 //! sub-shape in `$defs` (or `definitions`) and the other inlines it, or the `$defs` entry is
 //! renamed. Recursion is cut where a reference re-enters itself, so recursive schemas terminate.
 
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 
 /// `schema` with every local reference (`#`, `#/$defs/…`, `#/definitions/…`) replaced by what
 /// it points to and the definition tables dropped. A reference that re-enters a shape already
@@ -68,18 +67,6 @@ fn resolve(node: &Value, root: &Value, stack: &mut Vec<String>) -> Value {
     }
 }
 
-/// "a string", "an object", … for messages about a JSON value of the wrong kind.
-pub fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 /// `value` with the keys of every object in sorted order (whatever map type serde_json uses).
 pub fn sort_keys(value: &Value) -> Value {
     match value {
@@ -97,22 +84,10 @@ pub fn sort_keys(value: &Value) -> Value {
     }
 }
 
-/// A tool's fingerprint: a hash of its canonical (ref-resolved, key-sorted) input and output
-/// schemas. Descriptions inside the schemas count; the tool's own description does not.
-pub fn fingerprint(input_schema: &Value, output_schema: Option<&Value>) -> String {
-    let canonical = Value::Array(vec![
-        sort_keys(&resolve_refs(input_schema)),
-        output_schema
-            .map(|s| sort_keys(&resolve_refs(s)))
-            .unwrap_or(Value::Null),
-    ]);
-    let digest = Sha256::digest(canonical.to_string().as_bytes());
-    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::fingerprint;
     use serde_json::json;
 
     #[test]

@@ -5,20 +5,19 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, Implementation,
-    ServerPeerInfo, Tool,
+    CallToolRequestParams, CallToolResponse, Implementation, ServerPeerInfo, Tool,
 };
-use rmcp::service::{NotificationContext, RunningService};
-use rmcp::{ClientHandler, Peer, RoleClient, ServiceError, ServiceExt};
+use rmcp::{Peer, RoleClient, ServiceError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::child::{self, ChildProcess};
-use crate::error::root_cause;
+use super::child::ChildProcess;
+use super::error::root_cause;
+use super::handler::{Handler, Service};
+use super::transport::{Connected, connect_transport};
 use crate::schema::json_kind;
-use crate::spec::{HttpSpec, ServerSpec};
-use crate::{ConnectOptions, Error, Result, ToolOutput};
+use crate::{ConnectOptions, Error, Result, ServerSpec, ToolOutput};
 
 /// A connected MCP server.
 ///
@@ -27,7 +26,7 @@ use crate::{ConnectOptions, Error, Result, ToolOutput};
 /// [`Client::close`] to let the server exit gracefully first.
 pub struct Client {
     peer: Peer<RoleClient>,
-    service: tokio::sync::Mutex<Option<RunningService<RoleClient, Handler>>>,
+    service: tokio::sync::Mutex<Option<Service>>,
     child: tokio::sync::Mutex<Option<ChildProcess>>,
     pid: Option<u32>,
     target: String,
@@ -35,24 +34,6 @@ pub struct Client {
     info: Arc<ServerPeerInfo>,
     options: ConnectOptions,
     tools_changed: Arc<AtomicU64>,
-}
-
-/// Our side of the session: fixed capabilities (none offered, so every server shows the same
-/// tools to every client of ours) and a counter of `tools/list_changed` notifications.
-#[derive(Clone)]
-struct Handler {
-    config: ClientConfig,
-    tools_changed: Arc<AtomicU64>,
-}
-
-impl ClientHandler for Handler {
-    fn get_info(&self) -> ClientConfig {
-        self.config.clone()
-    }
-
-    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
-        self.tools_changed.fetch_add(1, Ordering::Relaxed);
-    }
 }
 
 impl std::fmt::Debug for Client {
@@ -80,103 +61,8 @@ impl Client {
         let spec = spec.into();
         let target = spec.target();
         let tools_changed = Arc::new(AtomicU64::new(0));
-        let handler = Handler {
-            config: ClientConfig::new(
-                ClientCapabilities::default(),
-                Implementation::new(options.client_name.clone(), options.client_version.clone()),
-            ),
-            tools_changed: tools_changed.clone(),
-        };
-        let deadline = options.connect_timeout;
-        let (service, child) = match &spec {
-            ServerSpec::Stdio(stdio) => {
-                let spawned = child::spawn(stdio, options.stderr_lines)?;
-                let mut process = spawned.process;
-                let handshake = handler.serve((spawned.stdout, spawned.stdin));
-                match tokio::time::timeout(deadline, handshake).await {
-                    Ok(Ok(service)) => (service, Some(process)),
-                    outcome => {
-                        // Lets a dying server finish exiting and its stderr drain before we judge.
-                        let stderr: Vec<String> = process
-                            .stderr_tail()
-                            .await
-                            .iter()
-                            .map(|l| spec.scrub(l))
-                            .collect();
-                        let reason = match (outcome, process.try_exit_status()) {
-                            (_, Some(status)) => {
-                                format!(
-                                    "the server exited ({status}) before completing the MCP handshake"
-                                )
-                            }
-                            (Ok(Err(err)), None) => {
-                                format!("MCP handshake failed: {}", root_cause(&err))
-                            }
-                            (_, None) => no_answer(deadline),
-                        };
-                        let reason = spec.scrub(&reason);
-                        process.shutdown(Duration::ZERO).await;
-                        return Err(Error::Connect {
-                            target,
-                            reason,
-                            stderr,
-                        });
-                    }
-                }
-            }
-            ServerSpec::Http(http) => {
-                let served = if http.legacy_sse {
-                    let mut headers = reqwest::header::HeaderMap::new();
-                    for (name, value) in header_pairs(http, &target)? {
-                        headers.insert(name, value);
-                    }
-                    if let Some(token) = &http.bearer_token {
-                        let value = http::HeaderValue::from_str(&format!("Bearer {token}"))
-                            .map_err(|_| Error::Connect {
-                                target: target.clone(),
-                                reason: "the bearer token is not a valid header value".into(),
-                                stderr: Vec::new(),
-                            })?;
-                        headers.insert(http::header::AUTHORIZATION, value);
-                    }
-                    let transport = crate::sse::SseTransport::connect(http, headers, deadline)
-                        .await
-                        .map_err(|err| Error::Connect {
-                            target: target.clone(),
-                            reason: spec
-                                .scrub(&format!("{err} (is the server running at this URL?)")),
-                            stderr: Vec::new(),
-                        })?;
-                    tokio::time::timeout(deadline, handler.serve(transport)).await
-                } else {
-                    let transport = http_transport(http, &target)?;
-                    tokio::time::timeout(deadline, handler.serve(transport)).await
-                };
-                match served {
-                    Ok(Ok(service)) => (service, None),
-                    Ok(Err(err)) => {
-                        let reason = if err.is_authorization_required() {
-                            "the server requires authorization: set a bearer token or headers"
-                                .to_string()
-                        } else {
-                            format!("{} (is the server running at this URL?)", root_cause(&err))
-                        };
-                        return Err(Error::Connect {
-                            target,
-                            reason: spec.scrub(&reason),
-                            stderr: Vec::new(),
-                        });
-                    }
-                    Err(_) => {
-                        return Err(Error::Connect {
-                            target,
-                            reason: no_answer(deadline),
-                            stderr: Vec::new(),
-                        });
-                    }
-                }
-            }
-        };
+        let handler = Handler::new(&options, tools_changed.clone());
+        let Connected { service, child } = connect_transport(&spec, handler, &options).await?;
         let peer = service.peer().clone();
         let info = peer.peer_info().ok_or_else(|| Error::Connect {
             target: target.clone(),
@@ -354,8 +240,9 @@ impl Client {
     }
 
     /// Ends the session: closes the connection, lets a stdio server exit on its own for
-    /// `shutdown_grace`, then terminates it. Idempotent.
-    pub async fn close(&self) -> Result<()> {
+    /// `shutdown_grace`, then terminates it. Idempotent, and it cannot fail: whatever the
+    /// server does, it is gone afterwards.
+    pub async fn close(&self) {
         if let Some(mut service) = self.service.lock().await.take() {
             let _ = service
                 .close_with_timeout(self.options.shutdown_grace)
@@ -364,7 +251,6 @@ impl Client {
         if let Some(mut child) = self.child.lock().await.take() {
             child.shutdown(self.options.shutdown_grace).await;
         }
-        Ok(())
     }
 
     async fn service_error(&self, err: ServiceError, operation: &str) -> Error {
@@ -405,13 +291,6 @@ impl Client {
     }
 }
 
-fn no_answer(deadline: Duration) -> String {
-    format!(
-        "no answer to `initialize` within {deadline:?} (is it an MCP server on this transport? \
-         raise ConnectOptions::connect_timeout for slow starters)"
-    )
-}
-
 fn timeout_error(operation: &str, duration: Duration, hint: &'static str) -> Error {
     Error::Timeout {
         operation: operation.to_string(),
@@ -436,45 +315,4 @@ fn to_object<A: Serialize + ?Sized>(tool: &str, arguments: &A) -> Result<Map<Str
             reason: err.to_string(),
         }),
     }
-}
-
-/// The spec's headers, checked (errors name the header, never its value).
-fn header_pairs(
-    spec: &HttpSpec,
-    target: &str,
-) -> Result<Vec<(http::HeaderName, http::HeaderValue)>> {
-    spec.headers
-        .iter()
-        .map(|(name, value)| {
-            let bad = |what: &str| Error::Connect {
-                target: target.to_string(),
-                reason: format!("header `{name}` has an invalid {what}"),
-                stderr: Vec::new(),
-            };
-            let name_parsed =
-                http::HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad("name"))?;
-            let value_parsed = http::HeaderValue::from_str(value).map_err(|_| bad("value"))?;
-            Ok((name_parsed, value_parsed))
-        })
-        .collect()
-}
-
-fn http_transport(
-    spec: &HttpSpec,
-    target: &str,
-) -> Result<
-    rmcp::transport::StreamableHttpClientTransport<
-        impl rmcp::transport::streamable_http_client::StreamableHttpClient,
-    >,
-> {
-    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-    let headers = header_pairs(spec, target)?.into_iter().collect();
-    let mut config =
-        StreamableHttpClientTransportConfig::with_uri(spec.url.clone()).custom_headers(headers);
-    if let Some(token) = &spec.bearer_token {
-        config = config.auth_header(token.clone());
-    }
-    Ok(rmcp::transport::StreamableHttpClientTransport::from_config(
-        config,
-    ))
 }

@@ -11,7 +11,7 @@ use tokio::process::{ChildStdin, ChildStdout, Command};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::spec::StdioSpec;
+use crate::StdioSpec;
 use crate::{Error, Result};
 
 type Tail = Arc<Mutex<VecDeque<String>>>;

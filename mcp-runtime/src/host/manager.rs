@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
-use crate::config::{Config, Lifecycle, ServerConfig};
+use super::config::{Config, Lifecycle, ServerConfig};
 use crate::model::Tool;
-use crate::retry::connect_with_retry;
+use super::retry::connect_with_retry;
 use crate::{Client, ConnectOptions, Error, Result, ToolOutput};
 
 /// Where a server stands.
@@ -129,7 +129,7 @@ impl ManagedServer {
                 .await
                 .inspect_err(|e| self.set_status(ServerStatus::Failed(e.to_string())))?;
             let tools = session.client.list_tools().await;
-            let _ = session.client.close().await;
+            session.client.close().await;
             self.store_tools(tools?, 0);
             self.set_status(ServerStatus::Connected);
             return Ok(());
@@ -276,12 +276,9 @@ impl ManagedServer {
     /// destructive call is never replayed.
     pub async fn call_tool(&self, tool: &str, arguments: Value) -> Result<ToolOutput> {
         if !self.config.tools.allows(tool) {
-            return Err(Error::InvalidArguments {
+            return Err(Error::ToolHidden {
+                server: self.config.name.clone(),
                 tool: tool.to_string(),
-                reason: format!(
-                    "tool `{tool}` is hidden by the `tools` filter of server `{}`",
-                    self.config.name
-                ),
             });
         }
         self.calls.fetch_add(1, Ordering::Relaxed);
@@ -318,7 +315,7 @@ impl ManagedServer {
     async fn call_fresh(&self, tool: &str, arguments: Value) -> Result<ToolOutput> {
         let session = self.open_session().await?;
         let result = session.client.call_tool(tool, arguments).await;
-        let _ = session.client.close().await;
+        session.client.close().await;
         result
     }
 
@@ -343,7 +340,7 @@ impl ManagedServer {
     pub async fn shutdown(&self) {
         let sessions = std::mem::take(&mut *self.sessions.write().await);
         for session in sessions {
-            let _ = session.client.close().await;
+            session.client.close().await;
         }
         self.set_status(ServerStatus::Disconnected);
     }
@@ -461,16 +458,12 @@ impl Manager {
     ) -> Result<ToolOutput> {
         match self.servers.get(server) {
             Some(s) if !s.config.disabled => s.call_tool(tool, arguments).await,
-            Some(_) => Err(Error::InvalidArguments {
-                tool: tool.to_string(),
-                reason: format!("server `{server}` is disabled in the config"),
+            Some(_) => Err(Error::ServerDisabled {
+                server: server.to_string(),
             }),
-            None => Err(Error::InvalidArguments {
-                tool: tool.to_string(),
-                reason: format!(
-                    "no server `{server}` (configured: {})",
-                    self.servers.keys().cloned().collect::<Vec<_>>().join(", ")
-                ),
+            None => Err(Error::UnknownServer {
+                server: server.to_string(),
+                configured: self.servers.keys().cloned().collect(),
             }),
         }
     }

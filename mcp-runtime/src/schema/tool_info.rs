@@ -5,15 +5,13 @@
 pub struct ToolInfo {
     /// The tool's name on the server.
     pub name: &'static str,
-    /// The name of the generated method.
-    pub method: &'static str,
     /// The tool's description.
     pub description: &'static str,
     /// `inputSchema` as JSON.
     pub input_schema: &'static str,
     /// `outputSchema` as JSON, if the tool has one.
     pub output_schema: Option<&'static str>,
-    /// [`schema::fingerprint`](crate::schema::fingerprint) of the two schemas.
+    /// [`schema::fingerprint`](super::fingerprint) of the two schemas.
     pub fingerprint: &'static str,
 }
 

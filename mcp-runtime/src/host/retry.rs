@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::config::Retry;
+use super::config::Retry;
 use crate::{Client, ConnectOptions, Result, ServerSpec};
 
 /// Longest wait between two attempts.
@@ -10,7 +10,7 @@ const MAX_DELAY: Duration = Duration::from_secs(30);
 
 /// The wait before retry number `attempt` (0-based): `base × 2^attempt`, capped at 30 s, then
 /// scaled by a random factor in [0.5, 1) so that many clients do not retry in lockstep.
-pub fn backoff(retry: &Retry, attempt: u32) -> Duration {
+pub(crate) fn backoff(retry: &Retry, attempt: u32) -> Duration {
     let exp = retry
         .base_delay
         .saturating_mul(1u32 << attempt.min(16))
@@ -32,7 +32,7 @@ fn unit_random() -> f64 {
 }
 
 /// [`Client::connect_with`], tried `retry.attempts` times in all.
-pub async fn connect_with_retry(
+pub(crate) async fn connect_with_retry(
     spec: &ServerSpec,
     options: &ConnectOptions,
     retry: &Retry,

@@ -10,17 +10,46 @@ use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use tokio::sync::mpsc;
 
-use crate::error::root_cause;
-use crate::spec::HttpSpec;
+use rmcp::ServiceExt;
+
+use super::error::root_cause;
+use super::handler::Handler;
+use super::http::{bearer, custom_headers, handshake_outcome};
+use super::transport::Connected;
+use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
+
+/// Opens the event stream, waits for the endpoint, and completes the handshake.
+pub(crate) async fn connect(
+    spec: &ServerSpec,
+    http: &HttpSpec,
+    handler: Handler,
+    options: &ConnectOptions,
+) -> Result<Connected> {
+    let target = spec.target();
+    let mut headers: reqwest::header::HeaderMap = custom_headers(http, &target)?.into_iter().collect();
+    if let Some(token) = &http.bearer_token {
+        headers.insert(http::header::AUTHORIZATION, bearer(token, &target)?);
+    }
+    let deadline = options.connect_timeout;
+    let transport = SseTransport::connect(http, headers, deadline)
+        .await
+        .map_err(|err| Error::Connect {
+            target,
+            reason: spec.scrub(&format!("{err} (is the server running at this URL?)")),
+            stderr: Vec::new(),
+        })?;
+    let served = tokio::time::timeout(deadline, handler.serve(transport)).await;
+    handshake_outcome(spec, served, options)
+}
 
 /// Transport errors, as `std::io::Error` so rmcp can wrap them.
-type IoResult<T> = Result<T, std::io::Error>;
+type IoResult<T> = std::result::Result<T, std::io::Error>;
 
 fn io(message: impl Into<String>) -> std::io::Error {
     std::io::Error::other(message.into())
 }
 
-pub(crate) struct SseTransport {
+struct SseTransport {
     http: reqwest::Client,
     endpoint: reqwest::Url,
     headers: reqwest::header::HeaderMap,
@@ -30,7 +59,7 @@ pub(crate) struct SseTransport {
 
 impl SseTransport {
     /// Opens the event stream and waits (up to `timeout`) for the `endpoint` event.
-    pub(crate) async fn connect(
+    async fn connect(
         spec: &HttpSpec,
         headers: reqwest::header::HeaderMap,
         timeout: Duration,

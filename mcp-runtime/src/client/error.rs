@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use crate::ToolOutput;
+use crate::schema::drift::{Change, Severity};
 
 /// Result alias used across `mcp-runtime`.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -92,12 +93,52 @@ pub enum Error {
         /// The command line or URL (no secrets).
         target: String,
         /// Every change found.
-        changes: Vec<crate::drift::Change>,
+        changes: Vec<Change>,
     },
 
-    /// The blocking facade could not run (called inside an async runtime, no config, …).
+    /// The blocking facade could not run: called inside an async runtime, or its own runtime
+    /// could not start.
     #[error("{0}")]
     Blocking(String),
+
+    /// The MCP config could not be read.
+    #[cfg(feature = "host")]
+    #[error(transparent)]
+    Config(#[from] crate::host::config::ConfigError),
+
+    /// No server of that name is configured.
+    #[error("no MCP server `{server}` is configured (configured: {})", .configured.join(", "))]
+    UnknownServer {
+        /// The name asked for.
+        server: String,
+        /// The names the config has.
+        configured: Vec<String>,
+    },
+
+    /// The server is configured with `"disabled": true`.
+    #[error("MCP server `{server}` is disabled in the config (remove `\"disabled\": true` to use it)")]
+    ServerDisabled {
+        /// The server's name.
+        server: String,
+    },
+
+    /// The server's `tools` filter hides the tool.
+    #[error("tool `{tool}` is hidden by the `tools` filter of MCP server `{server}` (allow it there to call it)")]
+    ToolHidden {
+        /// The server's name.
+        server: String,
+        /// The tool's name.
+        tool: String,
+    },
+
+    /// The server needs a transport this build does not have.
+    #[error("cannot reach MCP server {target}: {reason}")]
+    Unsupported {
+        /// The command line or URL (no secrets).
+        target: String,
+        /// Which feature to turn on.
+        reason: String,
+    },
 
     /// The arguments could not be sent: they must serialize to a JSON object.
     #[error("invalid arguments for tool `{tool}`: {reason}")]
@@ -120,10 +161,10 @@ fn stderr_suffix(lines: &[String]) -> String {
     }
 }
 
-fn summary(changes: &[crate::drift::Change]) -> String {
+fn summary(changes: &[Change]) -> String {
     changes
         .iter()
-        .filter(|c| c.severity == crate::drift::Severity::Breaking)
+        .filter(|c| c.severity == Severity::Breaking)
         .map(|c| format!("{} ({})", c.message, c.tool))
         .collect::<Vec<_>>()
         .join("; ")

@@ -13,7 +13,8 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::schema::resolve_refs;
+use super::pointer::{escape, unescape};
+use super::{required, resolve_refs};
 
 /// How much a change matters to code generated from the old schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -711,22 +712,13 @@ impl Ctx<'_> {
             .get("properties")
             .and_then(Value::as_object)
             .unwrap_or(&empty);
-        let required = |m: &Map<String, Value>| -> Vec<String> {
-            m.get("required")
-                .and_then(Value::as_array)
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|v| v.as_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
         let (old_req_list, new_req_list) = (required(o), required(n));
-        let old_req: BTreeSet<&String> = old_req_list.iter().collect();
-        let new_req: BTreeSet<&String> = new_req_list.iter().collect();
-        let names: BTreeSet<&String> = old_props
+        let old_req: BTreeSet<&str> = old_req_list.iter().copied().collect();
+        let new_req: BTreeSet<&str> = new_req_list.iter().copied().collect();
+        let names: BTreeSet<&str> = old_props
             .keys()
-            .chain(new_props.keys())
+            .map(String::as_str)
+            .chain(new_props.keys().map(String::as_str))
             .chain(old_req.iter().copied())
             .chain(new_req.iter().copied())
             .collect();
@@ -923,10 +915,6 @@ fn types_of(m: &Map<String, Value>) -> Option<BTreeSet<String>> {
     }
 }
 
-fn escape(segment: &str) -> String {
-    segment.replace('~', "~0").replace('/', "~1")
-}
-
 /// `/inputSchema/properties/a/properties/b` → "argument `a.b`" (for messages).
 fn show(path: &str) -> String {
     let (side, rest) = if let Some(rest) = path.strip_prefix("/inputSchema") {
@@ -942,7 +930,7 @@ fn show(path: &str) -> String {
         match segment {
             "properties" => {
                 if let Some(name) = segments.next() {
-                    parts.push(name.replace("~1", "/").replace("~0", "~"));
+                    parts.push(unescape(name));
                 }
             }
             "items" => parts.push("[]".to_string()),

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
-use sha2::{Digest, Sha256};
 
-use crate::config::ToolFilter;
-use crate::manager::{ManagedServer, Manager};
+use super::config::ToolFilter;
+use super::manager::{ManagedServer, Manager};
+use crate::schema::{required, resolve_refs, short_hash};
 use crate::{Client, Error, ToolInfo, ToolOutput};
 
 /// Longest tool name the providers accept.
@@ -163,15 +163,22 @@ pub fn normalize_name(name: &str) -> String {
     if clean.len() <= MAX_NAME {
         return clean;
     }
-    let hash = Sha256::digest(name.as_bytes());
-    let suffix: String = hash[..4].iter().map(|b| format!("{b:02x}")).collect();
-    format!("{}_{suffix}", &clean[..MAX_NAME - 9])
+    with_hash_suffix(&clean, name)
+}
+
+/// `name` cut to fit [`MAX_NAME`] with `_` and 8 hex digits of a hash of `key`.
+fn with_hash_suffix(name: &str, key: &str) -> String {
+    let mut cut = MAX_NAME - 9;
+    while !name.is_char_boundary(cut.min(name.len())) {
+        cut -= 1;
+    }
+    format!("{}_{}", &name[..cut.min(name.len())], short_hash(key, 4))
 }
 
 /// Registry names for `(server, tool)` pairs (sorted by server, then tool) under `policy`,
 /// avoiding `taken` names and each other. `None` means skipped (policy `None` on a clash).
 /// Names that normalise to the same text are told apart by a hash of server and tool.
-pub fn mcp_names(
+pub(crate) fn mcp_names(
     pairs: &[(String, String)],
     policy: PrefixPolicy,
     taken: &[String],
@@ -200,10 +207,7 @@ pub fn mcp_names(
                 if policy == PrefixPolicy::None {
                     return None;
                 }
-                let hash = Sha256::digest(format!("{server}\0{tool}").as_bytes());
-                let suffix: String = hash[..4].iter().map(|b| format!("{b:02x}")).collect();
-                name.truncate(MAX_NAME - 9);
-                name = format!("{name}_{suffix}");
+                name = with_hash_suffix(&name, &format!("{server}\0{tool}"));
             }
             used.insert(name.clone());
             Some(name)
@@ -502,20 +506,13 @@ fn strict(schema: &Value) -> Value {
             Value::Object(map) => {
                 if map.get("type") == Some(&json!("object")) || map.contains_key("properties") {
                     let props = map.entry("properties").or_insert_with(|| json!({})).clone();
-                    let required: Vec<String> = map
-                        .get("required")
-                        .and_then(Value::as_array)
-                        .map(|r| {
-                            r.iter()
-                                .filter_map(|v| v.as_str().map(str::to_string))
-                                .collect()
-                        })
-                        .unwrap_or_default();
+                    let needed: Vec<String> =
+                        required(map).into_iter().map(str::to_string).collect();
                     if let (Some(Value::Object(props_mut)), Value::Object(props)) =
                         (map.get_mut("properties"), &props)
                     {
                         for name in props.keys() {
-                            if !required.contains(name)
+                            if !needed.contains(name)
                                 && let Some(prop) = props_mut.get_mut(name)
                             {
                                 *prop = json!({"anyOf": [prop.clone(), {"type": "null"}]});
@@ -552,7 +549,7 @@ fn strict(schema: &Value) -> Value {
             _ => {}
         }
     }
-    let mut resolved = crate::schema::resolve_refs(schema);
+    let mut resolved = resolve_refs(schema);
     walk(&mut resolved);
     resolved
 }
@@ -560,6 +557,8 @@ fn strict(schema: &Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
 
     #[test]
     fn names_are_normalised_and_cut_stably() {
@@ -615,5 +614,28 @@ mod tests {
         let garbage = registry.dispatch("add", "{").await;
         assert!(garbage.is_error && garbage.content.contains("not valid JSON"));
         assert_eq!(registry.definitions(Format::Anthropic)[0]["name"], "add");
+    }
+
+    proptest::proptest! {
+    #[test]
+        fn registry_names_map_back(
+            pairs in proptest::collection::btree_set(("[a-zA-Z0-9 ._/-]{1,40}", "[a-zA-Z0-9 ._/:-]{1,80}"), 1..30),
+            policy in prop_oneof![Just(PrefixPolicy::Always), Just(PrefixPolicy::OnConflict), Just(PrefixPolicy::None)],
+        ) {
+            let pairs: Vec<(String, String)> = pairs.into_iter().collect();
+            let names = mcp_names(&pairs, policy, &[]);
+            let mut seen = BTreeSet::new();
+            for (name, (server, tool)) in names.iter().zip(&pairs) {
+                let Some(name) = name else {
+                    prop_assert_eq!(policy, PrefixPolicy::None, "only policy None skips");
+                    continue;
+                };
+                prop_assert!(!name.is_empty() && name.len() <= MAX_NAME, "{}", name);
+                prop_assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'), "{}", name);
+                prop_assert!(seen.insert(name.clone()), "duplicate {} for {}/{}", name, server, tool);
+            }
+            // Deterministic: the same input gives the same names, so the table maps back.
+            prop_assert_eq!(mcp_names(&pairs, policy, &[]), names);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! The drift guard of generated clients: compare the live server's tools with the fingerprints
 //! embedded at generation time, and classify what differs.
 
-use crate::drift::{Change, Severity, ToolSchemas, diff, max_severity};
+use crate::schema::drift::{Change, Severity, ToolSchemas, diff, max_severity};
 use crate::schema::fingerprint;
 use crate::{Client, Error, Result, ToolInfo};
 
@@ -31,14 +31,14 @@ impl Client {
         if policy != DriftPolicy::Off
             && let Err(err) = client.verify_tools(expected, policy).await
         {
-            let _ = client.close().await;
+            client.close().await;
             return Err(err);
         }
         Ok(client)
     }
 
     /// Compares the server's tools with `expected` (a generated `TOOLS` table): tools whose
-    /// fingerprints match are skipped, the others are classified with [`crate::drift`].
+    /// fingerprints match are skipped, the others are classified with [`crate::schema::drift`].
     /// Tools the server has beyond `expected` are ignored: the generated code cannot call them.
     pub async fn verify_tools(
         &self,

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::config::Config;
-use crate::manager::{Manager, ServerStatus};
-use crate::registry::{DispatchResult, Format, Registry, RegistryOptions};
+use super::config::Config;
+use super::manager::{Manager, ServerStatus};
+use super::registry::{DispatchResult, Format, Registry, RegistryOptions};
 use crate::{ConnectOptions, Error, Result};
 
 /// Servers from a config and a registry over their tools, driven synchronously.
@@ -32,7 +32,7 @@ impl Toolset {
     /// Finds the config ([`Config::discover`]), connects every enabled server (failures are
     /// isolated: see [`Toolset::status`]) and registers their tools.
     pub fn load(config_path: Option<&Path>, options: RegistryOptions) -> Result<Toolset> {
-        let config = Config::discover(config_path).map_err(|e| Error::Blocking(e.to_string()))?;
+        let config = Config::discover(config_path)?;
         Toolset::start(config, ConnectOptions::default(), options)
     }
 

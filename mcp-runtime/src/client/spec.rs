@@ -74,7 +74,7 @@ impl ServerSpec {
 
     /// Removes this spec's secrets (env values, header values, token, the full URL) from a
     /// message that came from elsewhere (a transport error, the server's stderr).
-    #[cfg_attr(not(feature = "client"), allow(dead_code))]
+    #[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
     pub(crate) fn scrub(&self, text: &str) -> String {
         let mut out = text.to_string();
         let mut replace = |needle: &str, with: &str| {

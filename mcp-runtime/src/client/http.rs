@@ -1,0 +1,97 @@
+//! The streamable HTTP transport, and the request headers both HTTP transports send.
+
+use rmcp::ServiceExt;
+use rmcp::service::ClientInitializeError;
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+
+use super::error::root_cause;
+use super::handler::{Handler, Service};
+use super::transport::{Connected, no_answer};
+use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
+
+/// Reaches the server and completes the handshake.
+pub(crate) async fn connect(
+    spec: &ServerSpec,
+    http: &HttpSpec,
+    handler: Handler,
+    options: &ConnectOptions,
+) -> Result<Connected> {
+    let target = spec.target();
+    let mut config = StreamableHttpClientTransportConfig::with_uri(http.url.clone())
+        .custom_headers(custom_headers(http, &target)?.into_iter().collect());
+    if let Some(token) = &http.bearer_token {
+        bearer(token, &target)?;
+        config = config.auth_header(token.clone());
+    }
+    let transport = StreamableHttpClientTransport::from_config(config);
+    let served = tokio::time::timeout(options.connect_timeout, handler.serve(transport)).await;
+    handshake_outcome(spec, served, options)
+}
+
+/// Turns the result of a timed handshake over HTTP into a session or a connect error.
+pub(crate) fn handshake_outcome(
+    spec: &ServerSpec,
+    served: std::result::Result<
+        std::result::Result<Service, ClientInitializeError>,
+        tokio::time::error::Elapsed,
+    >,
+    options: &ConnectOptions,
+) -> Result<Connected> {
+    let reason = match served {
+        Ok(Ok(service)) => {
+            return Ok(Connected {
+                service,
+                child: None,
+            });
+        }
+        Ok(Err(err)) => {
+            if err.is_authorization_required() {
+                "the server requires authorization: set a bearer token or headers".to_string()
+            } else {
+                format!("{} (is the server running at this URL?)", root_cause(&err))
+            }
+        }
+        Err(_) => no_answer(options.connect_timeout),
+    };
+    Err(Error::Connect {
+        target: spec.target(),
+        reason: spec.scrub(&reason),
+        stderr: Vec::new(),
+    })
+}
+
+/// The spec's own headers, checked (errors name the header, never its value).
+pub(crate) fn custom_headers(
+    spec: &HttpSpec,
+    target: &str,
+) -> Result<Vec<(http::HeaderName, http::HeaderValue)>> {
+    spec.headers
+        .iter()
+        .map(|(name, value)| {
+            let bad = |what: &str| invalid(target, format!("header `{name}` has an invalid {what}"));
+            let name_parsed =
+                http::HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad("name"))?;
+            let value_parsed = http::HeaderValue::from_str(value).map_err(|_| bad("value"))?;
+            Ok((name_parsed, value_parsed))
+        })
+        .collect()
+}
+
+/// `Authorization: Bearer <token>`, checked.
+pub(crate) fn bearer(token: &str, target: &str) -> Result<http::HeaderValue> {
+    http::HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| {
+        invalid(
+            target,
+            "the bearer token is not a valid header value".to_string(),
+        )
+    })
+}
+
+fn invalid(target: &str, reason: String) -> Error {
+    Error::Connect {
+        target: target.to_string(),
+        reason,
+        stderr: Vec::new(),
+    }
+}

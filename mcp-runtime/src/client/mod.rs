@@ -1,0 +1,49 @@
+//! The client room: one session with one MCP server.
+//!
+//! [`ServerSpec`](spec::ServerSpec) says where a server lives; `transport.rs` picks the file
+//! that speaks to it (`stdio.rs`, `http.rs`, `sse.rs`, each behind its feature); `session.rs`
+//! is the [`Client`](session::Client) every call goes through; `call.rs` is the pending call that
+//! generated methods return; `guard.rs` compares a live server with a generated `TOOLS` table.
+//!
+//! Only `spec.rs` is compiled without a transport feature: the generator names servers too.
+
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub mod call;
+#[cfg(any(feature = "stdio", feature = "http"))]
+#[cfg_attr(not(feature = "stdio"), allow(dead_code))]
+mod child;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod error;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod guard;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod handler;
+#[cfg(feature = "http")]
+mod http;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod options;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod output;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod session;
+mod spec;
+#[cfg(feature = "http")]
+mod sse;
+#[cfg(feature = "stdio")]
+mod stdio;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod transport;
+
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use call::PendingCall;
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use error::{Error, Result};
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use guard::DriftPolicy;
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use options::ConnectOptions;
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use output::{ToolOutput, resource_text};
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use session::Client;
+pub use spec::{HttpSpec, ServerSpec, StdioSpec};

@@ -1,0 +1,65 @@
+//! The stdio transport: the server is a child process of ours, speaking MCP on its stdin and
+//! stdout.
+
+use std::time::Duration;
+
+use rmcp::ServiceExt;
+
+use super::child;
+use super::error::root_cause;
+use super::handler::Handler;
+use super::transport::{Connected, no_answer};
+use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
+
+/// Spawns the server and completes the handshake; on failure the process is ended and the
+/// error carries its last stderr lines.
+pub(crate) async fn connect(
+    spec: &ServerSpec,
+    stdio: &StdioSpec,
+    handler: Handler,
+    options: &ConnectOptions,
+) -> Result<Connected> {
+    let deadline = options.connect_timeout;
+    let spawned = child::spawn(stdio, options.stderr_lines)?;
+    let mut process = spawned.process;
+    let handshake = handler.serve((spawned.stdout, spawned.stdin));
+    let outcome = match tokio::time::timeout(deadline, handshake).await {
+        Ok(Ok(service)) => {
+            return Ok(Connected {
+                service,
+                child: Some(process),
+            });
+        }
+        Ok(Err(err)) => Some(root_cause(&err)),
+        Err(_) => None,
+    };
+    // Lets a dying server finish exiting and its stderr drain before we judge.
+    let stderr: Vec<String> = process
+        .stderr_tail()
+        .await
+        .iter()
+        .map(|l| spec.scrub(l))
+        .collect();
+    let reason = failure_reason(outcome, process.try_exit_status(), deadline);
+    process.shutdown(Duration::ZERO).await;
+    Err(Error::Connect {
+        target: spec.target(),
+        reason: spec.scrub(&reason),
+        stderr,
+    })
+}
+
+/// Why the handshake failed: an exit we saw wins, then rmcp's error, then the silence.
+fn failure_reason(
+    handshake_error: Option<String>,
+    exit: Option<std::process::ExitStatus>,
+    deadline: Duration,
+) -> String {
+    match (handshake_error, exit) {
+        (_, Some(status)) => {
+            format!("the server exited ({status}) before completing the MCP handshake")
+        }
+        (Some(err), None) => format!("MCP handshake failed: {err}"),
+        (None, None) => no_answer(deadline),
+    }
+}
