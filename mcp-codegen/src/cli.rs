@@ -26,7 +26,11 @@ where
         Ok(cli) => cli,
         Err(err) => {
             let _ = err.print();
-            return if err.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+            return if err.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     match run(cli) {

@@ -5,7 +5,7 @@ use quote::{ToTokens, format_ident, quote};
 
 use crate::names::{Namer, pascal, snake};
 use crate::snapshot::{Snapshot, ToolDef};
-use crate::types::{InputShape, ToolTypes, TypeOptions, fallback_types, tool_types};
+use crate::types::{InputShape, ToolTypes, TypeOptions, fallback_types, qualify, tool_types};
 use crate::{Error, Result, Settings};
 
 /// Methods of the generated client struct; tool methods must not take these names.
@@ -538,36 +538,6 @@ fn client_method(
             }
         }
     }
-}
-
-/// Prefixes the tool module to type names that typify wrote relative to it (`Customer` →
-/// `create_order::Customer`), leaving absolute paths and primitives alone.
-fn qualify(ty: &TokenStream, module: &syn::Ident) -> TokenStream {
-    use proc_macro2::{Group, TokenTree};
-    let tokens: Vec<TokenTree> = ty.clone().into_iter().collect();
-    let mut out = TokenStream::new();
-    for (i, token) in tokens.iter().enumerate() {
-        match token {
-            TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), qualify(&g.stream(), module));
-                group.set_span(g.span());
-                out.extend([TokenTree::Group(group)]);
-            }
-            TokenTree::Ident(ident) => {
-                let after_colons =
-                    i >= 1 && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == ':');
-                let starts_upper = ident
-                    .to_string()
-                    .starts_with(|c: char| c.is_ascii_uppercase());
-                if !after_colons && starts_upper {
-                    out.extend(quote!(#module::));
-                }
-                out.extend([token.clone()]);
-            }
-            other => out.extend([other.clone()]),
-        }
-    }
-    out
 }
 
 fn table_entry(tool: &ToolDef) -> TokenStream {

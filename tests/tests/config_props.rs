@@ -1,7 +1,5 @@
 //! Property tests: config parsing never panics and keeps exactly the valid entries.
 
-
-
 use mcp_runtime::host::config::Config;
 use proptest::prelude::*;
 use serde_json::{Value, json};

@@ -116,14 +116,18 @@ pub enum Error {
     },
 
     /// The server is configured with `"disabled": true`.
-    #[error("MCP server `{server}` is disabled in the config (remove `\"disabled\": true` to use it)")]
+    #[error(
+        "MCP server `{server}` is disabled in the config (remove `\"disabled\": true` to use it)"
+    )]
     ServerDisabled {
         /// The server's name.
         server: String,
     },
 
     /// The server's `tools` filter hides the tool.
-    #[error("tool `{tool}` is hidden by the `tools` filter of MCP server `{server}` (allow it there to call it)")]
+    #[error(
+        "tool `{tool}` is hidden by the `tools` filter of MCP server `{server}` (allow it there to call it)"
+    )]
     ToolHidden {
         /// The server's name.
         server: String,

@@ -69,7 +69,8 @@ pub(crate) fn custom_headers(
     spec.headers
         .iter()
         .map(|(name, value)| {
-            let bad = |what: &str| invalid(target, format!("header `{name}` has an invalid {what}"));
+            let bad =
+                |what: &str| invalid(target, format!("header `{name}` has an invalid {what}"));
             let name_parsed =
                 http::HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad("name"))?;
             let value_parsed = http::HeaderValue::from_str(value).map_err(|_| bad("value"))?;

@@ -4,9 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, Implementation, ServerPeerInfo, Tool,
-};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, Implementation, ServerPeerInfo, Tool};
 use rmcp::{Peer, RoleClient, ServiceError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -26,7 +26,8 @@ pub(crate) async fn connect(
     options: &ConnectOptions,
 ) -> Result<Connected> {
     let target = spec.target();
-    let mut headers: reqwest::header::HeaderMap = custom_headers(http, &target)?.into_iter().collect();
+    let mut headers: reqwest::header::HeaderMap =
+        custom_headers(http, &target)?.into_iter().collect();
     if let Some(token) = &http.bearer_token {
         headers.insert(http::header::AUTHORIZATION, bearer(token, &target)?);
     }

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use serde_json::Value;
 
 use super::config::{Config, Lifecycle, ServerConfig};
-use crate::model::Tool;
 use super::retry::connect_with_retry;
+use crate::model::Tool;
 use crate::{Client, ConnectOptions, Error, Result, ToolOutput};
 
 /// Where a server stands.

@@ -20,7 +20,10 @@ mod tests {
     #[test]
     fn keeps_order_and_skips_what_is_not_a_name() {
         let of = |v: Value| v.as_object().cloned().unwrap_or_default();
-        assert_eq!(required(&of(json!({"required": ["b", 3, "a"]}))), ["b", "a"]);
+        assert_eq!(
+            required(&of(json!({"required": ["b", 3, "a"]}))),
+            ["b", "a"]
+        );
         assert!(required(&of(json!({"required": "a"}))).is_empty());
         assert!(required(&of(json!({}))).is_empty());
     }

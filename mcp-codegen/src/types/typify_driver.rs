@@ -1,0 +1,172 @@
+//! The typify driver: one `TypeSpace` run over a tool's input and output schemas, with the
+//! shared `$defs` table, the `Input` struct built by us when the root is a plain object, and
+//! the emitted tokens rerooted through `::mcp_runtime::export`.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_json::{Map, Value};
+use typify::{TypeSpace, TypeSpaceSettings};
+
+use super::InputShape;
+use super::contain::contained;
+use super::input::input_struct;
+use super::paths::reroot;
+use super::prepare::rewrite_refs;
+
+/// Root keywords that change the shape so much that `Input` is handed to typify whole.
+const ROOT_SHAPE: &[&str] = &[
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "$ref",
+    "enum",
+    "const",
+    "items",
+    "prefixItems",
+];
+
+/// The root properties that fail on their own (with the root's `$defs` available).
+pub(super) fn failing_properties(schema: &Value) -> Vec<(String, String)> {
+    let Some(Value::Object(props)) = schema.get("properties") else {
+        return Vec::new();
+    };
+    let mut failing = Vec::new();
+    for (name, prop) in props {
+        let mut alone = schema.clone();
+        if let Value::Object(map) = &mut alone {
+            map.insert(
+                "properties".into(),
+                Value::Object(Map::from_iter([(name.clone(), prop.clone())])),
+            );
+            map.remove("required");
+        }
+        if let Err(reason) = contained(|| build(Some(&alone), None)) {
+            failing.push((name.clone(), reason));
+        }
+    }
+    failing
+}
+
+pub(super) fn json_value() -> TokenStream {
+    quote!(::mcp_runtime::export::serde_json::Value)
+}
+
+fn json_object() -> TokenStream {
+    quote!(::mcp_runtime::export::serde_json::Map<::std::string::String, ::mcp_runtime::export::serde_json::Value>)
+}
+
+pub(super) fn fallback_only() -> (TokenStream, InputShape, bool) {
+    let object = json_object();
+    (
+        quote! { pub type Input = #object; },
+        InputShape::Whole,
+        false,
+    )
+}
+
+pub(super) type Built = (TokenStream, InputShape, bool);
+
+/// One typify run: `input` (None = fallback JSON object) and `output` (None = none or
+/// fallback) in one type space.
+pub(super) fn build(input: Option<&Value>, output: Option<&Value>) -> Result<Built, String> {
+    let mut settings = TypeSpaceSettings::default();
+    settings.with_struct_builder(false);
+    let mut space = TypeSpace::new(&settings);
+    let mut own_items = TokenStream::new();
+
+    // One table of definitions for the whole tool: identical `$defs` of input and output are
+    // shared, clashing ones were renamed by `separate_defs`; a root typed whole is a def too.
+    let mut defs: Vec<(String, schemars::schema::Schema)> = Vec::new();
+    for schema in input.into_iter().chain(output) {
+        for (name, def) in defs_of(schema.as_object().ok_or("schema is not an object")?)? {
+            if !defs.iter().any(|(existing, _)| existing == &name) {
+                defs.push((name, def));
+            }
+        }
+    }
+    let whole_input = input.filter(|schema| !simple_root(schema));
+    if let Some(schema) = whole_input {
+        defs.push(("Input".to_string(), as_def(schema, "Input")?));
+    }
+    if let Some(schema) = output {
+        defs.push(("Output".to_string(), as_def(schema, "Output")?));
+    }
+    if !defs.is_empty() {
+        space.add_ref_types(defs).map_err(|e| e.to_string())?;
+    }
+
+    let shape = match input {
+        None => {
+            let object = json_object();
+            own_items.extend(quote! {
+                /// The tool's arguments, as a JSON object (its schema could not be typed).
+                pub type Input = #object;
+            });
+            InputShape::Whole
+        }
+        Some(_) if whole_input.is_some() => InputShape::Whole,
+        Some(schema) => {
+            let (item, fields) = input_struct(&mut space, schema)?;
+            own_items.extend(item);
+            InputShape::Fields(fields)
+        }
+    };
+    if space.uses_regress() {
+        return Err("the schema needs regex validation (regress)".into());
+    }
+    let mut items = space.to_stream();
+    items.extend(own_items);
+    let items = reroot(items);
+    Ok((items, shape, output.is_some()))
+}
+
+/// A root schema as a definition named `name`: its own `$defs` are in the shared table, and
+/// `#` now points at it.
+fn as_def(schema: &Value, name: &str) -> Result<schemars::schema::Schema, String> {
+    let mut schema = schema.clone();
+    if let Value::Object(map) = &mut schema {
+        map.remove("$defs");
+        map.remove("definitions");
+    }
+    let target = format!("#/$defs/{name}");
+    rewrite_refs(&mut schema, &|r| (r == "#").then(|| target.clone()));
+    serde_json::from_value(schema).map_err(|e| format!("invalid schema: {e}"))
+}
+
+/// An object schema whose root `Input` we can build field by field.
+pub(super) fn simple_root(schema: &Value) -> bool {
+    let Value::Object(map) = schema else {
+        return false;
+    };
+    if map.get("type").is_some_and(|t| t != "object") {
+        return false;
+    }
+    if contains_root_ref(schema) {
+        return false;
+    }
+    !map.keys().any(|k| ROOT_SHAPE.contains(&k.as_str()))
+}
+
+fn contains_root_ref(value: &Value) -> bool {
+    match value {
+        Value::Object(map) => map
+            .iter()
+            .any(|(k, v)| (k == "$ref" && v == "#") || contains_root_ref(v)),
+        Value::Array(items) => items.iter().any(contains_root_ref),
+        _ => false,
+    }
+}
+
+fn defs_of(map: &Map<String, Value>) -> Result<Vec<(String, schemars::schema::Schema)>, String> {
+    let mut defs = Vec::new();
+    for key in ["$defs", "definitions"] {
+        if let Some(Value::Object(entries)) = map.get(key) {
+            for (name, schema) in entries {
+                let schema = serde_json::from_value(schema.clone())
+                    .map_err(|e| format!("`{key}/{name}`: {e}"))?;
+                defs.push((name.clone(), schema));
+            }
+        }
+    }
+    Ok(defs)
+}
