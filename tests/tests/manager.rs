@@ -111,7 +111,16 @@ async fn one_broken_server_never_blocks_or_breaks_the_others() {
         .call_tool("nowhere", "echo", json!({}))
         .await
         .unwrap_err();
-    assert!(err.to_string().contains("no server `nowhere`"), "{err}");
+    assert!(
+        matches!(&err, Error::UnknownServer { server, configured } if server == "nowhere" && configured.contains(&"demo".to_string())),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("no MCP server `nowhere`"), "{err}");
+    let err = manager
+        .call_tool("off", "echo", json!({}))
+        .await
+        .unwrap_err();
+    assert!(matches!(&err, Error::ServerDisabled { server } if server == "off"), "{err:?}");
 
     // Retrying only the failed ones leaves the good ones alone.
     let demo_pids = manager.server("demo").unwrap().pids().await;
@@ -278,6 +287,14 @@ async fn the_registry_names_defines_and_dispatches() {
         "{names:?}"
     );
     assert!(!names.contains(&"mcp_demo_exit"), "the deny filter applies");
+    let err = manager
+        .call_tool("demo", "exit", json!({}))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, Error::ToolHidden { server, tool } if server == "demo" && tool == "exit"),
+        "{err:?}"
+    );
     assert_eq!(names.len(), 8 + 2);
     for name in &names {
         let (server, tool) = registry.resolve(name).unwrap();
