@@ -1,6 +1,6 @@
 //! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -236,28 +236,10 @@ impl SourceArgs {
 }
 
 /// Runs the command line; the exit code is 0 (ok), 1 (drift at or above `--fail-on`), and
-/// errors are returned for `main` to print and exit 2.
+/// errors are returned for `run_cli` to print and exit 2.
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Snapshot { out, source } => {
-            let spec = source.spec()?;
-            let target = spec.target();
-            let snapshot = crate::live::take_blocking(spec, crate::live::snapshot_options())
-                .with_context(|| format!("taking a snapshot of {target}"))?;
-            let changed = write_if_changed(&out, &snapshot.to_json())?;
-            let who = snapshot
-                .server
-                .as_ref()
-                .map(|s| format!("{} {}", s.name, s.version))
-                .unwrap_or(target);
-            let verb = if changed { "wrote" } else { "unchanged:" };
-            eprintln!(
-                "{verb} {} ({} tools from {who})",
-                out.display(),
-                snapshot.tools.len()
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Snapshot { out, source } => snapshot(&out, &source),
         Command::Generate {
             snapshot,
             out,
@@ -265,7 +247,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             tools,
             typed_formats,
         } => {
-            let loaded = Snapshot::load(&snapshot)?;
             let mut settings = Settings::default().typed_formats(typed_formats);
             if let Some(client) = client {
                 settings = settings.client_name(client);
@@ -273,42 +254,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if !tools.is_empty() {
                 settings = settings.tools(tools);
             }
-            let label = snapshot.display().to_string();
-            let (code, warnings) = Generator::new(settings).generate_source(&loaded, &label)?;
-            for warning in &warnings {
-                eprintln!("warning: {warning}");
-            }
-            match out {
-                Some(path) => {
-                    let changed = write_if_changed(&path, &code)?;
-                    eprintln!(
-                        "{} {}",
-                        if changed { "wrote" } else { "unchanged:" },
-                        path.display()
-                    );
-                }
-                None => print!("{code}"),
-            }
-            Ok(ExitCode::SUCCESS)
+            generate(&snapshot, out.as_deref(), settings)
         }
         Command::Check {
             snapshot,
             source,
             report,
-        } => {
-            let committed = Snapshot::load(&snapshot)?;
-            let spec = source.spec()?;
-            let target = spec.target();
-            // Unreachable is an error (exit 2), not drift.
-            let live = crate::live::take_blocking(spec, crate::live::snapshot_options())
-                .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
-            let changes = compare(&committed, &live);
-            Ok(report.finish(
-                &changes,
-                &snapshot.display().to_string(),
-                &source.refresh_command(&snapshot),
-            ))
-        }
+        } => check(&snapshot, &source, &report),
         Command::Diff { old, new, report } => {
             let (before, after) = (Snapshot::load(&old)?, Snapshot::load(&new)?);
             let changes = compare(&before, &after);
@@ -320,6 +272,62 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(report.finish(&changes, &old.display().to_string(), &refresh))
         }
     }
+}
+
+fn snapshot(out: &Path, source: &SourceArgs) -> anyhow::Result<ExitCode> {
+    let spec = source.spec()?;
+    let target = spec.target();
+    let snapshot = crate::live::take_blocking(spec, crate::live::snapshot_options())
+        .with_context(|| format!("taking a snapshot of {target}"))?;
+    let changed = write_if_changed(out, &snapshot.to_json())?;
+    let who = snapshot
+        .server
+        .as_ref()
+        .map(|s| format!("{} {}", s.name, s.version))
+        .unwrap_or(target);
+    let verb = if changed { "wrote" } else { "unchanged:" };
+    eprintln!(
+        "{verb} {} ({} tools from {who})",
+        out.display(),
+        snapshot.tools.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn generate(snapshot: &Path, out: Option<&Path>, settings: Settings) -> anyhow::Result<ExitCode> {
+    let loaded = Snapshot::load(snapshot)?;
+    let label = snapshot.display().to_string();
+    let (code, warnings) = Generator::new(settings).generate_source(&loaded, &label)?;
+    for warning in &warnings {
+        eprintln!("warning: {warning}");
+    }
+    match out {
+        Some(path) => {
+            let changed = write_if_changed(path, &code)?;
+            eprintln!(
+                "{} {}",
+                if changed { "wrote" } else { "unchanged:" },
+                path.display()
+            );
+        }
+        None => print!("{code}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check(snapshot: &Path, source: &SourceArgs, report: &ReportArgs) -> anyhow::Result<ExitCode> {
+    let committed = Snapshot::load(snapshot)?;
+    let spec = source.spec()?;
+    let target = spec.target();
+    // Unreachable is an error (exit 2), not drift.
+    let live = crate::live::take_blocking(spec, crate::live::snapshot_options())
+        .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
+    let changes = compare(&committed, &live);
+    Ok(report.finish(
+        &changes,
+        &snapshot.display().to_string(),
+        &source.refresh_command(snapshot),
+    ))
 }
 
 fn shell_quote(arg: &str) -> String {

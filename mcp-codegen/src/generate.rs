@@ -390,26 +390,9 @@ fn output_type(types: &ToolTypes, module: &syn::Ident) -> TokenStream {
     }
 }
 
-fn tool_module(
-    tool: &ToolDef,
-    module: &syn::Ident,
-    types: &ToolTypes,
-    notes: &[String],
-) -> TokenStream {
-    let name = tool.name.as_str();
-    let items = &types.items;
-    let module_doc = format!("Types and the pending call of the MCP tool `{name}`.");
-    let ret = if types.has_output {
-        quote!(Output)
-    } else {
-        quote!(::mcp_runtime::ToolOutput)
-    };
-    let decode = if types.has_output {
-        quote!(::mcp_runtime::ToolOutput::into_structured::<Output>)
-    } else {
-        quote!(::mcp_runtime::call::raw_output)
-    };
-    let setters = match &types.input {
+/// The pending call's setters, one per optional argument.
+fn setters(input: &InputShape) -> Vec<TokenStream> {
+    match input {
         InputShape::Fields(fields) => fields
             .iter()
             .filter(|f| !f.required)
@@ -431,7 +414,29 @@ fn tool_module(
             })
             .collect::<Vec<_>>(),
         InputShape::Whole => Vec::new(),
+    }
+}
+
+fn tool_module(
+    tool: &ToolDef,
+    module: &syn::Ident,
+    types: &ToolTypes,
+    notes: &[String],
+) -> TokenStream {
+    let name = tool.name.as_str();
+    let items = &types.items;
+    let module_doc = format!("Types and the pending call of the MCP tool `{name}`.");
+    let ret = if types.has_output {
+        quote!(Output)
+    } else {
+        quote!(::mcp_runtime::ToolOutput)
     };
+    let decode = if types.has_output {
+        quote!(::mcp_runtime::ToolOutput::into_structured::<Output>)
+    } else {
+        quote!(::mcp_runtime::call::raw_output)
+    };
+    let setters = setters(&types.input);
     let notes = notes_docs(notes);
     quote! {
         #[doc = #module_doc]

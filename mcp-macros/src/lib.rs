@@ -12,6 +12,8 @@
 //! re-exported next to the macro call. Options are the fields of `mcp_codegen::Settings`.
 //! This crate is a shim: all generation happens in `mcp_codegen::Generator`.
 
+#![deny(missing_docs)]
+
 use proc_macro::TokenStream;
 use proc_macro2::Span;
 use quote::{format_ident, quote};

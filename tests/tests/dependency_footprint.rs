@@ -10,7 +10,18 @@ fn tree(package: &str) -> BTreeSet<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["tree", "--offline", "--edges", "normal", "--prefix", "none", "--format", "{p}", "-p", package])
+        .args([
+            "tree",
+            "--offline",
+            "--edges",
+            "normal",
+            "--prefix",
+            "none",
+            "--format",
+            "{p}",
+            "-p",
+            package,
+        ])
         .output()
         .expect("cargo runs");
     assert!(
@@ -28,16 +39,33 @@ fn tree(package: &str) -> BTreeSet<String> {
 #[test]
 fn bindings_with_stdio_only_pull_no_http_stack_and_no_jsonschema() {
     let crates = tree("mcp-toolset-goldens");
-    assert!(crates.contains("rmcp") && crates.contains("tokio"), "{crates:?}");
-    for heavy in ["reqwest", "hyper", "http", "sse-stream", "jsonschema", "regex", "typify"] {
-        assert!(!crates.contains(heavy), "a stdio-only bindings crate pulls {heavy}");
+    assert!(
+        crates.contains("rmcp") && crates.contains("tokio"),
+        "{crates:?}"
+    );
+    for heavy in [
+        "reqwest",
+        "hyper",
+        "http",
+        "sse-stream",
+        "jsonschema",
+        "regex",
+        "typify",
+    ] {
+        assert!(
+            !crates.contains(heavy),
+            "a stdio-only bindings crate pulls {heavy}"
+        );
     }
 }
 
 #[test]
 fn the_proc_macro_pulls_neither_rmcp_nor_tokio_nor_jsonschema() {
     let crates = tree("mcp-macros");
-    assert!(crates.contains("mcp-codegen") && crates.contains("typify"), "{crates:?}");
+    assert!(
+        crates.contains("mcp-codegen") && crates.contains("typify"),
+        "{crates:?}"
+    );
     for heavy in ["rmcp", "tokio", "jsonschema", "reqwest"] {
         assert!(!crates.contains(heavy), "mcp-macros pulls {heavy}");
     }

@@ -120,7 +120,10 @@ async fn one_broken_server_never_blocks_or_breaks_the_others() {
         .call_tool("off", "echo", json!({}))
         .await
         .unwrap_err();
-    assert!(matches!(&err, Error::ServerDisabled { server } if server == "off"), "{err:?}");
+    assert!(
+        matches!(&err, Error::ServerDisabled { server } if server == "off"),
+        "{err:?}"
+    );
 
     // Retrying only the failed ones leaves the good ones alone.
     let demo_pids = manager.server("demo").unwrap().pids().await;

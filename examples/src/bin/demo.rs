@@ -48,6 +48,35 @@ async fn main() -> anyhow::Result<()> {
     let shout = demo.echo("hello, MCP").uppercase(true).await?;
     println!("echo(…).uppercase()  -> {:?}", shout.text());
 
+    order(&demo).await?;
+
+    let results = demo.search("typed clients").limit(2u32).await?;
+    for hit in &results.hits {
+        println!(
+            "search(…)            -> #{} {:?} score {:.2}",
+            hit.id, hit.title, hit.score
+        );
+    }
+
+    // 4. Errors are values: a tool error and a timeout.
+    if let Err(err) = demo.fail("as designed").await {
+        println!("fail(…)              -> Err({err})");
+    }
+    if let Err(err) = demo
+        .sleep(2_000u64)
+        .with_timeout(Duration::from_millis(100))
+        .await
+    {
+        println!("sleep(2000)          -> Err({err})");
+    }
+
+    demo.close().await;
+    Ok(())
+}
+
+/// A call with nested typed arguments: a customer with an address, a list of line items and an
+/// enum set through its setter.
+async fn order(demo: &Demo) -> anyhow::Result<()> {
     let address = Address {
         street: "1 Main St".into(),
         city: "Springfield".into(),
@@ -73,27 +102,5 @@ async fn main() -> anyhow::Result<()> {
         "create_order(…)      -> {} ({} items, {:?}, status {:?}, ships to {})",
         receipt.order_id, receipt.item_count, receipt.priority, receipt.status, receipt.ship_city
     );
-
-    let results = demo.search("typed clients").limit(2u32).await?;
-    for hit in &results.hits {
-        println!(
-            "search(…)            -> #{} {:?} score {:.2}",
-            hit.id, hit.title, hit.score
-        );
-    }
-
-    // 4. Errors are values: a tool error and a timeout.
-    if let Err(err) = demo.fail("as designed").await {
-        println!("fail(…)              -> Err({err})");
-    }
-    if let Err(err) = demo
-        .sleep(2_000u64)
-        .with_timeout(Duration::from_millis(100))
-        .await
-    {
-        println!("sleep(2000)          -> Err({err})");
-    }
-
-    demo.close().await;
     Ok(())
 }

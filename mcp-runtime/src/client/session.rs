@@ -22,6 +22,20 @@ use crate::{ConnectOptions, Error, Result, ServerSpec, ToolOutput};
 /// Calls take `&self` and may run concurrently (share it with `Arc`). Dropping the client ends
 /// the session and, for stdio servers, the server process and its process group; use
 /// [`Client::close`] to let the server exit gracefully first.
+///
+/// ```no_run
+/// # async fn demo() -> mcp_runtime::Result<()> {
+/// use mcp_runtime::{Client, ServerSpec};
+/// let client = Client::connect(ServerSpec::stdio("mcp-server-time")).await?;
+/// for tool in client.list_tools().await? {
+///     println!("{}", tool.name);
+/// }
+/// let out = client.call_tool("get_current_time", serde_json::json!({"timezone": "UTC"})).await?;
+/// println!("{}", out.text());
+/// client.close().await;
+/// # Ok(())
+/// # }
+/// ```
 pub struct Client {
     peer: Peer<RoleClient>,
     service: tokio::sync::Mutex<Option<Service>>,

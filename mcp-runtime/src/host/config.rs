@@ -288,6 +288,37 @@ fn search(
 
 fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
     let map = entry.as_object().ok_or("the entry is not an object")?;
+    let spec = parse_spec(map)?;
+    let disabled = match map.get("disabled") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err("`disabled` must be true or false".into()),
+    };
+    let timeout = match (map.get("timeout"), map.get("timeout_ms")) {
+        (Some(v), _) => Some(Duration::from_secs_f64(positive(v, "timeout")?)),
+        (None, Some(v)) => Some(Duration::from_secs_f64(positive(v, "timeout_ms")? / 1000.0)),
+        (None, None) => None,
+    };
+    let retry = parse_retry(map)?;
+    let pool = parse_pool(map)?;
+    let tools = parse_tools(map)?;
+    let prefix = opt_string(map, "prefix")?;
+    let lifecycle = parse_lifecycle(map)?;
+    Ok(ServerConfig {
+        name: name.to_string(),
+        spec,
+        retry,
+        pool,
+        tools,
+        prefix,
+        lifecycle,
+        disabled,
+        timeout,
+    })
+}
+
+/// The transport: `command` → stdio, `url` → streamable HTTP, as `type` allows.
+fn parse_spec(map: &Map<String, Value>) -> Result<ServerSpec, String> {
     let transport = opt_string(map, "type")?;
     let command = opt_string(map, "command")?;
     let url = opt_string(map, "url")?;
@@ -327,17 +358,12 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
         }
         (None, None, None) => return Err("needs `command` (stdio) or `url` (HTTP)".into()),
     };
-    let disabled = match map.get("disabled") {
-        None => false,
-        Some(Value::Bool(b)) => *b,
-        Some(_) => return Err("`disabled` must be true or false".into()),
-    };
-    let timeout = match (map.get("timeout"), map.get("timeout_ms")) {
-        (Some(v), _) => Some(Duration::from_secs_f64(positive(v, "timeout")?)),
-        (None, Some(v)) => Some(Duration::from_secs_f64(positive(v, "timeout_ms")? / 1000.0)),
-        (None, None) => None,
-    };
-    let retry = match map.get("retry") {
+    Ok(spec)
+}
+
+/// `"retry": {"attempts": 3, "base_delay_ms": 200}`.
+fn parse_retry(map: &Map<String, Value>) -> Result<Retry, String> {
+    Ok(match map.get("retry") {
         None | Some(Value::Null) => Retry::default(),
         Some(Value::Object(r)) => Retry {
             attempts: match r.get("attempts") {
@@ -361,8 +387,12 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
                 "`retry` must be an object like {\"attempts\": 3, \"base_delay_ms\": 200}".into(),
             );
         }
-    };
-    let pool = match map.get("pool") {
+    })
+}
+
+/// `"pool": {"min": 1, "max": 4, "acquire_timeout_ms": 5000}`.
+fn parse_pool(map: &Map<String, Value>) -> Result<PoolSize, String> {
+    Ok(match map.get("pool") {
         None | Some(Value::Null) => PoolSize::default(),
         Some(Value::Object(p)) => {
             let size = |key: &str, default: usize| -> Result<usize, String> {
@@ -392,8 +422,12 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
             }
         }
         Some(_) => return Err("`pool` must be an object like {\"min\": 1, \"max\": 4}".into()),
-    };
-    let tools = match map.get("tools") {
+    })
+}
+
+/// `"tools": {"allow": [...], "deny": [...]}`.
+fn parse_tools(map: &Map<String, Value>) -> Result<ToolFilter, String> {
+    Ok(match map.get("tools") {
         None | Some(Value::Null) => ToolFilter::default(),
         Some(Value::Object(t)) => ToolFilter {
             allow: t
@@ -410,9 +444,12 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
                 "`tools` must be an object like {\"allow\": [\"read_*\"], \"deny\": []}".into(),
             );
         }
-    };
-    let prefix = opt_string(map, "prefix")?;
-    let lifecycle = match opt_string(map, "lifecycle")?.as_deref() {
+    })
+}
+
+/// `"lifecycle": "persistent" | "per-call"`.
+fn parse_lifecycle(map: &Map<String, Value>) -> Result<Lifecycle, String> {
+    Ok(match opt_string(map, "lifecycle")?.as_deref() {
         None | Some("persistent") => Lifecycle::Persistent,
         Some("per-call") => Lifecycle::PerCall,
         Some(other) => {
@@ -420,17 +457,6 @@ fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
                 "`lifecycle` must be \"persistent\" or \"per-call\", not \"{other}\""
             ));
         }
-    };
-    Ok(ServerConfig {
-        name: name.to_string(),
-        spec,
-        retry,
-        pool,
-        tools,
-        prefix,
-        lifecycle,
-        disabled,
-        timeout,
     })
 }
 

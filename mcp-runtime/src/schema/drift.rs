@@ -364,6 +364,26 @@ impl Ctx<'_> {
             );
             return;
         };
+        self.annotations(path, o, n);
+        self.types(path, o, n);
+        self.enums(path, o, n);
+        self.bounds(path, o, n);
+        self.object(path, o, n);
+        match (o.get("items"), n.get("items")) {
+            (Some(oi @ Value::Object(_)), Some(ni @ Value::Object(_))) => {
+                self.schema(&format!("{path}/items"), oi, ni)
+            }
+            (oi, ni) if oi != ni => self.other(path, "items", oi, ni),
+            _ => {}
+        }
+        for key in ["anyOf", "oneOf", "allOf"] {
+            self.variants(path, key, o.get(key), n.get(key));
+        }
+        self.unhandled(path, o, n);
+    }
+
+    /// Descriptions, titles, defaults and formats: cosmetic or compatible.
+    fn annotations(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
         for key in ANNOTATION_KEYWORDS {
             if o.get(*key) != n.get(*key) {
                 let kind = match *key {
@@ -400,20 +420,10 @@ impl Ctx<'_> {
                 format!("the format of {} changed", show(path)),
             );
         }
-        self.types(path, o, n);
-        self.enums(path, o, n);
-        self.bounds(path, o, n);
-        self.object(path, o, n);
-        match (o.get("items"), n.get("items")) {
-            (Some(oi @ Value::Object(_)), Some(ni @ Value::Object(_))) => {
-                self.schema(&format!("{path}/items"), oi, ni)
-            }
-            (oi, ni) if oi != ni => self.other(path, "items", oi, ni),
-            _ => {}
-        }
-        for key in ["anyOf", "oneOf", "allOf"] {
-            self.variants(path, key, o.get(key), n.get(key));
-        }
+    }
+
+    /// Keywords without a rule of their own.
+    fn unhandled(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
         let keys: BTreeSet<&String> = o.keys().chain(n.keys()).collect();
         for key in keys {
             let key = key.as_str();
@@ -454,29 +464,34 @@ impl Ctx<'_> {
         );
     }
 
+    /// `type` added (narrows) or removed (widens) where the other side has none.
+    fn type_keyword(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
+        match (o.get("type"), n.get("type")) {
+            (None, Some(t)) => {
+                let severity = self.narrowing(true);
+                self.push(
+                    &format!("{path}/type"),
+                    "type-narrowed",
+                    severity,
+                    format!("{} is now restricted to {t}", show(path)),
+                );
+            }
+            (Some(t), None) => {
+                let severity = self.narrowing(false);
+                self.push(
+                    &format!("{path}/type"),
+                    "type-widened",
+                    severity,
+                    format!("{} is no longer restricted to {t}", show(path)),
+                );
+            }
+            _ => {}
+        }
+    }
+
     fn types(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
         let (Some(old), Some(new)) = (types_of(o), types_of(n)) else {
-            match (o.get("type"), n.get("type")) {
-                (None, Some(t)) => {
-                    let severity = self.narrowing(true);
-                    self.push(
-                        &format!("{path}/type"),
-                        "type-narrowed",
-                        severity,
-                        format!("{} is now restricted to {t}", show(path)),
-                    );
-                }
-                (Some(t), None) => {
-                    let severity = self.narrowing(false);
-                    self.push(
-                        &format!("{path}/type"),
-                        "type-widened",
-                        severity,
-                        format!("{} is no longer restricted to {t}", show(path)),
-                    );
-                }
-                _ => {}
-            }
+            self.type_keyword(path, o, n);
             return;
         };
         if old == new {
@@ -704,14 +719,8 @@ impl Ctx<'_> {
 
     fn object(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
         let empty = Map::new();
-        let old_props = o
-            .get("properties")
-            .and_then(Value::as_object)
-            .unwrap_or(&empty);
-        let new_props = n
-            .get("properties")
-            .and_then(Value::as_object)
-            .unwrap_or(&empty);
+        let old_props = properties(o).unwrap_or(&empty);
+        let new_props = properties(n).unwrap_or(&empty);
         let (old_req_list, new_req_list) = (required(o), required(n));
         let old_req: BTreeSet<&str> = old_req_list.iter().copied().collect();
         let new_req: BTreeSet<&str> = new_req_list.iter().copied().collect();
@@ -724,96 +733,15 @@ impl Ctx<'_> {
             .collect();
         let any = Value::Bool(true);
         for name in names {
-            let at = format!("{path}/properties/{}", escape(name));
-            let prop = format!(
-                "{} `{name}`",
-                if self.dir == Dir::Input {
-                    "argument"
-                } else {
-                    "field"
-                }
-            );
-            let (was, is) = (
-                old_props
-                    .get(name)
-                    .or(old_req.contains(name).then_some(&any)),
-                new_props
-                    .get(name)
-                    .or(new_req.contains(name).then_some(&any)),
-            );
-            match (was, is) {
-                (Some(_), None) => match self.dir {
-                    Dir::Input => self.push(
-                        &at,
-                        "property-removed",
-                        Severity::Breaking,
-                        format!("{prop} was removed: calls that send it may be rejected"),
-                    ),
-                    Dir::Output if old_req.contains(name) => self.push(
-                        &at,
-                        "property-removed",
-                        Severity::Breaking,
-                        format!("{prop} was removed: generated types require it"),
-                    ),
-                    Dir::Output => self.push(
-                        &at,
-                        "property-removed",
-                        Severity::Compatible,
-                        format!("optional {prop} was removed"),
-                    ),
-                },
-                (None, Some(_)) => match self.dir {
-                    Dir::Input if new_req.contains(name) => self.push(
-                        &at,
-                        "required-property-added",
-                        Severity::Breaking,
-                        format!("required {prop} was added: existing calls do not send it"),
-                    ),
-                    Dir::Input => self.push(
-                        &at,
-                        "optional-property-added",
-                        Severity::Compatible,
-                        format!("optional {prop} was added"),
-                    ),
-                    Dir::Output => self.push(
-                        &at,
-                        "property-added",
-                        Severity::Compatible,
-                        format!("{prop} was added"),
-                    ),
-                },
-                (Some(a), Some(b)) => {
-                    self.schema(&at, a, b);
-                    match (old_req.contains(name), new_req.contains(name), self.dir) {
-                        (false, true, Dir::Input) => self.push(
-                            &at,
-                            "property-became-required",
-                            Severity::Breaking,
-                            format!("{prop} became required: calls without it fail"),
-                        ),
-                        (true, false, Dir::Input) => self.push(
-                            &at,
-                            "property-became-optional",
-                            Severity::Compatible,
-                            format!("{prop} became optional"),
-                        ),
-                        (true, false, Dir::Output) => self.push(
-                            &at,
-                            "property-became-optional",
-                            Severity::Breaking,
-                            format!("{prop} became optional: generated types require it"),
-                        ),
-                        (false, true, Dir::Output) => self.push(
-                            &at,
-                            "property-became-required",
-                            Severity::Compatible,
-                            format!("{prop} is now always present"),
-                        ),
-                        _ => {}
-                    }
-                }
-                (None, None) => {}
-            }
+            // A name only `required` mentions is a property of any shape.
+            let was = old_props
+                .get(name)
+                .or(old_req.contains(name).then_some(&any));
+            let is = new_props
+                .get(name)
+                .or(new_req.contains(name).then_some(&any));
+            let required = (old_req.contains(name), new_req.contains(name));
+            self.property(path, name, (was, is), required);
         }
         if old_req == new_req && old_req_list != new_req_list {
             self.push(
@@ -823,6 +751,92 @@ impl Ctx<'_> {
                 format!("the `required` list of {} was reordered", show(path)),
             );
         }
+        self.additional_properties(path, o, n);
+    }
+
+    /// One property: `schemas` and `required` are (old, new).
+    fn property(
+        &mut self,
+        path: &str,
+        name: &str,
+        schemas: (Option<&Value>, Option<&Value>),
+        required: (bool, bool),
+    ) {
+        let at = format!("{path}/properties/{}", escape(name));
+        let noun = if self.dir == Dir::Input {
+            "argument"
+        } else {
+            "field"
+        };
+        let prop = format!("{noun} `{name}`");
+        let (kind, severity, message) = match (schemas, required, self.dir) {
+            ((Some(_), None), _, Dir::Input) => (
+                "property-removed",
+                Severity::Breaking,
+                format!("{prop} was removed: calls that send it may be rejected"),
+            ),
+            ((Some(_), None), (true, _), Dir::Output) => (
+                "property-removed",
+                Severity::Breaking,
+                format!("{prop} was removed: generated types require it"),
+            ),
+            ((Some(_), None), _, Dir::Output) => (
+                "property-removed",
+                Severity::Compatible,
+                format!("optional {prop} was removed"),
+            ),
+            ((None, Some(_)), (_, true), Dir::Input) => (
+                "required-property-added",
+                Severity::Breaking,
+                format!("required {prop} was added: existing calls do not send it"),
+            ),
+            ((None, Some(_)), _, Dir::Input) => (
+                "optional-property-added",
+                Severity::Compatible,
+                format!("optional {prop} was added"),
+            ),
+            ((None, Some(_)), _, Dir::Output) => (
+                "property-added",
+                Severity::Compatible,
+                format!("{prop} was added"),
+            ),
+            ((Some(a), Some(b)), _, _) => {
+                self.schema(&at, a, b);
+                match (required, self.dir) {
+                    ((false, true), Dir::Input) => (
+                        "property-became-required",
+                        Severity::Breaking,
+                        format!("{prop} became required: calls without it fail"),
+                    ),
+                    ((true, false), Dir::Input) => (
+                        "property-became-optional",
+                        Severity::Compatible,
+                        format!("{prop} became optional"),
+                    ),
+                    ((true, false), Dir::Output) => (
+                        "property-became-optional",
+                        Severity::Breaking,
+                        format!("{prop} became optional: generated types require it"),
+                    ),
+                    ((false, true), Dir::Output) => (
+                        "property-became-required",
+                        Severity::Compatible,
+                        format!("{prop} is now always present"),
+                    ),
+                    _ => return,
+                }
+            }
+            ((None, None), _, _) => return,
+        };
+        self.push(&at, kind, severity, message);
+    }
+
+    fn additional_properties(
+        &mut self,
+        path: &str,
+        o: &Map<String, Value>,
+        n: &Map<String, Value>,
+    ) {
         let closed =
             |m: &Map<String, Value>| m.get("additionalProperties") == Some(&Value::Bool(false));
         match (o.get("additionalProperties"), n.get("additionalProperties")) {
@@ -913,6 +927,10 @@ fn types_of(m: &Map<String, Value>) -> Option<BTreeSet<String>> {
         ),
         _ => None,
     }
+}
+
+fn properties(schema: &Map<String, Value>) -> Option<&Map<String, Value>> {
+    schema.get("properties").and_then(Value::as_object)
 }
 
 /// `/inputSchema/properties/a/properties/b` → "argument `a.b`" (for messages).
