@@ -5,7 +5,9 @@ use quote::{ToTokens, format_ident, quote};
 
 use crate::names::{Namer, pascal, snake};
 use crate::snapshot::{Snapshot, ToolDef};
-use crate::types::{InputShape, ToolTypes, TypeOptions, fallback_types, qualify, tool_types};
+use crate::types::{
+    InputShape, ToolTypes, TypeOptions, doc_attributes, fallback_types, qualify, tool_types,
+};
 use crate::{Error, Result, Settings};
 
 /// Methods of the generated client struct; tool methods must not take these names.
@@ -288,9 +290,9 @@ fn notes_with(notes: &[String], types: &ToolTypes) -> Vec<String> {
 /// The client struct, its impl with one method per tool, and the `TOOLS` table.
 fn header(plan: &Plan, methods: Vec<TokenStream>, entries: Vec<TokenStream>) -> TokenStream {
     let client = format_ident!("{}", plan.client_name);
-    let server_line = &plan.server_line;
+    let server_line = doc_lines(&plan.server_line);
     quote! {
-        #[doc = #server_line]
+        #(#server_line)*
         ///
         /// One method per tool; each returns a call that you can `.await` directly, or first
         /// give optional arguments and a timeout.
@@ -349,13 +351,9 @@ fn header(plan: &Plan, methods: Vec<TokenStream>, entries: Vec<TokenStream>) -> 
     }
 }
 
+/// Doc attributes for `text`, rendered as safe Markdown (server-written text included).
 fn doc_lines(text: &str) -> Vec<TokenStream> {
-    text.lines()
-        .map(|line| {
-            let line = format!(" {line}");
-            quote!(#[doc = #line])
-        })
-        .collect()
+    vec![doc_attributes(text)]
 }
 
 fn tool_docs(tool: &ToolDef) -> Vec<TokenStream> {

@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 mod builder;
+mod docs;
 mod error;
 mod generate;
 #[cfg(feature = "live")]

@@ -9,6 +9,7 @@
 //! run), `input.rs` (the `Input` builder), `paths.rs` (token rewriting), `contain.rs` (panics).
 
 mod contain;
+mod enums;
 mod input;
 mod paths;
 mod prepare;
@@ -19,7 +20,8 @@ use quote::quote;
 use serde_json::{Map, Value};
 
 use contain::contained;
-pub(crate) use paths::qualify;
+use enums::OwnEnum;
+pub(crate) use paths::{doc_attributes, qualify};
 use prepare::{prepare, separate_defs};
 use typify_driver::{Built, build, failing_properties, fallback_only, json_value, simple_root};
 
@@ -83,18 +85,25 @@ pub(crate) fn fallback_types(output: Option<&Value>, reason: &str) -> ToolTypes 
 pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOptions) -> ToolTypes {
     let mut notes = Vec::new();
     let mut input = prepare(input, "Input", options, &mut notes);
-    let output = output.map(|schema| {
+    let mut output = output.map(|schema| {
         let mut prepared = prepare(schema, "Output", options, &mut notes);
         separate_defs(&input, &mut prepared);
         prepared
     });
-    let first = contained(|| build(Some(&input), output.as_ref()));
-    if first.is_err() && simple_root(&input) && contained(|| build(Some(&input), None)).is_err() {
-        untype_failing_arguments(&mut input, &mut notes);
+    let enums = own_enums(&mut input, output.as_mut());
+    let first = contained(|| build(Some(&input), output.as_ref(), &enums));
+    if first.is_err()
+        && simple_root(&input)
+        && contained(|| build(Some(&input), None, &enums)).is_err()
+    {
+        untype_failing_arguments(&mut input, &enums, &mut notes);
     }
-    let built = match first.or_else(|_| contained(|| build(Some(&input), output.as_ref()))) {
+    let built = match first.or_else(|_| contained(|| build(Some(&input), output.as_ref(), &enums)))
+    {
         Ok(built) => built,
-        Err(joint_reason) => build_by_side(&input, output.as_ref(), &joint_reason, &mut notes),
+        Err(joint_reason) => {
+            build_by_side(&input, output.as_ref(), &enums, &joint_reason, &mut notes)
+        }
     };
     let (mut items, input_shape, typed_output) = built;
     if output.is_some() && !typed_output {
@@ -108,9 +117,23 @@ pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOpt
     }
 }
 
+/// The string enums of both sides, named by us (`enums.rs`); one per name.
+fn own_enums(input: &mut Value, output: Option<&mut Value>) -> Vec<OwnEnum> {
+    let mut all = enums::hoist(input, "Input");
+    for own in output
+        .map(|o| enums::hoist(o, "Output"))
+        .unwrap_or_default()
+    {
+        if !all.iter().any(|e| e.name == own.name) {
+            all.push(own);
+        }
+    }
+    all
+}
+
 /// Makes the arguments typify cannot handle JSON values, keeping their descriptions.
-fn untype_failing_arguments(input: &mut Value, notes: &mut Vec<String>) {
-    for (name, reason) in failing_properties(input) {
+fn untype_failing_arguments(input: &mut Value, enums: &[OwnEnum], notes: &mut Vec<String>) {
+    for (name, reason) in failing_properties(input, enums) {
         notes.push(format!(
             "argument `{name}` could not be typed ({reason}); it is a JSON value"
         ));
@@ -129,11 +152,18 @@ fn untype_failing_arguments(input: &mut Value, notes: &mut Vec<String>) {
 fn build_by_side(
     input: &Value,
     output: Option<&Value>,
+    enums: &[OwnEnum],
     joint_reason: &str,
     notes: &mut Vec<String>,
 ) -> Built {
     let attempt = |with_input: bool, with_output: bool| {
-        contained(|| build(with_input.then_some(input), output.filter(|_| with_output)))
+        contained(|| {
+            build(
+                with_input.then_some(input),
+                output.filter(|_| with_output),
+                enums,
+            )
+        })
     };
     let input_ok = attempt(true, false)
         .map_err(|reason| {
@@ -159,7 +189,7 @@ fn build_by_side(
         notes.push(format!(
             "types could not be generated ({reason}); using JSON values"
         ));
-        contained(|| build(None, None)).unwrap_or_else(|_| fallback_only())
+        contained(|| build(None, None, &[])).unwrap_or_else(|_| fallback_only())
     })
 }
 

@@ -3,30 +3,31 @@
 //! (serde's derives are told so with `#[serde(crate = …)]`); types named relative to a tool
 //! module are qualified with it when they appear outside (`Customer` → `create_order::Customer`).
 
-use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Span, TokenStream, TokenTree};
 use quote::quote;
 
+use crate::docs::markdown;
+
 /// typify writes `::serde::…` and `::serde_json::…`; generated code reaches both through
-/// `::mcp_runtime::export`, and serde's derives are told so with `#[serde(crate = …)]`.
+/// `::mcp_runtime::export` — in paths, in serde's string arguments (`skip_serializing_if =
+/// "::serde_json::Map::is_empty"`), and for serde's derives through `#[serde(crate = …)]`.
+/// Doc attributes on the way are rendered as safe Markdown ([`markdown`]).
 pub(super) fn reroot(stream: TokenStream) -> TokenStream {
     let tokens: Vec<TokenTree> = stream.into_iter().collect();
     let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
+        if let (TokenTree::Punct(hash), Some(TokenTree::Group(group))) =
+            (&tokens[i], tokens.get(i + 1))
+            && hash.as_char() == '#'
+            && group.delimiter() == Delimiter::Bracket
+        {
+            out.extend(attribute(hash, group));
+            i += 2;
+            continue;
+        }
         match &tokens[i] {
-            TokenTree::Group(group) => {
-                let mut new = Group::new(group.delimiter(), reroot(group.stream()));
-                new.set_span(group.span());
-                out.push(TokenTree::Group(new));
-                // `#[derive(… Serialize/Deserialize …)]` → add the serde crate path after it.
-                if group.delimiter() == Delimiter::Bracket
-                    && i > 0
-                    && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '#')
-                    && derives_serde(&group.stream())
-                {
-                    out.extend(quote!(#[serde(crate = "::mcp_runtime::export::serde")]));
-                }
-            }
+            TokenTree::Group(group) => out.push(regroup(group, reroot(group.stream()))),
             TokenTree::Ident(ident)
                 if (ident == "serde" || ident == "serde_json") && after_leading_colons(&out) =>
             {
@@ -41,6 +42,99 @@ pub(super) fn reroot(stream: TokenStream) -> TokenStream {
         i += 1;
     }
     out.into_iter().collect()
+}
+
+fn regroup(group: &Group, stream: TokenStream) -> TokenTree {
+    let mut new = Group::new(group.delimiter(), stream);
+    new.set_span(group.span());
+    TokenTree::Group(new)
+}
+
+/// One `#[…]` attribute, rewritten.
+fn attribute(hash: &Punct, group: &Group) -> TokenStream {
+    let inner: Vec<TokenTree> = group.stream().into_iter().collect();
+    if let Some(text) = doc_text(&inner) {
+        // `/// text` arrives as " text": the space is the comment's, not the text's.
+        return doc_attributes(text.strip_prefix(' ').unwrap_or(&text));
+    }
+    let is_serde = matches!(inner.first(), Some(TokenTree::Ident(i)) if i == "serde");
+    let stream = if is_serde {
+        inner
+            .iter()
+            .map(|t| match t {
+                TokenTree::Group(g) => regroup(g, serde_arguments(g.stream())),
+                other => other.clone(),
+            })
+            .collect()
+    } else {
+        reroot(group.stream())
+    };
+    let mut out: TokenStream = [TokenTree::Punct(hash.clone()), regroup(group, stream)]
+        .into_iter()
+        .collect();
+    if derives_serde(&group.stream()) {
+        out.extend(quote!(#[serde(crate = "::mcp_runtime::export::serde")]));
+    }
+    out
+}
+
+/// The text of `doc = "…"`.
+fn doc_text(inner: &[TokenTree]) -> Option<String> {
+    match inner {
+        [
+            TokenTree::Ident(doc),
+            TokenTree::Punct(eq),
+            TokenTree::Literal(lit),
+        ] if doc == "doc" && eq.as_char() == '=' => {
+            syn::parse2::<syn::LitStr>(TokenTree::Literal(lit.clone()).into())
+                .ok()
+                .map(|s| s.value())
+        }
+        _ => None,
+    }
+}
+
+/// A doc text as one `#[doc = " line"]` per line, none for an empty text.
+pub(crate) fn doc_attributes(text: &str) -> TokenStream {
+    let rendered = markdown(text);
+    rendered
+        .lines()
+        .map(|line| {
+            let line = if line.is_empty() {
+                String::new()
+            } else {
+                format!(" {line}")
+            };
+            quote!(#[doc = #line])
+        })
+        .collect()
+}
+
+/// Serde's arguments with every string that holds a path rerooted (`default`, `with`,
+/// `skip_serializing_if`, `bound`, …): any string whose tokens the rewrite changes.
+fn serde_arguments(stream: TokenStream) -> TokenStream {
+    stream
+        .into_iter()
+        .map(|token| match &token {
+            TokenTree::Literal(lit) => {
+                let Ok(text) = syn::parse2::<syn::LitStr>(token.clone().into()) else {
+                    return token;
+                };
+                let Ok(tokens) = text.value().parse::<TokenStream>() else {
+                    return token;
+                };
+                let rerooted = reroot(tokens.clone());
+                if rerooted.to_string() == tokens.to_string() {
+                    return token;
+                }
+                let mut new = Literal::string(&rerooted.to_string());
+                new.set_span(lit.span());
+                TokenTree::Literal(new)
+            }
+            TokenTree::Group(g) => regroup(g, serde_arguments(g.stream())),
+            _ => token,
+        })
+        .collect()
 }
 
 fn derives_serde(attr: &TokenStream) -> bool {

@@ -122,7 +122,7 @@ pub(super) fn separate_defs(input: &Value, output: &mut Value) {
     }
 }
 
-fn rename_def(schema: &mut Value, old: &str, new: &str) {
+pub(super) fn rename_def(schema: &mut Value, old: &str, new: &str) {
     if let Some(Value::Object(defs)) = schema.get_mut("$defs")
         && let Some(shape) = defs.remove(old)
     {

@@ -5,10 +5,11 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::{Map, Value};
-use typify::{TypeSpace, TypeSpaceSettings};
+use typify::{TypeSpace, TypeSpaceImpl, TypeSpaceSettings};
 
 use super::InputShape;
 use super::contain::contained;
+use super::enums::{OwnEnum, enum_item};
 use super::input::input_struct;
 use super::paths::reroot;
 use super::prepare::rewrite_refs;
@@ -26,7 +27,7 @@ const ROOT_SHAPE: &[&str] = &[
 ];
 
 /// The root properties that fail on their own (with the root's `$defs` available).
-pub(super) fn failing_properties(schema: &Value) -> Vec<(String, String)> {
+pub(super) fn failing_properties(schema: &Value, enums: &[OwnEnum]) -> Vec<(String, String)> {
     let Some(Value::Object(props)) = schema.get("properties") else {
         return Vec::new();
     };
@@ -40,7 +41,7 @@ pub(super) fn failing_properties(schema: &Value) -> Vec<(String, String)> {
             );
             map.remove("required");
         }
-        if let Err(reason) = contained(|| build(Some(&alone), None)) {
+        if let Err(reason) = contained(|| build(Some(&alone), None, enums)) {
             failing.push((name.clone(), reason));
         }
     }
@@ -68,9 +69,16 @@ pub(super) type Built = (TokenStream, InputShape, bool);
 
 /// One typify run: `input` (None = fallback JSON object) and `output` (None = none or
 /// fallback) in one type space.
-pub(super) fn build(input: Option<&Value>, output: Option<&Value>) -> Result<Built, String> {
+pub(super) fn build(
+    input: Option<&Value>,
+    output: Option<&Value>,
+    enums: &[OwnEnum],
+) -> Result<Built, String> {
     let mut settings = TypeSpaceSettings::default();
     settings.with_struct_builder(false);
+    for own in enums {
+        settings.with_replacement(&own.name, &own.name, [TypeSpaceImpl::Display].into_iter());
+    }
     let mut space = TypeSpace::new(&settings);
     let mut own_items = TokenStream::new();
 
@@ -116,6 +124,7 @@ pub(super) fn build(input: Option<&Value>, output: Option<&Value>) -> Result<Bui
     }
     let mut items = space.to_stream();
     items.extend(own_items);
+    items.extend(enums.iter().map(enum_item));
     let items = reroot(items);
     Ok((items, shape, output.is_some()))
 }
