@@ -36,6 +36,12 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 cargo test --workspace "$@" 2>&1 | tee "$log" || status=$?
+# Generated bindings document cleanly: the goldens and every corpus snapshot, and our crates.
+if [ "$status" -eq 0 ]; then
+  echo "== cargo doc (RUSTDOCFLAGS=-D warnings)"
+  RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q -p mcp-runtime -p mcp-codegen -p mcp-macros \
+    -p mcp-toolset-goldens -p mcp-toolset-corpus || status=$?
+fi
 # One closing line for the whole workspace (cargo prints one per test binary).
 awk '/^test result:/ { p += $4; f += $6 } END { printf "%d passed, %d failed\n", p, f }' "$log"
 exit "$status"

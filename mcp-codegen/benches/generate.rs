@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use mcp_codegen::{Generator, Snapshot};
 use serde_json::Value;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus");
 
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
     (0..runs)
@@ -48,15 +48,22 @@ fn report(label: &str, text: &str, runs: usize) {
 fn main() {
     println!("mcp-codegen generation, best of N runs (release build)");
     let mut pool = Vec::new();
-    for name in ["everything", "filesystem", "memory", "time"] {
-        let text = std::fs::read_to_string(format!("{CORPUS}/real/{name}.json")).unwrap();
-        report(&format!("real/{name}.json"), &text, 20);
+    let mut names: Vec<String> = std::fs::read_dir(format!("{CORPUS}/real"))
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    for name in names {
+        let text = std::fs::read_to_string(format!("{CORPUS}/real/{name}")).unwrap();
+        report(&format!("real/{name}"), &text, 10);
         let value: Value = serde_json::from_str(&text).unwrap();
         pool.extend(value["tools"].as_array().unwrap().iter().cloned());
     }
-    let hostile: Value =
-        serde_json::from_str(&std::fs::read_to_string(format!("{CORPUS}/hostile.json")).unwrap())
-            .unwrap();
+    let hostile: Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{CORPUS}/hostile/hostile.json")).unwrap(),
+    )
+    .unwrap();
     pool.extend(hostile["tools"].as_array().unwrap().iter().cloned());
 
     let tools: Vec<Value> = (0..1000)

@@ -101,12 +101,13 @@ impl Namer {
         }
     }
 
-    /// `base`, or `base_2`, `base_3`, … if taken.
+    /// `base`, or `base_2`, `base_3`, … if taken (`self_` → `self_2`, never `self__2`).
     pub fn unique(&mut self, base: String) -> String {
         let mut candidate = base.clone();
+        let stem = base.trim_end_matches('_');
         let mut n = 2;
         while self.taken.contains(&candidate) {
-            candidate = format!("{base}_{n}");
+            candidate = format!("{stem}_{n}");
             n += 1;
         }
         self.taken.insert(candidate.clone());
@@ -136,5 +137,7 @@ mod tests {
         assert_eq!(namer.unique("send".into()), "send_2");
         assert_eq!(namer.unique("a".into()), "a");
         assert_eq!(namer.unique("a".into()), "a_2");
+        assert_eq!(namer.unique("self_".into()), "self_");
+        assert_eq!(namer.unique("self_".into()), "self_2");
     }
 }

@@ -76,7 +76,7 @@ fn generate_to_stdout_and_to_a_file() {
 
 #[test]
 fn fallbacks_are_warned_on_stderr() {
-    let hostile = repo().join("../shared/corpus/hostile.json");
+    let hostile = repo().join("../tests/corpus/hostile/hostile.json");
     let out = run(&[
         "generate",
         hostile.to_str().unwrap(),
@@ -86,7 +86,9 @@ fn fallbacks_are_warned_on_stderr() {
     assert!(out.status.success());
     let err = stderr(&out);
     assert!(
-        err.contains("warning: tool `mixed_enum`: argument `m` could not be typed"),
+        err.contains(
+            "warning: tool `enum_mixed_and_nullable`: argument `mixed` could not be typed"
+        ),
         "{err}"
     );
 }

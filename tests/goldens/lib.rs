@@ -3,23 +3,23 @@
 //! (and `tokio`).
 #![deny(warnings)]
 
-/// `shared/corpus/real/everything.json`.
+/// `tests/corpus/real/everything.json`.
 pub mod everything {
     include!("everything.rs");
 }
-/// `shared/corpus/real/filesystem.json`.
+/// `tests/corpus/real/filesystem.json`.
 pub mod filesystem {
     include!("filesystem.rs");
 }
-/// `shared/corpus/real/memory.json`.
+/// `tests/corpus/real/memory.json`.
 pub mod memory {
     include!("memory.rs");
 }
-/// `shared/corpus/real/time.json`.
+/// `tests/corpus/real/time.json`.
 pub mod time {
     include!("time.rs");
 }
-/// `shared/corpus/hostile.json`.
+/// `tests/corpus/hostile/hostile.json`.
 pub mod hostile {
     include!("hostile.rs");
 }

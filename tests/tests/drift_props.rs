@@ -1,4 +1,4 @@
-//! Properties of the drift classifier over every corpus snapshot: a snapshot never differs from
+//! Properties of the drift classifier over every corpus snapshot (`tests/corpus/`): a snapshot never differs from
 //! itself, and neither key order nor moving shapes into `$defs` is a change.
 
 use mcp_runtime::schema::drift::{ToolSchemas, diff};
@@ -6,17 +6,13 @@ use proptest::prelude::*;
 use serde_json::{Map, Value};
 
 fn corpus() -> Vec<(String, Vec<Value>)> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
-    let mut files: Vec<String> = [
-        "real/everything",
-        "real/filesystem",
-        "real/memory",
-        "real/time",
-        "hostile",
-    ]
-    .iter()
-    .map(|f| format!("{root}/{f}.json"))
-    .collect();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    let mut files = Vec::new();
+    for dir in ["real", "hostile"] {
+        for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+            files.push(entry.unwrap().path().to_string_lossy().into_owned());
+        }
+    }
     for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/mcp")).unwrap() {
         files.push(entry.unwrap().path().to_string_lossy().into_owned());
     }

@@ -4,7 +4,7 @@
 
 use mcp_codegen::{Generator, Settings, Snapshot};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
 
 /// (snapshot path, label in the generated header, golden file)
 fn cases() -> Vec<(String, &'static str, &'static str)> {
@@ -12,27 +12,27 @@ fn cases() -> Vec<(String, &'static str, &'static str)> {
     vec![
         (
             corpus("real/everything.json"),
-            "shared/corpus/real/everything.json",
+            "tests/corpus/real/everything.json",
             "everything",
         ),
         (
             corpus("real/filesystem.json"),
-            "shared/corpus/real/filesystem.json",
+            "tests/corpus/real/filesystem.json",
             "filesystem",
         ),
         (
             corpus("real/memory.json"),
-            "shared/corpus/real/memory.json",
+            "tests/corpus/real/memory.json",
             "memory",
         ),
         (
             corpus("real/time.json"),
-            "shared/corpus/real/time.json",
+            "tests/corpus/real/time.json",
             "time",
         ),
         (
-            corpus("hostile.json"),
-            "shared/corpus/hostile.json",
+            corpus("hostile/hostile.json"),
+            "tests/corpus/hostile/hostile.json",
             "hostile",
         ),
         (
@@ -61,7 +61,7 @@ fn goldens_match() {
 
 #[test]
 fn every_hostile_tool_generates_and_fallbacks_are_reported() {
-    let snapshot = Snapshot::load(format!("{CORPUS}/hostile.json")).unwrap();
+    let snapshot = Snapshot::load(format!("{CORPUS}/hostile/hostile.json")).unwrap();
     let generated = Generator::default()
         .generate(&snapshot, "hostile.json")
         .unwrap();
@@ -76,12 +76,18 @@ fn every_hostile_tool_generates_and_fallbacks_are_reported() {
         );
     }
     // Each fallback is a warning naming the tool, and a doc line on the generated item.
-    for tool in ["mixed_enum", "not_schema", "tuple_items_draft7"] {
-        let warning = warnings
-            .iter()
-            .find(|w| w.tool == tool)
-            .unwrap_or_else(|| panic!("no warning for {tool}"));
-        assert!(warning.message.contains("JSON value"), "{warning}");
+    for tool in [
+        "enum_mixed_and_nullable",
+        "const_not_conditionals",
+        "prefix_items_and_tuples",
+        "dangling_ref",
+    ] {
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.tool == tool && w.message.contains("JSON value")),
+            "no JSON-value warning for {tool}: {warnings:?}"
+        );
     }
     assert!(code.contains("**Generator notes:**"));
     assert_eq!(generated.warnings, warnings);
@@ -89,19 +95,20 @@ fn every_hostile_tool_generates_and_fallbacks_are_reported() {
 
 #[test]
 fn colliding_names_become_distinct_fields() {
-    let snapshot = Snapshot::load(format!("{CORPUS}/hostile.json")).unwrap();
-    let (code, _) = Generator::new(Settings::default().tools(["keywords_names"]))
+    let snapshot = Snapshot::load(format!("{CORPUS}/hostile/hostile.json")).unwrap();
+    let (code, _) = Generator::new(Settings::default().tools(["keyword_and_odd_property_names"]))
         .generate_source(&snapshot, "h")
         .unwrap();
     for (field, json) in [
-        ("foo_bar", "foo bar"),
-        ("foo_bar_2", "foo-bar"),
-        ("foo_bar_3", "fooBar"),
-        ("foo_bar_4", "foo_bar"),
+        ("foo_bar", "foo-bar"),
+        ("foo_bar_2", "fooBar"),
+        ("foo_bar_3", "foo_bar"),
         ("type_", "type"),
         ("self_", "self"),
-        ("ref_", "ref"),
-        ("_123abc", "123abc"),
+        ("self_2", "Self"),
+        ("_1st", "1st"),
+        ("gen_", "gen"),
+        ("value", ""),
     ] {
         assert!(
             code.contains(&format!("rename = \"{json}\"")),
@@ -112,21 +119,78 @@ fn colliding_names_become_distinct_fields() {
 }
 
 #[test]
+fn enum_values_get_our_names_and_keep_their_wire_values() {
+    let snapshot = Snapshot::load(format!("{CORPUS}/hostile/hostile.json")).unwrap();
+    let (code, warnings) = Generator::new(Settings::default().tools([
+        "enum_odd_values",
+        "enum_duplicates_after_normalisation",
+        "root_enum",
+        "draft7_definitions",
+    ]))
+    .generate_source(&snapshot, "h")
+    .unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    for (variant, wire) in [
+        ("Plus1", "+1"),
+        ("Minus1", "-1"),
+        ("ReactionsPlus1", "reactions-+1"),
+        ("ReactionsMinus1", "reactions--1"),
+        ("Empty", ""),
+        ("Empty2", " "),
+        ("CafU00e9", "café"),
+        ("V2xl", "2xl"),
+        ("SelfValue", "Self"),
+        ("InProgress", "in-progress"),
+        ("InProgress2", "inProgress"),
+        ("InProgress3", "IN_PROGRESS"),
+    ] {
+        assert!(
+            code.contains(&format!(
+                "#[serde(rename = \"{wire}\")]\n        {variant},"
+            )),
+            "{variant} for {wire:?}"
+        );
+    }
+    assert!(
+        code.contains("pub enum Input {"),
+        "a root enum is the Input type"
+    );
+    assert!(code.contains("pub reaction: InputReaction,"));
+}
+
+#[test]
+fn server_text_in_docs_is_never_code_links_or_html() {
+    let snapshot = Snapshot::load(format!("{CORPUS}/hostile/hostile.json")).unwrap();
+    let (code, _) = Generator::new(Settings::default().tools(["docs_that_are_not_rust"]))
+        .generate_source(&snapshot, "h")
+        .unwrap();
+    // Only the docs: the `TOOLS` table keeps the description as data.
+    let docs: String = code
+        .lines()
+        .map(str::trim_start)
+        .filter(|line| line.starts_with("///"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(!docs.contains("```rust") && !docs.contains("```js") && !docs.contains("~~~python"));
+    assert!(docs.contains("/// ```text") && docs.contains("/// ~~~text"));
+    assert!(docs.contains(r"Reads \[FILE\] from \<path\>"), "{docs}");
+    assert!(docs.contains(r"\[the docs\](`https://example.com`)"), "{docs}");
+    assert!(docs.contains("`https://example.com/docs`"));
+    assert!(!docs.contains("<script>") && !docs.contains("<b>"));
+}
+
+#[test]
 fn typed_formats_is_opt_in() {
-    let snapshot = Snapshot::load(format!("{CORPUS}/hostile.json")).unwrap();
-    let plain = Generator::new(Settings::default().tools(["string_formats"]))
+    let snapshot = Snapshot::load(format!("{CORPUS}/hostile/hostile.json")).unwrap();
+    let plain = Generator::new(Settings::default().tools(["formats"]))
         .generate_source(&snapshot, "h")
         .unwrap()
         .0;
     assert!(!plain.contains("::uuid::Uuid") && !plain.contains("::chrono::"));
-    let typed = Generator::new(
-        Settings::default()
-            .tools(["string_formats"])
-            .typed_formats(true),
-    )
-    .generate_source(&snapshot, "h")
-    .unwrap()
-    .0;
+    let typed = Generator::new(Settings::default().tools(["formats"]).typed_formats(true))
+        .generate_source(&snapshot, "h")
+        .unwrap()
+        .0;
     assert!(
         typed.contains("::uuid::Uuid") && typed.contains("::chrono::naive::NaiveDate"),
         "{typed}"
@@ -213,4 +277,26 @@ fn colliding_property_names_get_distinct_types() {
         code.contains("pub a: ::std::string::String") && code.contains("pub b: i64"),
         "{code}"
     );
+}
+
+#[test]
+fn every_corpus_snapshot_generates_the_same_code_twice() {
+    let mut seen = 0;
+    for dir in ["real", "hostile"] {
+        for entry in std::fs::read_dir(format!("{CORPUS}/{dir}")).unwrap() {
+            let path = entry.unwrap().path();
+            let snapshot = Snapshot::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            let label = path.display().to_string();
+            let (code, _) = Generator::default()
+                .generate_source(&snapshot, &label)
+                .unwrap();
+            let (again, _) = Generator::default()
+                .generate_source(&snapshot, &label)
+                .unwrap();
+            assert_eq!(code, again, "{label}");
+            syn::parse_file(&code).unwrap_or_else(|e| panic!("{label}: {e}"));
+            seen += 1;
+        }
+    }
+    assert!(seen >= 26, "the corpus has {seen} snapshots");
 }

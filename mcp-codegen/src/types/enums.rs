@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 
+use heck::ToPascalCase;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::{Map, Value};
@@ -43,8 +44,14 @@ fn string_values(map: &Map<String, Value>) -> Option<Vec<String>> {
 /// Replaces every string enum inside `schema` with a `$ref` to a `$defs` entry named after
 /// where it stood (`InputSort`, `OutputItemsState`); a `$defs` entry that is a string enum keeps
 /// its place under a PascalCase name. Returns those enums, whose `$defs` entries typify is to
-/// replace with our types. The root itself is left alone (typify takes a root enum whole).
+/// replace with our types; a root string enum is named `root`.
 pub(super) fn hoist(schema: &mut Value, root: &str) -> Vec<OwnEnum> {
+    // A root that is a string enum is the type `Input` / `Output` itself.
+    if let Some(map) = schema.as_object()
+        && string_values(map).is_some()
+    {
+        return vec![own_enum(root.to_string(), map)];
+    }
     let defs: Vec<(String, Value)> = schema
         .get("$defs")
         .and_then(Value::as_object)
@@ -54,11 +61,11 @@ pub(super) fn hoist(schema: &mut Value, root: &str) -> Vec<OwnEnum> {
     let mut taken: BTreeSet<String> = defs
         .iter()
         .filter(|(_, v)| !is_enum(v))
-        .map(|(k, _)| k.clone())
+        .map(|(k, _)| type_name(k))
         .collect();
     let mut found = Vec::new();
     for (name, def) in defs.iter().filter(|(_, v)| is_enum(v)) {
-        let ours = unique(&part(name), &mut taken);
+        let ours = unique(&type_name(&part(name)), &mut taken);
         if &ours != name {
             rename_def(schema, name, &ours);
         }
@@ -101,7 +108,7 @@ fn placeholder(own: &OwnEnum) -> Value {
 fn walk(node: &mut Value, here: &str, taken: &mut BTreeSet<String>, found: &mut Vec<OwnEnum>) {
     let Value::Object(map) = node else { return };
     if string_values(map).is_some() {
-        let own = own_enum(unique(here, taken), map);
+        let own = own_enum(unique(&type_name(here), taken), map);
         // Keep what is not the enum itself (description, default, title) beside the `$ref`.
         map.remove("enum");
         map.remove("type");
@@ -145,6 +152,15 @@ fn walk_children(
             }
             _ => {}
         }
+    }
+}
+
+/// A type name as typify spells the `$defs` entries it replaces (heck's PascalCase), so that
+/// our name and its replacement key are the same string.
+fn type_name(base: &str) -> String {
+    match base.to_pascal_case() {
+        name if name == "Self" => "SelfValue".to_string(),
+        name => name,
     }
 }
 

@@ -27,6 +27,16 @@ pub(super) fn reroot(stream: TokenStream) -> TokenStream {
             continue;
         }
         match &tokens[i] {
+            TokenTree::Group(group) if is_defaults_module(&tokens[..i]) => {
+                // typify's `defaults` names replacement types (our enums) as it was told to,
+                // unqualified; they live one level up.
+                let mut body = quote!(
+                    #[allow(unused_imports)]
+                    use super::*;
+                );
+                body.extend(reroot(group.stream()));
+                out.push(regroup(group, body));
+            }
             TokenTree::Group(group) => out.push(regroup(group, reroot(group.stream()))),
             TokenTree::Ident(ident)
                 if (ident == "serde" || ident == "serde_json") && after_leading_colons(&out) =>
@@ -42,6 +52,14 @@ pub(super) fn reroot(stream: TokenStream) -> TokenStream {
         i += 1;
     }
     out.into_iter().collect()
+}
+
+/// True when `before` ends in `mod defaults`, typify's module of default values.
+fn is_defaults_module(before: &[TokenTree]) -> bool {
+    matches!(
+        before,
+        [.., TokenTree::Ident(m), TokenTree::Ident(name)] if m == "mod" && name == "defaults"
+    )
 }
 
 fn regroup(group: &Group, stream: TokenStream) -> TokenTree {
@@ -110,6 +128,15 @@ pub(crate) fn doc_attributes(text: &str) -> TokenStream {
         .collect()
 }
 
+/// `:: a :: b` → `::a::b` for a string that is a path (other strings keep their spacing).
+fn compact_path(text: String) -> String {
+    if text.starts_with("::") && !text.contains(|c: char| c == '<' || c == ',') {
+        text.replace(' ', "")
+    } else {
+        text
+    }
+}
+
 /// Serde's arguments with every string that holds a path rerooted (`default`, `with`,
 /// `skip_serializing_if`, `bound`, …): any string whose tokens the rewrite changes.
 fn serde_arguments(stream: TokenStream) -> TokenStream {
@@ -127,7 +154,7 @@ fn serde_arguments(stream: TokenStream) -> TokenStream {
                 if rerooted.to_string() == tokens.to_string() {
                     return token;
                 }
-                let mut new = Literal::string(&rerooted.to_string());
+                let mut new = Literal::string(&compact_path(rerooted.to_string()));
                 new.set_span(lit.span());
                 TokenTree::Literal(new)
             }

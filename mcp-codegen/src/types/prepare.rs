@@ -191,6 +191,20 @@ fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<Str
         );
     }
     map.remove("patternProperties");
+    // A property whose schema is `false` can never be sent or received: no field for it.
+    if let Some(Value::Object(props)) = map.get_mut("properties") {
+        let never: Vec<String> = props
+            .iter()
+            .filter(|(_, schema)| **schema == Value::Bool(false))
+            .map(|(name, _)| name.clone())
+            .collect();
+        for name in never {
+            props.remove(&name);
+            dropped.insert(format!(
+                "property `{name}` has the schema `false` (it can never be present); it has no field"
+            ));
+        }
+    }
     // Properties whose Rust names would collide make typify emit duplicate fields.
     if let Some(Value::Object(props)) = map.get("properties")
         && !map.get("title").is_some_and(|t| t == "Input")

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Re-takes the real snapshots in tests/corpus/real/ from pinned npm and PyPI servers.
+#
+#   tests/corpus/take.sh [SCRATCH_DIR] [NAME...]
+#
+# Each server is installed into SCRATCH_DIR (default: a temporary directory; npm packages with
+# --ignore-scripts, PyPI packages into a venv of their own) and snapshotted over stdio with
+# `mcp-codegen snapshot`. Servers that insist on credentials get dummy values: none of them is
+# called, only `tools/list` is read. Not part of the test command: the snapshots are committed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+scratch=${1:-$(mktemp -d)}
+shift || true
+only=" $* "
+mkdir -p "$scratch/npm" "$scratch/py"
+cargo build -q -p mcp-codegen || exit 2
+codegen="$root/target/debug/mcp-codegen"
+
+# name | registry | package | version | command and arguments (BIN is the installed bin dir) | env
+servers=$(cat <<'TABLE'
+playwright|npm|@playwright/mcp|0.0.83|BIN/playwright-mcp --headless|
+chrome-devtools|npm|chrome-devtools-mcp|1.11.0|BIN/chrome-devtools-mcp|
+context7|npm|@upstash/context7-mcp|4.1.1|BIN/context7-mcp|
+filesystem|npm|@modelcontextprotocol/server-filesystem|2026.8.31|BIN/mcp-server-filesystem /tmp|
+sequential-thinking|npm|@modelcontextprotocol/server-sequential-thinking|2026.8.31|BIN/mcp-server-sequential-thinking|
+memory|npm|@modelcontextprotocol/server-memory|2026.8.31|BIN/mcp-server-memory|
+everything|npm|@modelcontextprotocol/server-everything|2026.8.31|BIN/mcp-server-everything stdio|
+github|npm|@modelcontextprotocol/server-github|2025.4.8|BIN/mcp-server-github|GITHUB_PERSONAL_ACCESS_TOKEN=dummy
+postgres|npm|@modelcontextprotocol/server-postgres|0.6.2|BIN/mcp-server-postgres postgresql://localhost/none|
+google-maps|npm|@modelcontextprotocol/server-google-maps|0.6.2|BIN/mcp-server-google-maps|GOOGLE_MAPS_API_KEY=dummy
+slack|npm|@modelcontextprotocol/server-slack|2025.4.25|BIN/mcp-server-slack|SLACK_BOT_TOKEN=xoxb-dummy SLACK_TEAM_ID=T0
+notion|npm|@notionhq/notion-mcp-server|2.5.2|BIN/notion-mcp-server|NOTION_TOKEN=dummy
+circleci|npm|@circleci/mcp-server-circleci|0.20.0|BIN/mcp-server-circleci|CIRCLECI_TOKEN=dummy
+mongodb|npm|mongodb-mcp-server|3.0.4|BIN/mongodb-mcp-server|
+tavily|npm|tavily-mcp|0.2.22|BIN/tavily-mcp|TAVILY_API_KEY=dummy
+gitlab|npm|@zereight/mcp-gitlab|2.1.64|BIN/mcp-gitlab|GITLAB_PERSONAL_ACCESS_TOKEN=dummy
+firecrawl|npm|firecrawl-mcp|3.26.0|BIN/firecrawl-mcp|FIRECRAWL_API_KEY=fc-dummy
+twilio|npm|@twilio-alpha/mcp|0.7.0|BIN/twilio-mcp-server AC00000000000000000000000000000000/SK00000000000000000000000000000000:dummy --services twilio_messaging_v1|
+time|pypi|mcp-server-time|2026.10.19|BIN/mcp-server-time --local-timezone UTC|
+fetch|pypi|mcp-server-fetch|2026.10.24|BIN/mcp-server-fetch|
+git|pypi|mcp-server-git|2026.10.19|BIN/mcp-server-git|
+arxiv|pypi|arxiv-mcp-server|0.8.2|BIN/arxiv-mcp-server --storage-path SCRATCH/arxiv|
+duckduckgo|pypi|duckduckgo-mcp-server|0.7.0|BIN/duckduckgo-mcp-server|
+atlassian|pypi|mcp-atlassian|0.23.1|BIN/mcp-atlassian|JIRA_URL=https://example.atlassian.net JIRA_USERNAME=dummy JIRA_API_TOKEN=dummy CONFLUENCE_URL=https://example.atlassian.net/wiki CONFLUENCE_USERNAME=dummy CONFLUENCE_API_TOKEN=dummy
+excel|pypi|excel-mcp-server|2.2.2|BIN/excel-mcp-server stdio|EXCEL_FILES_PATH=/tmp
+aws-documentation|pypi|awslabs.aws-documentation-mcp-server|1.2.3|BIN/awslabs.aws-documentation-mcp-server|FASTMCP_LOG_LEVEL=ERROR
+TABLE
+)
+
+status=0
+while IFS='|' read -r name registry package version command env; do
+  [ -z "$name" ] && continue
+  case "$only" in "  ") ;; *" $name "*) ;; *) continue ;; esac
+  dir="$scratch/$registry/$name"
+  if [ "$registry" = npm ]; then
+    mkdir -p "$dir" && echo '{"private":true}' > "$dir/package.json"
+    (cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error "$package@$version" >/dev/null 2>&1)
+    bin="$dir/node_modules/.bin"
+  else
+    [ -x "$dir/bin/python" ] || python3 -m venv "$dir"
+    "$dir/bin/pip" install --quiet --disable-pip-version-check "$package==$version" >/dev/null 2>&1
+    bin="$dir/bin"
+  fi
+  cmd=${command//BIN/$bin}
+  cmd=${cmd//SCRATCH/$scratch}
+  # shellcheck disable=SC2086 # the command and env are word lists on purpose
+  # Python servers that build defaults from sets vary with hash randomisation; pin it.
+  if (cd "$scratch" && env PYTHONHASHSEED=0 $env timeout 120 "$codegen" snapshot --out "$root/tests/corpus/real/$name.json" -- $cmd); then
+    echo "ok   $name ($package $version)"
+  else
+    echo "FAIL $name ($package $version)"; status=1
+  fi
+done <<< "$servers"
+exit $status
