@@ -76,7 +76,7 @@ fn generate_to_stdout_and_to_a_file() {
 
 #[test]
 fn fallbacks_are_warned_on_stderr() {
-    let hostile = repo().join("../tests/corpus/hostile/hostile.json");
+    let hostile = repo().join("tests/corpus/hostile/hostile.json");
     let out = run(&[
         "generate",
         hostile.to_str().unwrap(),
