@@ -76,6 +76,10 @@ enum Command {
         /// Map uuid / date / date-time formats to uuid and chrono types.
         #[arg(long)]
         typed_formats: bool,
+        /// Derive both Serialize and Deserialize on every type (default: the direction it
+        /// travels).
+        #[arg(long)]
+        serde_both_ways: bool,
     },
     /// Compare a live server with a snapshot; exit 1 on drift at or above --fail-on.
     Check {
@@ -246,8 +250,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             client,
             tools,
             typed_formats,
+            serde_both_ways,
         } => {
-            let mut settings = Settings::default().typed_formats(typed_formats);
+            let mut settings = Settings::default()
+                .typed_formats(typed_formats)
+                .serde_both_ways(serde_both_ways);
             if let Some(client) = client {
                 settings = settings.client_name(client);
             }

@@ -6,14 +6,17 @@
 #![deny(missing_docs)]
 
 mod builder;
+mod derives;
 mod docs;
 mod error;
 mod generate;
+mod groups;
 #[cfg(feature = "live")]
 pub mod live;
 mod names;
 pub mod report;
 mod settings;
+mod share;
 pub mod snapshot;
 mod types;
 

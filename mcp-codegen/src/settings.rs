@@ -21,6 +21,11 @@ pub struct Settings {
     /// using the bindings must then depend on `uuid` / `chrono` with serde support. Off by
     /// default: such strings are plain `String`.
     pub typed_formats: bool,
+    /// Every generated type derives both `Serialize` and `Deserialize`. Off by default: a type
+    /// derives the direction it travels — arguments `Serialize`, outputs `Deserialize` — which
+    /// halves what a bindings crate compiles. Turn it on to parse an LLM's JSON arguments into
+    /// a tool's `Input`, or to serialize a typed output again.
+    pub serde_both_ways: bool,
 }
 
 impl Settings {
@@ -41,6 +46,11 @@ impl Settings {
     /// Sets [`Settings::typed_formats`].
     pub fn typed_formats(mut self, on: bool) -> Self {
         self.typed_formats = on;
+        self
+    }
+    /// Sets [`Settings::serde_both_ways`].
+    pub fn serde_both_ways(mut self, on: bool) -> Self {
+        self.serde_both_ways = on;
         self
     }
 }

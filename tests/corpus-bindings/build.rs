@@ -1,6 +1,8 @@
 //! Generates the bindings of every snapshot in `tests/corpus/` (real servers and the hostile
-//! set) into `$OUT_DIR`, and a module list for `lib.rs`. Fallback warnings are not printed:
-//! `tests/tests/corpus.rs` reports them.
+//! set) into `$OUT_DIR`, and a module list for `lib.rs`; then the bindings of
+//! `ARBITRARY_TOOLS` tools with arbitrary schemas (`mcp-toolset-arbitrary-schema`), drawn from
+//! the seed in `MCP_ARBITRARY_SEED` (default: a fixed one, so CI is repeatable; any number
+//! explores others). The seed is written at the top of the generated file.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -30,7 +32,32 @@ fn main() {
             );
         }
     }
+    arbitrary(&out, &mut modules);
     std::fs::write(out.join("corpus_modules.rs"), modules).unwrap_or_else(|e| fail(&e));
+}
+
+/// How many arbitrary tools are compiled.
+const ARBITRARY_TOOLS: usize = 240;
+
+fn arbitrary(out: &Path, modules: &mut String) {
+    println!("cargo:rerun-if-env-changed=MCP_ARBITRARY_SEED");
+    let seed: u64 = std::env::var("MCP_ARBITRARY_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_261_122);
+    let snapshot = mcp_toolset_arbitrary_schema::tools_snapshot(ARBITRARY_TOOLS, seed);
+    let label = format!("arbitrary schemas, MCP_ARBITRARY_SEED={seed}");
+    let loaded =
+        mcp_codegen::Snapshot::parse(&snapshot.to_string(), &label).unwrap_or_else(|e| fail(&e));
+    let (code, _warnings) = mcp_codegen::Generator::default()
+        .generate_source(&loaded, &label)
+        .unwrap_or_else(|e| fail(&e));
+    std::fs::write(out.join("arbitrary.rs"), code).unwrap_or_else(|e| fail(&e));
+    std::fs::write(out.join("arbitrary.json"), snapshot.to_string()).unwrap_or_else(|e| fail(&e));
+    let _ = writeln!(
+        modules,
+        "#[doc = \"{ARBITRARY_TOOLS} tools with arbitrary schemas (`$OUT_DIR/arbitrary.json`)\"]\npub mod arbitrary {{\n    include!(concat!(env!(\"OUT_DIR\"), \"/arbitrary.rs\"));\n}}"
+    );
 }
 
 fn snapshots(dir: &Path) -> Vec<PathBuf> {

@@ -263,69 +263,42 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
 ];
 
-///Types and the pending call of the MCP tool `add`.
+/// Types that more than one tool uses; each tool module re-exports the ones it uses.
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod types {
+    /// The tool's arguments.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {}
+}
+
+/// Types and the pending call of the MCP tool `add`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod add {
     /// The tool's name on the server.
     pub const NAME: &str = "add";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// a + b
         pub sum: f64,
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// First addend.
-        #[serde(rename = "a")]
         pub a: f64,
         /// Second addend.
-        #[serde(rename = "b")]
         pub b: f64,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -351,32 +324,27 @@ pub mod add {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `create_order`.
+/// Types and the pending call of the MCP tool `create_order`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod create_order {
     /// The tool's name on the server.
     pub const NAME: &str = "create_order";
     /// A postal address.
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Address {
         pub city: ::std::string::String,
@@ -387,12 +355,7 @@ pub mod create_order {
         pub street: ::std::string::String,
     }
     /// Who the order is for.
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Customer {
         pub address: Address,
@@ -401,12 +364,7 @@ pub mod create_order {
         pub name: ::std::string::String,
     }
     /// One line of an order.
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct LineItem {
         #[serde(default)]
@@ -415,13 +373,7 @@ pub mod create_order {
         pub quantity: ::std::num::NonZeroU32,
         pub sku: ::std::string::String,
     }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// Where the confirmation went; null when the customer gave no email.
@@ -436,65 +388,22 @@ pub mod create_order {
         pub ship_city: ::std::string::String,
         pub status: OrderStatus,
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "customer")]
         pub customer: Customer,
         /// What to ship.
-        #[serde(rename = "items")]
         pub items: ::std::vec::Vec<LineItem>,
         /// Default (applied by the server): `"normal"`
-        #[serde(
-            rename = "priority",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub priority: ::std::option::Option<Priority>,
         /// Ship somewhere other than the customer's address.
-        #[serde(
-            rename = "ship_to",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub ship_to: ::std::option::Option<Address>,
     }
     /// How urgently an order ships.
@@ -540,7 +449,6 @@ pub mod create_order {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -593,77 +501,39 @@ pub mod create_order {
             self.0.input_mut().ship_to = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `echo`.
+/// Types and the pending call of the MCP tool `echo`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod echo {
     /// The tool's name on the server.
     pub const NAME: &str = "echo";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The text to send back.
-        #[serde(rename = "message")]
         pub message: ::std::string::String,
         /// Return it in upper case.
         ///
         /// Default (applied by the server): `null`
-        #[serde(
-            rename = "uppercase",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub uppercase: ::std::option::Option<bool>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -696,73 +566,38 @@ pub mod echo {
             self.0.input_mut().uppercase = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `exit`.
+/// Types and the pending call of the MCP tool `exit`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod exit {
     /// The tool's name on the server.
     pub const NAME: &str = "exit";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Exit status (default 3).
-        #[serde(
-            rename = "code",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub code: ::std::option::Option<i32>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -795,21 +630,23 @@ pub mod exit {
             self.0.input_mut().code = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `fail`.
+/// Types and the pending call of the MCP tool `fail`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod fail {
     /// The tool's name on the server.
@@ -850,13 +687,11 @@ pub mod fail {
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The error message the tool reports.
-        #[serde(rename = "message")]
         pub message: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -884,67 +719,28 @@ pub mod fail {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `media`.
+/// Types and the pending call of the MCP tool `media`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod media {
     /// The tool's name on the server.
     pub const NAME: &str = "media";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -970,45 +766,36 @@ pub mod media {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `search`.
+/// Types and the pending call of the MCP tool `search`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod search {
     /// The tool's name on the server.
     pub const NAME: &str = "search";
     /// Narrow a search by tag or by score range.
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum Filter {
         Variant0 { tag: ::std::string::String },
         Variant1 { max: f64, min: f64 },
     }
-    /// `Hit`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Hit {
         pub id: u32,
@@ -1016,13 +803,7 @@ pub mod search {
         pub tags: ::std::vec::Vec<::std::string::String>,
         pub title: ::std::string::String,
     }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         pub hits: ::std::vec::Vec<Hit>,
@@ -1031,61 +812,19 @@ pub mod search {
         pub next_cursor: ::std::option::Option<::std::string::String>,
         pub query: ::std::string::String,
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "filter",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub filter: ::std::option::Option<Filter>,
         /// At most this many hits (default 3).
-        #[serde(
-            rename = "limit",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub limit: ::std::option::Option<u32>,
-        #[serde(rename = "query")]
         pub query: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1121,68 +860,34 @@ pub mod search {
             self.0.input_mut().limit = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `sleep`.
+/// Types and the pending call of the MCP tool `sleep`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod sleep {
     /// The tool's name on the server.
     pub const NAME: &str = "sleep";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// How long to sleep, in milliseconds.
-        #[serde(rename = "ms")]
         pub ms: u64,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1210,67 +915,28 @@ pub mod sleep {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `unlock`.
+/// Types and the pending call of the MCP tool `unlock`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod unlock {
     /// The tool's name on the server.
     pub const NAME: &str = "unlock";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -1296,16 +962,18 @@ pub mod unlock {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }

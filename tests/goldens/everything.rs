@@ -372,54 +372,34 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
 ];
 
-///Types and the pending call of the MCP tool `echo`.
+/// Types that more than one tool uses; each tool module re-exports the ones it uses.
 #[allow(dead_code, missing_docs, clippy::all)]
-pub mod echo {
-    /// The tool's name on the server.
-    pub const NAME: &str = "echo";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+pub mod types {
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {}
+}
+
+/// Types and the pending call of the MCP tool `echo`.
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod echo {
+    /// The tool's name on the server.
+    pub const NAME: &str = "echo";
+    /// The tool's arguments.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Message to echo
-        #[serde(rename = "message")]
         pub message: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -447,21 +427,23 @@ pub mod echo {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get-annotated-message`.
+/// Types and the pending call of the MCP tool `get-annotated-message`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_annotated_message {
     /// The tool's name on the server.
@@ -502,8 +484,7 @@ pub mod get_annotated_message {
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
@@ -530,8 +511,7 @@ pub mod get_annotated_message {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputMessageType {
@@ -583,67 +563,28 @@ pub mod get_annotated_message {
             self.0.input_mut().include_image = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get-env`.
+/// Types and the pending call of the MCP tool `get-env`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_env {
     /// The tool's name on the server.
     pub const NAME: &str = "get-env";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -669,75 +610,40 @@ pub mod get_env {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get-resource-links`.
+/// Types and the pending call of the MCP tool `get-resource-links`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_resource_links {
     /// The tool's name on the server.
     pub const NAME: &str = "get-resource-links";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Number of resource links to return (1-10)
         ///
         /// Default (applied by the server): `3`
-        #[serde(
-            rename = "count",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub count: ::std::option::Option<f64>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -770,64 +676,33 @@ pub mod get_resource_links {
             self.0.input_mut().count = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get-resource-reference`.
+/// Types and the pending call of the MCP tool `get-resource-reference`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_resource_reference {
     /// The tool's name on the server.
     pub const NAME: &str = "get-resource-reference";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
@@ -858,8 +733,7 @@ pub mod get_resource_reference {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputResourceType {
@@ -914,32 +788,28 @@ pub mod get_resource_reference {
             self.0.input_mut().resource_type = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get-structured-content`.
+/// Types and the pending call of the MCP tool `get-structured-content`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_structured_content {
     /// The tool's name on the server.
     pub const NAME: &str = "get-structured-content";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -950,49 +820,15 @@ pub mod get_structured_content {
         /// Temperature in celsius
         pub temperature: f64,
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Choose city
-        #[serde(rename = "location")]
         pub location: InputLocation,
     }
     /// Choose city
@@ -1005,8 +841,7 @@ pub mod get_structured_content {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputLocation {
@@ -1050,71 +885,36 @@ pub mod get_structured_content {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get-sum`.
+/// Types and the pending call of the MCP tool `get-sum`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_sum {
     /// The tool's name on the server.
     pub const NAME: &str = "get-sum";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// First number
-        #[serde(rename = "a")]
         pub a: f64,
         /// Second number
-        #[serde(rename = "b")]
         pub b: f64,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1142,67 +942,28 @@ pub mod get_sum {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get-tiny-image`.
+/// Types and the pending call of the MCP tool `get-tiny-image`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_tiny_image {
     /// The tool's name on the server.
     pub const NAME: &str = "get-tiny-image";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -1228,84 +989,45 @@ pub mod get_tiny_image {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `gzip-file-as-resource`.
+/// Types and the pending call of the MCP tool `gzip-file-as-resource`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod gzip_file_as_resource {
     /// The tool's name on the server.
     pub const NAME: &str = "gzip-file-as-resource";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// URL or data URI of the file content to compress
         ///
         /// Default (applied by the server): `"https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md"`
-        #[serde(
-            rename = "data",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub data: ::std::option::Option<::std::string::String>,
         /// Name of the output file
         ///
         /// Default (applied by the server): `"README.md.gz"`
-        #[serde(
-            rename = "name",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub name: ::std::option::Option<::std::string::String>,
         /// How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.
         ///
@@ -1327,8 +1049,7 @@ pub mod gzip_file_as_resource {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputOutputType {
@@ -1396,77 +1117,41 @@ pub mod gzip_file_as_resource {
             self.0.input_mut().output_type = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `simulate-research-query`.
+/// Types and the pending call of the MCP tool `simulate-research-query`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod simulate_research_query {
     /// The tool's name on the server.
     pub const NAME: &str = "simulate-research-query";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Simulate an ambiguous query that requires clarification (triggers input_required status)
         ///
         /// Default (applied by the server): `false`
-        #[serde(
-            rename = "ambiguous",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub ambiguous: ::std::option::Option<bool>,
         /// The research topic to investigate
-        #[serde(rename = "topic")]
         pub topic: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1499,67 +1184,28 @@ pub mod simulate_research_query {
             self.0.input_mut().ambiguous = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `toggle-simulated-logging`.
+/// Types and the pending call of the MCP tool `toggle-simulated-logging`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod toggle_simulated_logging {
     /// The tool's name on the server.
     pub const NAME: &str = "toggle-simulated-logging";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -1585,67 +1231,28 @@ pub mod toggle_simulated_logging {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `toggle-subscriber-updates`.
+/// Types and the pending call of the MCP tool `toggle-subscriber-updates`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod toggle_subscriber_updates {
     /// The tool's name on the server.
     pub const NAME: &str = "toggle-subscriber-updates";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -1671,84 +1278,45 @@ pub mod toggle_subscriber_updates {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `trigger-long-running-operation`.
+/// Types and the pending call of the MCP tool `trigger-long-running-operation`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod trigger_long_running_operation {
     /// The tool's name on the server.
     pub const NAME: &str = "trigger-long-running-operation";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Duration of the operation in seconds
         ///
         /// Default (applied by the server): `10`
-        #[serde(
-            rename = "duration",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub duration: ::std::option::Option<f64>,
         /// Number of steps in the operation
         ///
         /// Default (applied by the server): `5`
-        #[serde(
-            rename = "steps",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub steps: ::std::option::Option<f64>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1786,16 +1354,18 @@ pub mod trigger_long_running_operation {
             self.0.input_mut().steps = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }

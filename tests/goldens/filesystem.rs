@@ -461,67 +461,34 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
 ];
 
-///Types and the pending call of the MCP tool `create_directory`.
+/// Types that more than one tool uses; each tool module re-exports the ones it uses.
 #[allow(dead_code, missing_docs, clippy::all)]
-pub mod create_directory {
-    /// The tool's name on the server.
-    pub const NAME: &str = "create_directory";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+pub mod types {
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
         pub content: ::std::string::String,
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "path")]
         pub path: ::std::string::String,
     }
+}
+
+/// Types and the pending call of the MCP tool `create_directory`.
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod create_directory {
+    /// The tool's name on the server.
+    pub const NAME: &str = "create_directory";
+    pub use super::types::Output;
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
@@ -545,75 +512,31 @@ pub mod create_directory {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `directory_tree`.
+/// Types and the pending call of the MCP tool `directory_tree`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod directory_tree {
     /// The tool's name on the server.
     pub const NAME: &str = "directory_tree";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
@@ -626,7 +549,6 @@ pub mod directory_tree {
         pub exclude_patterns: ::std::option::Option<
             ::std::vec::Vec<::std::string::String>,
         >,
-        #[serde(rename = "path")]
         pub path: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -662,32 +584,26 @@ pub mod directory_tree {
             );
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `edit_file`.
+/// Types and the pending call of the MCP tool `edit_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod edit_file {
     /// The tool's name on the server.
     pub const NAME: &str = "edit_file";
-    /// `InputEditsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputEditsItem {
         /// Text to replace with
@@ -697,56 +613,12 @@ pub mod edit_file {
         #[serde(rename = "oldText")]
         pub old_text: ::std::string::String,
     }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
@@ -759,9 +631,7 @@ pub mod edit_file {
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub dry_run: ::std::option::Option<bool>,
-        #[serde(rename = "edits")]
         pub edits: ::std::vec::Vec<InputEditsItem>,
-        #[serde(rename = "path")]
         pub path: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -792,81 +662,27 @@ pub mod edit_file {
             self.0.input_mut().dry_run = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get_file_info`.
+/// Types and the pending call of the MCP tool `get_file_info`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_file_info {
     /// The tool's name on the server.
     pub const NAME: &str = "get_file_info";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {
-        #[serde(rename = "path")]
-        pub path: ::std::string::String,
-    }
+    pub use super::types::Output;
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
@@ -890,76 +706,32 @@ pub mod get_file_info {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `list_allowed_directories`.
+/// Types and the pending call of the MCP tool `list_allowed_directories`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod list_allowed_directories {
     /// The tool's name on the server.
     pub const NAME: &str = "list_allowed_directories";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {}
@@ -986,81 +758,27 @@ pub mod list_allowed_directories {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `list_directory`.
+/// Types and the pending call of the MCP tool `list_directory`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod list_directory {
     /// The tool's name on the server.
     pub const NAME: &str = "list_directory";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {
-        #[serde(rename = "path")]
-        pub path: ::std::string::String,
-    }
+    pub use super::types::Output;
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
@@ -1084,79 +802,34 @@ pub mod list_directory {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `list_directory_with_sizes`.
+/// Types and the pending call of the MCP tool `list_directory_with_sizes`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod list_directory_with_sizes {
     /// The tool's name on the server.
     pub const NAME: &str = "list_directory_with_sizes";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "path")]
         pub path: ::std::string::String,
         /// Sort entries by name or size
         ///
@@ -1178,8 +851,7 @@ pub mod list_directory_with_sizes {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputSortBy {
@@ -1226,81 +898,35 @@ pub mod list_directory_with_sizes {
             self.0.input_mut().sort_by = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `move_file`.
+/// Types and the pending call of the MCP tool `move_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod move_file {
     /// The tool's name on the server.
     pub const NAME: &str = "move_file";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "destination")]
         pub destination: ::std::string::String,
-        #[serde(rename = "source")]
         pub source: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1326,93 +952,40 @@ pub mod move_file {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `read_file`.
+/// Types and the pending call of the MCP tool `read_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_file";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// If provided, returns only the first N lines of the file
-        #[serde(
-            rename = "head",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub head: ::std::option::Option<f64>,
-        #[serde(rename = "path")]
         pub path: ::std::string::String,
         /// If provided, returns only the last N lines of the file
-        #[serde(
-            rename = "tail",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub tail: ::std::option::Option<f64>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1448,44 +1021,32 @@ pub mod read_file {
             self.0.input_mut().tail = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `read_media_file`.
+/// Types and the pending call of the MCP tool `read_media_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_media_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_media_file";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
         pub content: ::std::vec::Vec<OutputContentItem>,
     }
-    /// `OutputContentItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged, deny_unknown_fields)]
     pub enum OutputContentItem {
@@ -1499,16 +1060,10 @@ pub mod read_media_file {
         Variant1 {
             resource: OutputContentItemVariant1Resource,
             #[serde(rename = "type")]
-            type_: ::std::string::String,
+            type_: OutputContentItemVariant1Type,
         },
     }
-    /// `OutputContentItemVariant1Resource`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct OutputContentItemVariant1Resource {
@@ -1520,50 +1075,7 @@ pub mod read_media_file {
         pub mime_type: ::std::option::Option<::std::string::String>,
         pub uri: ::std::string::String,
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {
-        #[serde(rename = "path")]
-        pub path: ::std::string::String,
-    }
+    pub use super::types::Input;
     /// One of 2 values.
     #[derive(
         ::std::clone::Clone,
@@ -1574,7 +1086,6 @@ pub mod read_media_file {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1590,6 +1101,32 @@ pub mod read_media_file {
                 match self {
                     Self::Image => "image",
                     Self::Audio => "audio",
+                },
+            )
+        }
+    }
+    /// One of 1 values.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::marker::Copy,
+        ::std::fmt::Debug,
+        ::std::cmp::PartialEq,
+        ::std::cmp::Eq,
+        ::std::hash::Hash,
+        ::std::cmp::PartialOrd,
+        ::std::cmp::Ord,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub enum OutputContentItemVariant1Type {
+        #[serde(rename = "resource")]
+        Resource,
+    }
+    impl ::std::fmt::Display for OutputContentItemVariant1Type {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str(
+                match self {
+                    Self::Resource => "resource",
                 },
             )
         }
@@ -1617,80 +1154,35 @@ pub mod read_media_file {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `read_multiple_files`.
+/// Types and the pending call of the MCP tool `read_multiple_files`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_multiple_files {
     /// The tool's name on the server.
     pub const NAME: &str = "read_multiple_files";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.
-        #[serde(rename = "paths")]
         pub paths: ::std::vec::Vec<::std::string::String>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1716,93 +1208,40 @@ pub mod read_multiple_files {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `read_text_file`.
+/// Types and the pending call of the MCP tool `read_text_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_text_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_text_file";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// If provided, returns only the first N lines of the file
-        #[serde(
-            rename = "head",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub head: ::std::option::Option<f64>,
-        #[serde(rename = "path")]
         pub path: ::std::string::String,
         /// If provided, returns only the last N lines of the file
-        #[serde(
-            rename = "tail",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub tail: ::std::option::Option<f64>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1838,75 +1277,31 @@ pub mod read_text_file {
             self.0.input_mut().tail = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `search_files`.
+/// Types and the pending call of the MCP tool `search_files`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod search_files {
     /// The tool's name on the server.
     pub const NAME: &str = "search_files";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
@@ -1919,9 +1314,7 @@ pub mod search_files {
         pub exclude_patterns: ::std::option::Option<
             ::std::vec::Vec<::std::string::String>,
         >,
-        #[serde(rename = "path")]
         pub path: ::std::string::String,
-        #[serde(rename = "pattern")]
         pub pattern: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1957,81 +1350,35 @@ pub mod search_files {
             );
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `write_file`.
+/// Types and the pending call of the MCP tool `write_file`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod write_file {
     /// The tool's name on the server.
     pub const NAME: &str = "write_file";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "content")]
         pub content: ::std::string::String,
-        #[serde(rename = "path")]
         pub path: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -2057,16 +1404,16 @@ pub mod write_file {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }

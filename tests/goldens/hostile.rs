@@ -896,53 +896,26 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
 ];
 
-///Types and the pending call of the MCP tool `1st-tool`.
+/// Types that more than one tool uses; each tool module re-exports the ones it uses.
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod types {
+    /// The tool's arguments.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {}
+}
+
+/// Types and the pending call of the MCP tool `1st-tool`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod _1st_tool {
     /// The tool's name on the server.
     pub const NAME: &str = "1st-tool";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -968,67 +941,28 @@ pub mod _1st_tool {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `Get User`.
+/// Types and the pending call of the MCP tool `Get User`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_user {
     /// The tool's name on the server.
     pub const NAME: &str = "Get User";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -1054,21 +988,23 @@ pub mod get_user {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `boolean_schemas`.
+/// Types and the pending call of the MCP tool `boolean_schemas`.
 ///
 /// **Generator notes:**
 /// - property `nothing` has the schema `false` (it can never be present); it has no field
@@ -1076,48 +1012,14 @@ pub mod get_user {
 pub mod boolean_schemas {
     /// The tool's name on the server.
     pub const NAME: &str = "boolean_schemas";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "anything")]
         pub anything: ::mcp_runtime::export::serde_json::Value,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1145,21 +1047,23 @@ pub mod boolean_schemas {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `colliding_nested_property_names`.
+/// Types and the pending call of the MCP tool `colliding_nested_property_names`.
 ///
 /// **Generator notes:**
 /// - an object whose property names collide in Rust is a JSON value
@@ -1167,53 +1071,16 @@ pub mod boolean_schemas {
 pub mod colliding_nested_property_names {
     /// The tool's name on the server.
     pub const NAME: &str = "colliding_nested_property_names";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "obj",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub obj: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1249,67 +1116,28 @@ pub mod colliding_nested_property_names {
             self.0.input_mut().obj = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `connect`.
+/// Types and the pending call of the MCP tool `connect`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod connect {
     /// The tool's name on the server.
     pub const NAME: &str = "connect";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -1335,21 +1163,23 @@ pub mod connect {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `const_not_conditionals`.
+/// Types and the pending call of the MCP tool `const_not_conditionals`.
 ///
 /// **Generator notes:**
 /// - `if`, `then` at the root of the input schema is checked by the server, not at compile time
@@ -1359,66 +1189,47 @@ pub mod connect {
 pub mod const_not_conditionals {
     /// The tool's name on the server.
     pub const NAME: &str = "const_not_conditionals";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "cond",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub cond: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
-        #[serde(
-            rename = "kind",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub kind: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
-        #[serde(
-            rename = "notnum",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub kind: ::std::option::Option<InputKind>,
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub notnum: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+    }
+    /// One of 1 values.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::marker::Copy,
+        ::std::fmt::Debug,
+        ::std::cmp::PartialEq,
+        ::std::cmp::Eq,
+        ::std::hash::Hash,
+        ::std::cmp::PartialOrd,
+        ::std::cmp::Ord,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub enum InputKind {
+        #[serde(rename = "fixed")]
+        Fixed,
+    }
+    impl ::std::fmt::Display for InputKind {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str(
+                match self {
+                    Self::Fixed => "fixed",
+                },
+            )
+        }
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
@@ -1454,10 +1265,7 @@ pub mod const_not_conditionals {
             self
         }
         /// Sets the optional argument `kind`.
-        pub fn kind(
-            mut self,
-            value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
-        ) -> Self {
+        pub fn kind(mut self, value: impl ::std::convert::Into<InputKind>) -> Self {
             self.0.input_mut().kind = ::std::option::Option::Some(value.into());
             self
         }
@@ -1469,21 +1277,23 @@ pub mod const_not_conditionals {
             self.0.input_mut().notnum = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `dangling_ref`.
+/// Types and the pending call of the MCP tool `dangling_ref`.
 ///
 /// **Generator notes:**
 /// - argument `other` could not be typed (typify panicked: external references are not supported: `https://example.com/schema.json`); it is a JSON value
@@ -1492,59 +1302,18 @@ pub mod const_not_conditionals {
 pub mod dangling_ref {
     /// The tool's name on the server.
     pub const NAME: &str = "dangling_ref";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "other",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub other: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
-        #[serde(
-            rename = "thing",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub thing: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1588,98 +1357,49 @@ pub mod dangling_ref {
             self.0.input_mut().thing = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `deep_nesting`.
+/// Types and the pending call of the MCP tool `deep_nesting`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod deep_nesting {
     /// The tool's name on the server.
     pub const NAME: &str = "deep_nesting";
-    /// `InputAItemItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputAItemItem {
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub b: ::std::vec::Vec<InputAItemItemBItem>,
     }
-    /// `InputAItemItemBItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputAItemItemBItem {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub c: ::std::option::Option<InputAItemItemBItemC>,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
     }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "a",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::vec::Vec<::std::vec::Vec<InputAItemItem>>>,
     }
     /// One of 2 values.
@@ -1692,8 +1412,7 @@ pub mod deep_nesting {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputAItemItemBItemC {
@@ -1747,32 +1466,28 @@ pub mod deep_nesting {
             self.0.input_mut().a = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `defaults_of_every_kind`.
+/// Types and the pending call of the MCP tool `defaults_of_every_kind`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod defaults_of_every_kind {
     /// The tool's name on the server.
     pub const NAME: &str = "defaults_of_every_kind";
-    /// `InputO`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputO {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -1785,96 +1500,35 @@ pub mod defaults_of_every_kind {
             }
         }
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Default (applied by the server): `["a"]`
-        #[serde(
-            rename = "arr",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub arr: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         /// Default (applied by the server): `true`
-        #[serde(
-            rename = "b",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub b: ::std::option::Option<bool>,
         /// Default (applied by the server): `1.5`
-        #[serde(
-            rename = "f",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub f: ::std::option::Option<f64>,
         /// Default (applied by the server): `3`
-        #[serde(
-            rename = "n",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub n: ::std::option::Option<i64>,
         /// Default (applied by the server): `null`
-        #[serde(
-            rename = "nul",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub nul: ::std::option::Option<::std::string::String>,
         /// Default (applied by the server): `{"k":"v"}`
-        #[serde(
-            rename = "o",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub o: ::std::option::Option<InputO>,
         /// Default (applied by the server): `"x"`
-        #[serde(
-            rename = "s",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub s: ::std::option::Option<::std::string::String>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1946,111 +1600,55 @@ pub mod defaults_of_every_kind {
             self.0.input_mut().s = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `defs_clash_between_input_and_output`.
+/// Types and the pending call of the MCP tool `defs_clash_between_input_and_output`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod defs_clash_between_input_and_output {
     /// The tool's name on the server.
     pub const NAME: &str = "defs_clash_between_input_and_output";
-    /// `Item`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Item {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::string::String>,
     }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub item: ::std::option::Option<OutputItem>,
     }
-    /// `OutputItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct OutputItem {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub b: ::std::option::Option<i64>,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
     }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "item",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub item: ::std::option::Option<Item>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -2081,26 +1679,25 @@ pub mod defs_clash_between_input_and_output {
             self.0.input_mut().item = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `defs_named_like_our_items`.
+/// Types and the pending call of the MCP tool `defs_named_like_our_items`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod defs_named_like_our_items {
     /// The tool's name on the server.
     pub const NAME: &str = "defs_named_like_our_items";
-    /// `ConversionErrorDef`
     #[derive(
         ::mcp_runtime::export::serde::Deserialize,
         ::mcp_runtime::export::serde::Serialize,
@@ -2149,78 +1746,26 @@ pub mod defs_named_like_our_items {
             value.parse()
         }
     }
-    /// `InputDef`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputDef {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub x: ::std::option::Option<::std::string::String>,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
     }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "a",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<InputDef>,
-        #[serde(
-            rename = "b",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub b: ::std::option::Option<CallDef>,
-        #[serde(
-            rename = "c",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub c: ::std::option::Option<ConversionErrorDef>,
     }
     /// One of 2 values.
@@ -2233,8 +1778,7 @@ pub mod defs_named_like_our_items {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum CallDef {
@@ -2296,63 +1840,32 @@ pub mod defs_named_like_our_items {
             self.0.input_mut().c = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `docs_that_are_not_rust`.
+/// Types and the pending call of the MCP tool `docs_that_are_not_rust`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod docs_that_are_not_rust {
     /// The tool's name on the server.
     pub const NAME: &str = "docs_that_are_not_rust";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
@@ -2365,7 +1878,6 @@ pub mod docs_that_are_not_rust {
         ///    indented code block
         ///
         /// \<script\>alert(1)\</script\> and `code [x]`
-        #[serde(rename = "path")]
         pub path: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -2393,85 +1905,43 @@ pub mod docs_that_are_not_rust {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `draft7_definitions`.
+/// Types and the pending call of the MCP tool `draft7_definitions`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod draft7_definitions {
     /// The tool's name on the server.
     pub const NAME: &str = "draft7_definitions";
-    /// `P`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct P {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub q: ::std::option::Option<InputPq>,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
     }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "p",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub p: ::std::option::Option<P>,
     }
     /// One of 2 values.
@@ -2484,8 +1954,7 @@ pub mod draft7_definitions {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputPq {
@@ -2534,67 +2003,28 @@ pub mod draft7_definitions {
             self.0.input_mut().p = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `empty_object`.
+/// Types and the pending call of the MCP tool `empty_object`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod empty_object {
     /// The tool's name on the server.
     pub const NAME: &str = "empty_object";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -2620,67 +2050,35 @@ pub mod empty_object {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `enum_duplicates_after_normalisation`.
+/// Types and the pending call of the MCP tool `enum_duplicates_after_normalisation`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod enum_duplicates_after_normalisation {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_duplicates_after_normalisation";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "state")]
         pub state: InputState,
     }
     /// One of 4 values.
@@ -2693,8 +2091,7 @@ pub mod enum_duplicates_after_normalisation {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputState {
@@ -2744,21 +2141,23 @@ pub mod enum_duplicates_after_normalisation {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `enum_mixed_and_nullable`.
+/// Types and the pending call of the MCP tool `enum_mixed_and_nullable`.
 ///
 /// **Generator notes:**
 /// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum {Boolean, Number, String} \[Number(1), String("a"), Bool(true)\]); it is a JSON value
@@ -2766,178 +2165,79 @@ pub mod enum_duplicates_after_normalisation {
 pub mod enum_mixed_and_nullable {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_mixed_and_nullable";
-    /// `InputNullable`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Copy,
-        Debug,
-        Eq,
-        Hash,
-        Ord,
-        PartialEq,
-        PartialOrd
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub enum InputNullable {
-        #[serde(rename = "a")]
-        A,
-        #[serde(rename = "b")]
-        B,
-    }
-    impl ::std::fmt::Display for InputNullable {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            match *self {
-                Self::A => f.write_str("a"),
-                Self::B => f.write_str("b"),
-            }
-        }
-    }
-    impl ::std::str::FromStr for InputNullable {
-        type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            match value {
-                "a" => Ok(Self::A),
-                "b" => Ok(Self::B),
-                _ => Err("invalid value".into()),
-            }
-        }
-    }
-    impl ::std::convert::TryFrom<&str> for InputNullable {
-        type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-    impl ::std::convert::TryFrom<::std::string::String> for InputNullable {
-        type Error = self::error::ConversionError;
-        fn try_from(
-            value: ::std::string::String,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-    /// `InputTypedNullable`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Copy,
-        Debug,
-        Eq,
-        Hash,
-        Ord,
-        PartialEq,
-        PartialOrd
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub enum InputTypedNullable {
-        #[serde(rename = "x")]
-        X,
-        #[serde(rename = "y")]
-        Y,
-    }
-    impl ::std::fmt::Display for InputTypedNullable {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            match *self {
-                Self::X => f.write_str("x"),
-                Self::Y => f.write_str("y"),
-            }
-        }
-    }
-    impl ::std::str::FromStr for InputTypedNullable {
-        type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            match value {
-                "x" => Ok(Self::X),
-                "y" => Ok(Self::Y),
-                _ => Err("invalid value".into()),
-            }
-        }
-    }
-    impl ::std::convert::TryFrom<&str> for InputTypedNullable {
-        type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-    impl ::std::convert::TryFrom<::std::string::String> for InputTypedNullable {
-        type Error = self::error::ConversionError;
-        fn try_from(
-            value: ::std::string::String,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "mixed",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub mixed: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
-        #[serde(
-            rename = "nullable",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub nullable: ::std::option::Option<InputNullable>,
-        #[serde(
-            rename = "typed_nullable",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub typed_nullable: ::std::option::Option<InputTypedNullable>,
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub nullable: ::std::option::Option<InputNullableVariant0>,
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub typed_nullable: ::std::option::Option<InputTypedNullableVariant0>,
+    }
+    /// One of 2 values.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::marker::Copy,
+        ::std::fmt::Debug,
+        ::std::cmp::PartialEq,
+        ::std::cmp::Eq,
+        ::std::hash::Hash,
+        ::std::cmp::PartialOrd,
+        ::std::cmp::Ord,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub enum InputNullableVariant0 {
+        #[serde(rename = "a")]
+        A,
+        #[serde(rename = "b")]
+        B,
+    }
+    impl ::std::fmt::Display for InputNullableVariant0 {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str(
+                match self {
+                    Self::A => "a",
+                    Self::B => "b",
+                },
+            )
+        }
+    }
+    /// One of 2 values.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::marker::Copy,
+        ::std::fmt::Debug,
+        ::std::cmp::PartialEq,
+        ::std::cmp::Eq,
+        ::std::hash::Hash,
+        ::std::cmp::PartialOrd,
+        ::std::cmp::Ord,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub enum InputTypedNullableVariant0 {
+        #[serde(rename = "x")]
+        X,
+        #[serde(rename = "y")]
+        Y,
+    }
+    impl ::std::fmt::Display for InputTypedNullableVariant0 {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str(
+                match self {
+                    Self::X => "x",
+                    Self::Y => "y",
+                },
+            )
+        }
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
@@ -2975,7 +2275,7 @@ pub mod enum_mixed_and_nullable {
         /// Sets the optional argument `nullable`.
         pub fn nullable(
             mut self,
-            value: impl ::std::convert::Into<InputNullable>,
+            value: impl ::std::convert::Into<InputNullableVariant0>,
         ) -> Self {
             self.0.input_mut().nullable = ::std::option::Option::Some(value.into());
             self
@@ -2983,91 +2283,49 @@ pub mod enum_mixed_and_nullable {
         /// Sets the optional argument `typed_nullable`.
         pub fn typed_nullable(
             mut self,
-            value: impl ::std::convert::Into<InputTypedNullable>,
+            value: impl ::std::convert::Into<InputTypedNullableVariant0>,
         ) -> Self {
             self.0.input_mut().typed_nullable = ::std::option::Option::Some(
                 value.into(),
             );
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `enum_odd_values`.
+/// Types and the pending call of the MCP tool `enum_odd_values`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod enum_odd_values {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_odd_values";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         pub reaction: OutputReaction,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
     }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "reaction")]
         pub reaction: InputReaction,
-        #[serde(
-            rename = "weird",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub weird: ::std::option::Option<InputWeird>,
     }
     /// One of 5 values.
@@ -3080,8 +2338,7 @@ pub mod enum_odd_values {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputReaction {
@@ -3119,8 +2376,7 @@ pub mod enum_odd_values {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputWeird {
@@ -3167,7 +2423,6 @@ pub mod enum_odd_values {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -3215,75 +2470,38 @@ pub mod enum_odd_values {
             self.0.input_mut().weird = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `enum_with_default`.
+/// Types and the pending call of the MCP tool `enum_with_default`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod enum_with_default {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_with_default";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Sort order.
         ///
         /// Default (applied by the server): `"-1"`
-        #[serde(
-            rename = "sort",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub sort: ::std::option::Option<InputSort>,
     }
     /// Sort order.
@@ -3296,8 +2514,7 @@ pub mod enum_with_default {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputSort {
@@ -3346,72 +2563,37 @@ pub mod enum_with_default {
             self.0.input_mut().sort = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `extensions_and_annotations`.
+/// Types and the pending call of the MCP tool `extensions_and_annotations`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod extensions_and_annotations {
     /// The tool's name on the server.
     pub const NAME: &str = "extensions_and_annotations";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "x",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub x: ::std::option::Option<::std::string::String>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -3447,21 +2629,23 @@ pub mod extensions_and_annotations {
             self.0.input_mut().x = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `formats`.
+/// Types and the pending call of the MCP tool `formats`.
 ///
 /// **Generator notes:**
 /// - `format: date-time` is a plain String (set `typed_formats` for uuid/chrono types)
@@ -3471,59 +2655,18 @@ pub mod extensions_and_annotations {
 pub mod formats {
     /// The tool's name on the server.
     pub const NAME: &str = "formats";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "big",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub big: ::std::option::Option<i64>,
-        #[serde(
-            rename = "date",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub date: ::std::option::Option<::std::string::String>,
         #[serde(
             rename = "date-time",
@@ -3531,47 +2674,19 @@ pub mod formats {
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub date_time: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "duration",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub duration: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "email",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub email: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "hostname",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub hostname: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "ipv4",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub ipv4: ::std::option::Option<::std::net::Ipv4Addr>,
-        #[serde(
-            rename = "small",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub small: ::std::option::Option<u8>,
-        #[serde(
-            rename = "uri",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub uri: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "uuid",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub uuid: ::std::option::Option<::std::string::String>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -3673,67 +2788,35 @@ pub mod formats {
             self.0.input_mut().uuid = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get-user`.
+/// Types and the pending call of the MCP tool `get-user`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_user_2 {
     /// The tool's name on the server.
     pub const NAME: &str = "get-user";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "id")]
         pub id: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -3761,67 +2844,35 @@ pub mod get_user_2 {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `get_user`.
+/// Types and the pending call of the MCP tool `get_user`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_user_3 {
     /// The tool's name on the server.
     pub const NAME: &str = "get_user";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "id")]
         pub id: i64,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -3849,63 +2900,32 @@ pub mod get_user_3 {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `keyword_and_odd_property_names`.
+/// Types and the pending call of the MCP tool `keyword_and_odd_property_names`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod keyword_and_odd_property_names {
     /// The tool's name on the server.
     pub const NAME: &str = "keyword_and_odd_property_names";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
@@ -4167,47 +3187,35 @@ pub mod keyword_and_odd_property_names {
             self.0.input_mut().ncode = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `maps_and_additional_properties`.
+/// Types and the pending call of the MCP tool `maps_and_additional_properties`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod maps_and_additional_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "maps_and_additional_properties";
-    /// `InputClosed`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct InputClosed {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::string::String>,
     }
-    /// `InputNested`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputNested {
         #[serde(
@@ -4219,40 +3227,19 @@ pub mod maps_and_additional_properties {
             InputNestedMetaValue,
         >,
     }
-    /// `InputNestedMetaValue`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputNestedMetaValue {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub n: ::std::option::Option<i64>,
     }
-    /// `InputOpenTrue`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputOpenTrue {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::string::String>,
     }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         #[serde(
@@ -4272,73 +3259,24 @@ pub mod maps_and_additional_properties {
             ::std::string::String,
         >,
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "closed",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub closed: ::std::option::Option<InputClosed>,
-        #[serde(
-            rename = "labels",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub labels: ::std::option::Option<
             ::std::collections::HashMap<::std::string::String, ::std::string::String>,
         >,
-        #[serde(
-            rename = "nested",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub nested: ::std::option::Option<InputNested>,
-        #[serde(
-            rename = "open_true",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub open_true: ::std::option::Option<InputOpenTrue>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -4392,32 +3330,26 @@ pub mod maps_and_additional_properties {
             self.0.input_mut().open_true = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `nested_combinators`.
+/// Types and the pending call of the MCP tool `nested_combinators`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod nested_combinators {
     /// The tool's name on the server.
     pub const NAME: &str = "nested_combinators";
-    /// `InputX`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputX {
@@ -4429,13 +3361,7 @@ pub mod nested_combinators {
             Self::Variant1(value)
         }
     }
-    /// `InputXVariant1`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputXVariant1 {
@@ -4452,48 +3378,14 @@ pub mod nested_combinators {
             Self::Variant0(value)
         }
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "x")]
         pub x: InputX,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -4521,67 +3413,28 @@ pub mod nested_combinators {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `no_input_schema_properties`.
+/// Types and the pending call of the MCP tool `no_input_schema_properties`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod no_input_schema_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "no_input_schema_properties";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -4607,32 +3460,28 @@ pub mod no_input_schema_properties {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `output_array_root`.
+/// Types and the pending call of the MCP tool `output_array_root`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod output_array_root {
     /// The tool's name on the server.
     pub const NAME: &str = "output_array_root";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(transparent)]
     pub struct Output(pub ::std::vec::Vec<::std::string::String>);
@@ -4652,48 +3501,7 @@ pub mod output_array_root {
             Self(value)
         }
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
@@ -4717,21 +3525,21 @@ pub mod output_array_root {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `output_not_object_typed`.
+/// Types and the pending call of the MCP tool `output_not_object_typed`.
 ///
 /// **Generator notes:**
 /// - the output schema could not be typed (typify panicked: not yet implemented: unhandled not schema Object(); the output is a JSON value
@@ -4739,48 +3547,7 @@ pub mod output_array_root {
 pub mod output_not_object_typed {
     /// The tool's name on the server.
     pub const NAME: &str = "output_not_object_typed";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// The tool's structured output (its schema could not be typed).
     pub type Output = ::mcp_runtime::export::serde_json::Value;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -4806,21 +3573,21 @@ pub mod output_not_object_typed {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `pattern_properties`.
+/// Types and the pending call of the MCP tool `pattern_properties`.
 ///
 /// **Generator notes:**
 /// - `pattern` constraints are checked by the server, not by the generated types
@@ -4828,70 +3595,22 @@ pub mod output_not_object_typed {
 pub mod pattern_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "pattern_properties";
-    /// `InputEnv`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct InputEnv {}
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "code",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub code: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "env",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub env: ::std::option::Option<InputEnv>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -4932,21 +3651,23 @@ pub mod pattern_properties {
             self.0.input_mut().env = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `prefix_items_and_tuples`.
+/// Types and the pending call of the MCP tool `prefix_items_and_tuples`.
 ///
 /// **Generator notes:**
 /// - argument `draft7_tuple` could not be typed (property `draft7_tuple`: invalid schema for InputDraft7Tuple: unhandled array validation ArrayValidation {); it is a JSON value
@@ -4954,61 +3675,20 @@ pub mod pattern_properties {
 pub mod prefix_items_and_tuples {
     /// The tool's name on the server.
     pub const NAME: &str = "prefix_items_and_tuples";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "draft7_tuple",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub draft7_tuple: ::std::option::Option<
             ::mcp_runtime::export::serde_json::Value,
         >,
-        #[serde(
-            rename = "pair",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub pair: ::std::option::Option<
             ::std::vec::Vec<::mcp_runtime::export::serde_json::Value>,
         >,
@@ -5056,59 +3736,41 @@ pub mod prefix_items_and_tuples {
             self.0.input_mut().pair = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `recursive_refs`.
+/// Types and the pending call of the MCP tool `recursive_refs`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod recursive_refs {
     /// The tool's name on the server.
     pub const NAME: &str = "recursive_refs";
-    /// `Node`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Node {
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub children: ::std::vec::Vec<Node>,
         pub name: ::std::string::String,
     }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub root: ::std::option::Option<::std::boxed::Box<OutputNode>>,
     }
-    /// `OutputNode`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug,
-        Default
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct OutputNode {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -5116,48 +3778,14 @@ pub mod recursive_refs {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub next: ::std::option::Option<::std::boxed::Box<OutputNode>>,
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "tree")]
         pub tree: Node,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -5183,69 +3811,34 @@ pub mod recursive_refs {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `required_without_schema`.
+/// Types and the pending call of the MCP tool `required_without_schema`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod required_without_schema {
     /// The tool's name on the server.
     pub const NAME: &str = "required_without_schema";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "a")]
         pub a: ::std::string::String,
-        #[serde(rename = "ghost")]
         pub ghost: ::mcp_runtime::export::serde_json::Value,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -5273,32 +3866,28 @@ pub mod required_without_schema {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `root_any_of`.
+/// Types and the pending call of the MCP tool `root_any_of`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod root_any_of {
     /// The tool's name on the server.
     pub const NAME: &str = "root_any_of";
-    /// `Input`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum Input {
         #[serde(rename = "id")]
@@ -5309,38 +3898,6 @@ pub mod root_any_of {
     impl ::std::convert::From<i64> for Input {
         fn from(value: i64) -> Self {
             Self::Id(value)
-        }
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
         }
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -5368,57 +3925,27 @@ pub mod root_any_of {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `root_enum`.
+/// Types and the pending call of the MCP tool `root_enum`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod root_enum {
     /// The tool's name on the server.
     pub const NAME: &str = "root_enum";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// One of 2 values.
     #[derive(
         ::std::clone::Clone,
@@ -5429,8 +3956,7 @@ pub mod root_enum {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum Input {
@@ -5474,67 +4000,28 @@ pub mod root_enum {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `self`.
+/// Types and the pending call of the MCP tool `self`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod self_ {
     /// The tool's name on the server.
     pub const NAME: &str = "self";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -5560,26 +4047,27 @@ pub mod self_ {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `type_arrays`.
+/// Types and the pending call of the MCP tool `type_arrays`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod type_arrays {
     /// The tool's name on the server.
     pub const NAME: &str = "type_arrays";
-    /// `InputIntOrBool`
     #[derive(
         ::mcp_runtime::export::serde::Deserialize,
         ::mcp_runtime::export::serde::Serialize,
@@ -5640,13 +4128,7 @@ pub mod type_arrays {
             Self::Integer(value)
         }
     }
-    /// `InputMulti`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputMulti {
@@ -5696,28 +4178,15 @@ pub mod type_arrays {
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "any",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub any: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
-        #[serde(
-            rename = "int_or_bool",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub int_or_bool: ::std::option::Option<InputIntOrBool>,
-        #[serde(
-            rename = "multi",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub multi: ::std::option::Option<InputMulti>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -5766,67 +4235,28 @@ pub mod type_arrays {
             self.0.input_mut().multi = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `unclosed_fence_description`.
+/// Types and the pending call of the MCP tool `unclosed_fence_description`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod unclosed_fence_description {
     /// The tool's name on the server.
     pub const NAME: &str = "unclosed_fence_description";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-    /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct Input {}
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(
@@ -5852,72 +4282,37 @@ pub mod unclosed_fence_description {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `unicode_everywhere`.
+/// Types and the pending call of the MCP tool `unicode_everywhere`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod unicode_everywhere {
     /// The tool's name on the server.
     pub const NAME: &str = "unicode_everywhere";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(
-            rename = "emoji",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub emoji: ::std::option::Option<InputEmoji>,
         /// 名前 — ünïcödé \<tag\>
         #[serde(
@@ -5937,8 +4332,7 @@ pub mod unicode_everywhere {
         ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputEmoji {
@@ -5995,16 +4389,18 @@ pub mod unicode_everywhere {
             self.0.input_mut().value = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<::mcp_runtime::ToolOutput> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(
+            self,
+        ) -> ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }

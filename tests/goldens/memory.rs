@@ -305,18 +305,59 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
 ];
 
-///Types and the pending call of the MCP tool `add_observations`.
+/// Types that more than one tool uses; each tool module re-exports the ones it uses.
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod types {
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputEntitiesItem {
+        /// The type of the entity
+        #[serde(rename = "entityType")]
+        pub entity_type: ::std::string::String,
+        /// The name of the entity
+        pub name: ::std::string::String,
+        /// An array of observation contents associated with the entity
+        pub observations: ::std::vec::Vec<::std::string::String>,
+    }
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct InputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        pub message: ::std::string::String,
+        pub success: bool,
+    }
+}
+
+/// Types and the pending call of the MCP tool `add_observations`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod add_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "add_observations";
-    /// `InputObservationsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputObservationsItem {
         /// An array of observation contents to add
@@ -325,25 +366,13 @@ pub mod add_observations {
         #[serde(rename = "entityName")]
         pub entity_name: ::std::string::String,
     }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
         pub results: ::std::vec::Vec<OutputResultsItem>,
     }
-    /// `OutputResultsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct OutputResultsItem {
@@ -352,48 +381,14 @@ pub mod add_observations {
         #[serde(rename = "entityName")]
         pub entity_name: ::std::string::String,
     }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "observations")]
         pub observations: ::std::vec::Vec<InputObservationsItem>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -419,32 +414,26 @@ pub mod add_observations {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `create_entities`.
+/// Types and the pending call of the MCP tool `create_entities`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod create_entities {
     /// The tool's name on the server.
     pub const NAME: &str = "create_entities";
-    /// `InputEntitiesItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputEntitiesItem {
         /// The type of the entity
@@ -455,78 +444,21 @@ pub mod create_entities {
         /// An array of observation contents associated with the entity
         pub observations: ::std::vec::Vec<::std::string::String>,
     }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
         pub entities: ::std::vec::Vec<OutputEntitiesItem>,
     }
-    /// `OutputEntitiesItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputEntitiesItem {
-        /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
-        /// The name of the entity
-        pub name: ::std::string::String,
-        /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::OutputEntitiesItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "entities")]
         pub entities: ::std::vec::Vec<InputEntitiesItem>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -552,114 +484,41 @@ pub mod create_entities {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `create_relations`.
+/// Types and the pending call of the MCP tool `create_relations`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod create_relations {
     /// The tool's name on the server.
     pub const NAME: &str = "create_relations";
-    /// `InputRelationsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct InputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    pub use super::types::InputRelationsItem;
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    /// `OutputRelationsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "relations")]
         pub relations: ::std::vec::Vec<InputRelationsItem>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -685,76 +544,31 @@ pub mod create_relations {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `delete_entities`.
+/// Types and the pending call of the MCP tool `delete_entities`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod delete_entities {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_entities";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub message: ::std::string::String,
-        pub success: bool,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
@@ -785,32 +599,26 @@ pub mod delete_entities {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `delete_observations`.
+/// Types and the pending call of the MCP tool `delete_observations`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod delete_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_observations";
-    /// `InputDeletionsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputDeletionsItem {
         /// The name of the entity containing the observations
@@ -819,61 +627,15 @@ pub mod delete_observations {
         /// An array of observations to delete
         pub observations: ::std::vec::Vec<::std::string::String>,
     }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub message: ::std::string::String,
-        pub success: bool,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
-        #[serde(rename = "deletions")]
         pub deletions: ::std::vec::Vec<InputDeletionsItem>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -899,98 +661,36 @@ pub mod delete_observations {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `delete_relations`.
+/// Types and the pending call of the MCP tool `delete_relations`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod delete_relations {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_relations";
-    /// `InputRelationsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct InputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub message: ::std::string::String,
-        pub success: bool,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::InputRelationsItem;
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// An array of relations to delete
-        #[serde(rename = "relations")]
         pub relations: ::std::vec::Vec<InputRelationsItem>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1016,117 +716,43 @@ pub mod delete_relations {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `open_nodes`.
+/// Types and the pending call of the MCP tool `open_nodes`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod open_nodes {
     /// The tool's name on the server.
     pub const NAME: &str = "open_nodes";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
         pub entities: ::std::vec::Vec<OutputEntitiesItem>,
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    /// `OutputEntitiesItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputEntitiesItem {
-        /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
-        /// The name of the entity
-        pub name: ::std::string::String,
-        /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
-    }
-    /// `OutputRelationsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::OutputEntitiesItem;
+    pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// An array of entity names to retrieve
-        #[serde(rename = "names")]
         pub names: ::std::vec::Vec<::std::string::String>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1152,113 +778,40 @@ pub mod open_nodes {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `read_graph`.
+/// Types and the pending call of the MCP tool `read_graph`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_graph {
     /// The tool's name on the server.
     pub const NAME: &str = "read_graph";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
         pub entities: ::std::vec::Vec<OutputEntitiesItem>,
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    /// `OutputEntitiesItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputEntitiesItem {
-        /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
-        /// The name of the entity
-        pub name: ::std::string::String,
-        /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
-    }
-    /// `OutputRelationsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::OutputEntitiesItem;
+    pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
         ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {}
@@ -1285,117 +838,43 @@ pub mod read_graph {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }
 
-///Types and the pending call of the MCP tool `search_nodes`.
+/// Types and the pending call of the MCP tool `search_nodes`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod search_nodes {
     /// The tool's name on the server.
     pub const NAME: &str = "search_nodes";
-    /// `Output`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
+    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
         pub entities: ::std::vec::Vec<OutputEntitiesItem>,
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    /// `OutputEntitiesItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputEntitiesItem {
-        /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
-        /// The name of the entity
-        pub name: ::std::string::String,
-        /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
-    }
-    /// `OutputRelationsItem`
-    #[derive(
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::OutputEntitiesItem;
+    pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The search query to match against entity names, types, and observation content
-        #[serde(rename = "query")]
         pub query: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1421,16 +900,16 @@ pub mod search_nodes {
         pub fn input(&self) -> &Input {
             self.0.input()
         }
-        /// Sends the call.
-        pub async fn send(self) -> ::mcp_runtime::Result<Output> {
-            self.0.send().await
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::call::CallFuture<'a, Output> {
+            self.0.send()
         }
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::call::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
-            ::std::future::IntoFuture::into_future(self.0)
+            self.0.send()
         }
     }
 }

@@ -174,7 +174,10 @@ fn server_text_in_docs_is_never_code_links_or_html() {
     assert!(!docs.contains("```rust") && !docs.contains("```js") && !docs.contains("~~~python"));
     assert!(docs.contains("/// ```text") && docs.contains("/// ~~~text"));
     assert!(docs.contains(r"Reads \[FILE\] from \<path\>"), "{docs}");
-    assert!(docs.contains(r"\[the docs\](`https://example.com`)"), "{docs}");
+    assert!(
+        docs.contains(r"\[the docs\](`https://example.com`)"),
+        "{docs}"
+    );
     assert!(docs.contains("`https://example.com/docs`"));
     assert!(!docs.contains("<script>") && !docs.contains("<b>"));
 }
@@ -299,4 +302,110 @@ fn every_corpus_snapshot_generates_the_same_code_twice() {
         }
     }
     assert!(seen >= 26, "the corpus has {seen} snapshots");
+}
+
+/// The `struct NAME` item and its derive line, from generated source.
+fn derive_line_of(code: &str, module: &str, item: &str) -> String {
+    let start = code
+        .find(&format!("pub mod {module} {{"))
+        .unwrap_or_else(|| panic!("no module {module}"));
+    let body = &code[start..];
+    let at = body
+        .find(&format!("pub struct {item} "))
+        .unwrap_or_else(|| panic!("no struct {item} in {module}"));
+    let derive = body[..at].rfind("#[derive(").expect("a derive");
+    body[derive..at].to_string()
+}
+
+#[test]
+fn types_derive_the_direction_they_travel_unless_both_ways() {
+    let snapshot = Snapshot::load(format!("{CORPUS}/real/time.json")).unwrap();
+    let (lean, _) = Generator::default()
+        .generate_source(&snapshot, "time.json")
+        .unwrap();
+    let input = derive_line_of(&lean, "convert_time", "Input");
+    assert!(
+        input.contains("Serialize") && !input.contains("Deserialize"),
+        "{input}"
+    );
+    let output = derive_line_of(&lean, "convert_time", "Output");
+    assert!(
+        output.contains("Deserialize") && !output.contains("Serialize,"),
+        "{output}"
+    );
+    let (both, _) = Generator::new(Settings::default().serde_both_ways(true))
+        .generate_source(&snapshot, "time.json")
+        .unwrap();
+    for item in ["Input", "Output"] {
+        let line = derive_line_of(&both, "convert_time", item);
+        assert!(
+            line.contains("Serialize") && line.contains("Deserialize"),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn shapes_several_tools_repeat_are_one_type() {
+    // notion is generated from an OpenAPI spec: its tools repeat the same `$defs`.
+    let snapshot = Snapshot::load(format!("{CORPUS}/real/notion.json")).unwrap();
+    let (code, _) = Generator::default()
+        .generate_source(&snapshot, "notion.json")
+        .unwrap();
+    let shared = code.matches("pub use super::types::").count();
+    assert!(shared >= 24, "only {shared} re-exports of shared types");
+    assert_eq!(code.matches("\npub mod types {").count(), 1);
+    // typify's conversion-error module: at most one per client.
+    assert!(code.matches("pub mod error {").count() <= 1);
+    // Each shared type is defined once, in `types`; a tool that re-exports it does not also
+    // define it (a tool whose shape differs keeps its own type of that name).
+    let file = syn::parse_file(&code).unwrap();
+    let modules: Vec<&syn::ItemMod> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Mod(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let defines = |m: &syn::ItemMod, name: &str| {
+        m.content.as_ref().map_or(0, |(_, items)| {
+            items
+                .iter()
+                .filter(|item| match item {
+                    syn::Item::Struct(s) => s.ident == name,
+                    syn::Item::Enum(e) => e.ident == name,
+                    syn::Item::Type(t) => t.ident == name,
+                    syn::Item::Mod(m) => m.ident == name,
+                    _ => false,
+                })
+                .count()
+        })
+    };
+    let types = modules.iter().find(|m| m.ident == "types").unwrap();
+    for module in modules.iter().filter(|m| m.ident != "types") {
+        let Some((_, items)) = &module.content else {
+            continue;
+        };
+        for item in items {
+            let syn::Item::Use(u) = item else { continue };
+            let text = quote::ToTokens::to_token_stream(&u.tree).to_string();
+            let name = text.rsplit("::").next().unwrap().trim().to_string();
+            assert_eq!(defines(types, &name), 1, "`{name}` in `types`");
+            assert_eq!(defines(module, &name), 0, "`{name}` in `{}`", module.ident);
+        }
+    }
+}
+
+#[test]
+fn a_rename_only_where_the_rust_name_differs() {
+    let snapshot = Snapshot::load(format!("{CORPUS}/real/time.json")).unwrap();
+    let (code, _) = Generator::default()
+        .generate_source(&snapshot, "time.json")
+        .unwrap();
+    assert!(
+        !code.contains("rename = \"time\""),
+        "a rename that repeats the field's name"
+    );
+    assert!(!code.contains("///Types") && !code.contains("/// `Output`"));
 }

@@ -46,6 +46,7 @@ fn string_values(map: &Map<String, Value>) -> Option<Vec<String>> {
 /// its place under a PascalCase name. Returns those enums, whose `$defs` entries typify is to
 /// replace with our types; a root string enum is named `root`.
 pub(super) fn hoist(schema: &mut Value, root: &str) -> Vec<OwnEnum> {
+    normalize(schema);
     // A root that is a string enum is the type `Input` / `Output` itself.
     if let Some(map) = schema.as_object()
         && string_values(map).is_some()
@@ -87,6 +88,49 @@ pub(super) fn hoist(schema: &mut Value, root: &str) -> Vec<OwnEnum> {
     }
     found.extend(inline);
     found
+}
+
+/// Keywords whose values are data, not schemas: nothing under them is rewritten.
+const DATA: &[&str] = &["enum", "const", "default", "examples", "example"];
+
+/// Spells string enums one way, so that each becomes one of ours: a string `const` is a
+/// one-value `enum`, and an `enum` of strings and `null` is an optional string enum.
+fn normalize(node: &mut Value) {
+    match node {
+        Value::Object(map) => {
+            if let Some(Value::String(value)) = map.get("const")
+                && !map.contains_key("enum")
+            {
+                let value = value.clone();
+                map.remove("const");
+                map.insert("enum".into(), Value::Array(vec![Value::String(value)]));
+            }
+            nullable_enum(map);
+            for (key, child) in map.iter_mut() {
+                if !DATA.contains(&key.as_str()) {
+                    normalize(child);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(normalize),
+        _ => {}
+    }
+}
+
+/// `{enum: ["a", null]}` → `{anyOf: [{type: string, enum: ["a"]}, {type: null}]}`.
+fn nullable_enum(map: &mut Map<String, Value>) {
+    let Some(Value::Array(values)) = map.get("enum") else {
+        return;
+    };
+    let strings: Vec<Value> = values.iter().filter(|v| v.is_string()).cloned().collect();
+    let all_string_or_null = values.iter().all(|v| v.is_string() || v.is_null());
+    if strings.is_empty() || strings.len() == values.len() || !all_string_or_null {
+        return;
+    }
+    map.remove("enum");
+    map.remove("type");
+    let options = serde_json::json!([{ "type": "string", "enum": strings }, { "type": "null" }]);
+    map.insert("anyOf".into(), options);
 }
 
 fn own_enum(name: String, map: &Map<String, Value>) -> OwnEnum {

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::{Map, Value};
-use typify::{TypeDetails, TypeSpace};
+use typify::{TypeDetails, TypeId, TypeSpace};
 
 use super::paths::reroot;
 use super::{CALL_METHODS, Field};
@@ -89,26 +89,36 @@ fn input_field(
     let id = space
         .add_type_with_name(&schema, Some(format!("Input{}", pascal(&field))))
         .map_err(|e| format!("property `{json_name}`: {e}"))?;
+    if uninhabited(space, &id, 0) {
+        // No value can be built: the method would be unreachable code. As a JSON value the
+        // argument stays sendable, and the server says what it wants.
+        return Err(format!(
+            "property `{json_name}`: its schema matches no value"
+        ));
+    }
     let ty = space.get_type(&id).map_err(|e| e.to_string())?;
     let ty_tokens = reroot(ty.ident());
-    let rename = json_name.as_str();
-    let (field_ty, setter_ty, serde_attr) = match (is_required, ty.details()) {
-        (true, _) => (
-            ty_tokens.clone(),
-            ty_tokens,
-            quote!(#[serde(rename = #rename)]),
-        ),
+    // `rename` only where the Rust name is not the wire name.
+    let rename = (field != json_name).then(|| quote!(rename = #json_name,));
+    let optional = quote!(
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    );
+    let (field_ty, setter_ty, serde_args) = match (is_required, ty.details()) {
+        (true, _) => (ty_tokens.clone(), ty_tokens, quote!()),
         (false, TypeDetails::Option(inner)) => (
             ty_tokens,
             reroot(space.get_type(&inner).map_err(|e| e.to_string())?.ident()),
-            quote!(#[serde(rename = #rename, default, skip_serializing_if = "::std::option::Option::is_none")]),
+            optional,
         ),
         (false, _) => (
             quote!(::std::option::Option<#ty_tokens>),
             ty_tokens,
-            quote!(#[serde(rename = #rename, default, skip_serializing_if = "::std::option::Option::is_none")]),
+            optional,
         ),
     };
+    let serde_attr =
+        (rename.is_some() || !serde_args.is_empty()).then(|| quote!(#[serde(#rename #serde_args)]));
     let ident = format_ident!("{}", field);
     let description = prop_schema
         .get("description")
@@ -141,4 +151,25 @@ fn field_doc(description: Option<&str>, default: Option<&Value>) -> String {
         doc.push_str(&format!("Default (applied by the server): `{default}`"));
     }
     doc
+}
+
+/// Whether no value of the type can exist (typify's empty enum for `false`, `not: {}` or
+/// contradictory `allOf`, or a struct or wrapper that needs one).
+fn uninhabited(space: &TypeSpace, id: &TypeId, depth: usize) -> bool {
+    let Ok(ty) = space.get_type(id) else {
+        return false;
+    };
+    if depth > 16 {
+        return false;
+    }
+    let inner = |id: &TypeId| uninhabited(space, id, depth + 1);
+    match ty.details() {
+        TypeDetails::Enum(e) => e.variants().next().is_none(),
+        TypeDetails::Struct(s) => s.properties().any(|(_, id)| inner(&id)),
+        TypeDetails::Newtype(n) => inner(&n.inner()),
+        TypeDetails::Box(id) => inner(&id),
+        TypeDetails::Array(id, len) => len > 0 && inner(&id),
+        TypeDetails::Tuple(mut ids) => ids.any(|id| inner(&id)),
+        _ => false,
+    }
 }

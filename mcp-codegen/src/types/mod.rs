@@ -6,9 +6,13 @@
 //! `serde_json` types, with a note that becomes a warning and a doc line.
 //!
 //! The jobs, one file each: `prepare.rs` (schema preparation), `typify_driver.rs` (one typify
-//! run), `input.rs` (the `Input` builder), `paths.rs` (token rewriting), `contain.rs` (panics).
+//! run), `input.rs` (the `Input` builder), `paths.rs` (token rewriting), `contain.rs` (panics),
+//! `cycles.rs` (`allOf` that contains itself, which typify cannot survive), `check.rs` (what
+//! rustc would reject in typify's output).
 
+mod check;
 mod contain;
+mod cycles;
 mod enums;
 mod input;
 mod paths;
@@ -62,6 +66,8 @@ pub(crate) struct Field {
 pub(crate) struct TypeOptions {
     /// Map `uuid` / `date` / `date-time` strings to `uuid` / `chrono` types.
     pub typed_formats: bool,
+    /// Keep both serde derives on every type.
+    pub serde_both_ways: bool,
 }
 
 /// JSON types only, because the typed version did not compile (`reason`).

@@ -72,6 +72,9 @@ fn regroup(group: &Group, stream: TokenStream) -> TokenTree {
 fn attribute(hash: &Punct, group: &Group) -> TokenStream {
     let inner: Vec<TokenTree> = group.stream().into_iter().collect();
     if let Some(text) = doc_text(&inner) {
+        if is_placeholder(&text) {
+            return TokenStream::new();
+        }
         // `/// text` arrives as " text": the space is the comment's, not the text's.
         return doc_attributes(text.strip_prefix(' ').unwrap_or(&text));
     }
@@ -94,6 +97,18 @@ fn attribute(hash: &Punct, group: &Group) -> TokenStream {
         out.extend(quote!(#[serde(crate = "::mcp_runtime::export::serde")]));
     }
     out
+}
+
+/// typify's doc for a type without a description is its own name in backticks ("`Output`"):
+/// it says nothing, so it is left out.
+fn is_placeholder(text: &str) -> bool {
+    text.trim()
+        .strip_prefix('`')
+        .and_then(|rest| rest.strip_suffix('`'))
+        .is_some_and(|name| {
+            name.starts_with(|c: char| c.is_ascii_uppercase())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
 }
 
 /// The text of `doc = "…"`.

@@ -8,6 +8,7 @@ use mcp_runtime::schema::pointer::escape;
 use serde_json::{Map, Value};
 
 use super::TypeOptions;
+use super::cycles::cut_all_of_cycles;
 use crate::names::{pascal, snake};
 
 /// Formats typify maps to std types; others are dropped (plain `String`) unless opted in.
@@ -100,6 +101,7 @@ pub(super) fn prepare(
     for what in dropped {
         notes.push(what);
     }
+    cut_all_of_cycles(&mut schema, notes);
     schema
 }
 
@@ -150,6 +152,44 @@ pub(super) fn rewrite_refs(value: &mut Value, f: &dyn Fn(&str) -> Option<String>
     }
 }
 
+/// Keeps the `enum` values that fit the schema's `type`: typify types an enum by its `type`
+/// and, with no value left, emits a check against an empty list that does not compile. With
+/// none left, the `enum` goes and the type alone stays (the server still checks its values).
+fn fitting_enum_values(map: &mut Map<String, Value>, dropped: &mut BTreeSet<String>) {
+    let types: Vec<String> = match map.get("type") {
+        Some(Value::String(t)) => vec![t.clone()],
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
+        _ => return,
+    };
+    let fits = |v: &Value| {
+        types.iter().any(|t| match t.as_str() {
+            "string" => v.is_string(),
+            "integer" => v.is_i64() || v.is_u64() || v.as_f64().is_some_and(|f| f.fract() == 0.0),
+            "number" => v.is_number(),
+            "boolean" => v.is_boolean(),
+            "null" => v.is_null(),
+            "object" => v.is_object(),
+            "array" => v.is_array(),
+            _ => true,
+        })
+    };
+    let Some(Value::Array(values)) = map.get_mut("enum") else {
+        return;
+    };
+    let before = values.len();
+    values.retain(|v| fits(v));
+    if values.len() != before {
+        dropped.insert("`enum` values that do not fit the schema's `type` are left out".into());
+    }
+    if values.is_empty() {
+        map.remove("enum");
+    }
+}
+
 /// Schema positions that hold one subschema / a map of them / a list of them.
 const SUB_ONE: &[&str] = &[
     "additionalProperties",
@@ -191,6 +231,7 @@ fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<Str
         );
     }
     map.remove("patternProperties");
+    fitting_enum_values(map, dropped);
     // A property whose schema is `false` can never be sent or received: no field for it.
     if let Some(Value::Object(props)) = map.get_mut("properties") {
         let never: Vec<String> = props

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use typify::{TypeSpace, TypeSpaceImpl, TypeSpaceSettings};
 
 use super::InputShape;
+use super::check::check;
 use super::contain::contained;
 use super::enums::{OwnEnum, enum_item};
 use super::input::input_struct;
@@ -126,6 +127,7 @@ pub(super) fn build(
     items.extend(own_items);
     items.extend(enums.iter().map(enum_item));
     let items = reroot(items);
+    check(&items)?;
     Ok((items, shape, output.is_some()))
 }
 

@@ -3,6 +3,7 @@
 
 use std::future::{Future, IntoFuture};
 use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -12,8 +13,30 @@ use crate::{Client, Result, ToolOutput};
 /// Turns a tool's output into what the call resolves to.
 pub type Decode<O> = fn(ToolOutput, &str) -> Result<O>;
 
-/// The future a pending call becomes when awaited.
-pub type CallFuture<'a, O> = Pin<Box<dyn Future<Output = Result<O>> + Send + 'a>>;
+/// The request itself: one type for every tool.
+type Request<'a> = Pin<Box<dyn Future<Output = Result<ToolOutput>> + Send + 'a>>;
+
+/// The future a pending call becomes when awaited. Only serializing the arguments and
+/// decoding the output depend on the tool's types; the request is the same code for every
+/// tool, so a client with a hundred tools compiles it once, not a hundred times.
+#[must_use = "a call does nothing until it is awaited"]
+pub struct CallFuture<'a, O> {
+    request: Request<'a>,
+    tool: &'static str,
+    decode: Decode<O>,
+}
+
+impl<O> Future for CallFuture<'_, O> {
+    type Output = Result<O>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Result<O>> {
+        let this = self.get_mut();
+        this.request
+            .as_mut()
+            .poll(cx)
+            .map(|result| result.and_then(|output| (this.decode)(output, this.tool)))
+    }
+}
 
 /// For tools without an `outputSchema`: the output as it came.
 pub fn raw_output(output: ToolOutput, _tool: &str) -> Result<ToolOutput> {
@@ -30,7 +53,7 @@ pub struct PendingCall<'a, I, O> {
     decode: Decode<O>,
 }
 
-impl<'a, I: Serialize + Send + Sync + 'a, O: Send + 'a> PendingCall<'a, I, O> {
+impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
     /// A call of `tool` on `client` with `input`, its output decoded by `decode`.
     pub fn new(client: &'a Client, tool: &'static str, input: I, decode: Decode<O>) -> Self {
         PendingCall {
@@ -58,22 +81,24 @@ impl<'a, I: Serialize + Send + Sync + 'a, O: Send + 'a> PendingCall<'a, I, O> {
         &mut self.input
     }
 
-    /// Sends the call under its timeout (default: the client's call timeout).
-    pub async fn send(self) -> Result<O> {
+    /// Sends the call under its timeout (default: the client's call timeout). The arguments
+    /// are serialized now; the returned future sends them.
+    pub fn send(self) -> CallFuture<'a, O> {
         let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-        let output = self
-            .client
-            .call_output_with_timeout(self.tool, &self.input, timeout)
-            .await?;
-        (self.decode)(output, self.tool)
+        let request = self.client.call_serialized(self.tool, &self.input, timeout);
+        CallFuture {
+            request,
+            tool: self.tool,
+            decode: self.decode,
+        }
     }
 }
 
-impl<'a, I: Serialize + Send + Sync + 'a, O: Send + 'a> IntoFuture for PendingCall<'a, I, O> {
+impl<'a, I: Serialize, O> IntoFuture for PendingCall<'a, I, O> {
     type Output = Result<O>;
     type IntoFuture = CallFuture<'a, O>;
 
     fn into_future(self) -> Self::IntoFuture {
-        Box::pin(self.send())
+        self.send()
     }
 }

@@ -216,6 +216,20 @@ impl Client {
         self.call_object(name, arguments, timeout).await
     }
 
+    /// The arguments serialized now, the request as one boxed future whatever their type
+    /// (what [`PendingCall`](crate::PendingCall) sends).
+    pub(crate) fn call_serialized<A: Serialize + ?Sized>(
+        &self,
+        name: &'static str,
+        arguments: &A,
+        timeout: Duration,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<ToolOutput>> + Send + '_>> {
+        match to_object(name, arguments) {
+            Ok(arguments) => Box::pin(self.call_object(name, arguments, timeout)),
+            Err(err) => Box::pin(std::future::ready(Err(err))),
+        }
+    }
+
     async fn call_object(
         &self,
         name: &str,

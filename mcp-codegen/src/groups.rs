@@ -1,0 +1,114 @@
+//! A tool module's items grouped by the type they belong to — a type with its impls, or a
+//! module — with what each group mentions. Sharing types across tools (`share.rs`) and giving
+//! each type the serde derives of the direction it travels (`derives.rs`) both work on groups.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
+
+/// One tool module split into groups.
+pub(crate) struct ToolGroups {
+    /// The module's items, each tagged with the group it belongs to (`None`: stays as is).
+    pub items: Vec<(Option<String>, syn::Item)>,
+    /// Per group: its tokens as text, and every identifier it mentions.
+    pub groups: BTreeMap<String, (String, BTreeSet<String>)>,
+}
+
+impl ToolGroups {
+    /// The groups reachable from `start` through mentions (`start` included, if a group).
+    pub fn reachable(&self, start: &str) -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![start.to_string()];
+        while let Some(name) = stack.pop() {
+            let Some((_, mentions)) = self.groups.get(&name) else {
+                continue;
+            };
+            if seen.insert(name) {
+                stack.extend(
+                    mentions
+                        .iter()
+                        .filter(|m| self.groups.contains_key(*m))
+                        .cloned(),
+                );
+            }
+        }
+        seen
+    }
+}
+
+/// The groups of a tool module (a file holding one `pub mod`), or `None` when it is not one.
+pub(crate) fn tool_groups(file: &syn::File) -> Option<ToolGroups> {
+    let [syn::Item::Mod(module)] = file.items.as_slice() else {
+        return None;
+    };
+    let (_, content) = module.content.as_ref()?;
+    let defined: BTreeSet<String> = content.iter().filter_map(defined_name).collect();
+    let items: Vec<(Option<String>, syn::Item)> = content
+        .iter()
+        .map(|item| (group_name(item, &defined), item.clone()))
+        .collect();
+    let mut tokens: BTreeMap<String, TokenStream> = BTreeMap::new();
+    for (name, item) in &items {
+        if let Some(name) = name {
+            item.to_tokens(tokens.entry(name.clone()).or_default());
+        }
+    }
+    let groups = tokens
+        .into_iter()
+        .map(|(name, stream)| {
+            let mut idents = Vec::new();
+            mentions(stream.clone(), &mut idents);
+            (name, (stream.to_string(), idents.into_iter().collect()))
+        })
+        .collect();
+    Some(ToolGroups { items, groups })
+}
+
+/// The name an item defines: a type or a module.
+fn defined_name(item: &syn::Item) -> Option<String> {
+    match item {
+        syn::Item::Struct(s) => Some(s.ident.to_string()),
+        syn::Item::Enum(e) => Some(e.ident.to_string()),
+        syn::Item::Type(t) => Some(t.ident.to_string()),
+        syn::Item::Mod(m) if m.content.is_some() => Some(m.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// The group an item belongs to: the type or module it defines, or for an impl the first of
+/// the module's types it names — its self type, else a trait argument (`impl From<X> for
+/// String` goes with `X`, or two tools sharing `X` would implement it twice).
+fn group_name(item: &syn::Item, defined: &BTreeSet<String>) -> Option<String> {
+    if let Some(name) = defined_name(item) {
+        return Some(name);
+    }
+    let syn::Item::Impl(imp) = item else {
+        return None;
+    };
+    let mut named = Vec::new();
+    mentions(imp.self_ty.to_token_stream(), &mut named);
+    if let Some((path, _)) = &imp.trait_ {
+        mentions(path.to_token_stream(), &mut named);
+    }
+    named.into_iter().find(|ident| defined.contains(ident))
+}
+
+/// Every identifier `stream` mentions, in order; paths in attribute strings (`default =
+/// "defaults::x"`) count as mentions.
+fn mentions(stream: TokenStream, into: &mut Vec<String>) {
+    for token in stream {
+        match token {
+            TokenTree::Ident(ident) => into.push(ident.to_string()),
+            TokenTree::Group(group) => mentions(group.stream(), into),
+            TokenTree::Literal(literal) => into.extend(
+                literal
+                    .to_string()
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .filter(|word| !word.is_empty())
+                    .map(str::to_string),
+            ),
+            TokenTree::Punct(_) => {}
+        }
+    }
+}
