@@ -155,7 +155,13 @@ pub(super) fn rewrite_refs(value: &mut Value, f: &dyn Fn(&str) -> Option<String>
 /// Keeps the `enum` values that fit the schema's `type`: typify types an enum by its `type`
 /// and, with no value left, emits a check against an empty list that does not compile. With
 /// none left, the `enum` goes and the type alone stays (the server still checks its values).
+/// A `default` that does not fit (`null` for an integer), or that stands on a choice of
+/// shapes (`anyOf`/`oneOf`, whose members may have become our own enums), is the server's to
+/// apply: typify rejects the whole schema over it.
 fn fitting_enum_values(map: &mut Map<String, Value>, dropped: &mut BTreeSet<String>) {
+    if map.contains_key("default") && (map.contains_key("anyOf") || map.contains_key("oneOf")) {
+        map.remove("default");
+    }
     let types: Vec<String> = match map.get("type") {
         Some(Value::String(t)) => vec![t.clone()],
         Some(Value::Array(ts)) => ts
@@ -165,29 +171,36 @@ fn fitting_enum_values(map: &mut Map<String, Value>, dropped: &mut BTreeSet<Stri
             .collect(),
         _ => return,
     };
-    let fits = |v: &Value| {
-        types.iter().any(|t| match t.as_str() {
-            "string" => v.is_string(),
-            "integer" => v.is_i64() || v.is_u64() || v.as_f64().is_some_and(|f| f.fract() == 0.0),
-            "number" => v.is_number(),
-            "boolean" => v.is_boolean(),
-            "null" => v.is_null(),
-            "object" => v.is_object(),
-            "array" => v.is_array(),
-            _ => true,
-        })
-    };
+    if map.get("default").is_some_and(|d| !fits_type(d, &types)) {
+        map.remove("default");
+    }
     let Some(Value::Array(values)) = map.get_mut("enum") else {
         return;
     };
     let before = values.len();
-    values.retain(|v| fits(v));
+    values.retain(|v| fits_type(v, &types));
     if values.len() != before {
         dropped.insert("`enum` values that do not fit the schema's `type` are left out".into());
     }
     if values.is_empty() {
         map.remove("enum");
     }
+}
+
+/// Whether a JSON value is of one of the schema types.
+fn fits_type(value: &Value, types: &[String]) -> bool {
+    types.iter().any(|t| match t.as_str() {
+        "string" => value.is_string(),
+        "integer" => {
+            value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
+        "number" => value.is_number(),
+        "boolean" => value.is_boolean(),
+        "null" => value.is_null(),
+        "object" => value.is_object(),
+        "array" => value.is_array(),
+        _ => true,
+    })
 }
 
 /// Schema positions that hold one subschema / a map of them / a list of them.
