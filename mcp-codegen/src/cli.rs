@@ -1,4 +1,4 @@
-//! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`.
+//! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`, `servers`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,13 +52,30 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Save a live server's tools/list as a deterministic JSON snapshot.
+    /// Save a live server's tools/list as a deterministic JSON snapshot (or, with --all,
+    /// every enabled server of a config).
     Snapshot {
         /// Where to write the snapshot.
-        #[arg(long)]
-        out: PathBuf,
+        #[arg(long, required_unless_present = "all", conflicts_with = "all")]
+        out: Option<PathBuf>,
+        /// Every enabled server of --config, concurrently, one file each in --out-dir.
+        #[arg(long, requires_all = ["config", "out_dir"])]
+        all: bool,
+        /// With --all: the directory for the snapshots (NAME.json per server).
+        #[arg(long, requires = "all")]
+        out_dir: Option<PathBuf>,
         #[command(flatten)]
         source: SourceArgs,
+    },
+    /// Show the servers a config resolves to (and what in it was not understood).
+    Servers {
+        /// The config file (default: the search order of the runtime: ./mcp.json,
+        /// ./.mcp.json, ./.vscode/mcp.json, ./.cursor/mcp.json, ~/.config/mcp-toolset/mcp.json).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ServersFormat::Human)]
+        format: ServersFormat,
     },
     /// Generate the typed client module for a snapshot.
     Generate {
@@ -134,6 +151,13 @@ impl ReportArgs {
     }
 }
 
+/// How `servers` prints.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum ServersFormat {
+    Human,
+    Json,
+}
+
 /// Where a live server is.
 #[derive(Debug, Args)]
 pub struct SourceArgs {
@@ -149,8 +173,8 @@ pub struct SourceArgs {
     /// Read a bearer token from this environment variable (never printed or saved).
     #[arg(long, value_name = "ENV_VAR", requires = "url")]
     bearer_env: Option<String>,
-    /// An mcp.json (mcpServers or VS Code servers format)...
-    #[arg(long, requires = "server", conflicts_with = "command")]
+    /// A config file (mcp.json and the other clients' formats; see `servers`)...
+    #[arg(long, conflicts_with = "command")]
     config: Option<PathBuf>,
     /// ...and the server entry in it.
     #[arg(long, requires = "config")]
@@ -219,14 +243,16 @@ impl SourceArgs {
             return Ok(spec.into());
         }
         if let (Some(path), Some(server)) = (&self.config, &self.server) {
-            let config = Config::load(path)?;
+            let config = load_config(path)?;
             for warning in &config.warnings {
                 eprintln!("warning: {warning}");
             }
-            if config.servers.is_empty() && !path.exists() {
-                bail!("config file {} does not exist", path.display());
-            }
             return Ok(config.server(server)?.spec.clone());
+        }
+        if self.config.is_some() {
+            bail!(
+                "--config needs --server NAME (or `snapshot --all --out-dir DIR` for every server)"
+            );
         }
         match self.command.split_first() {
             Some((command, args)) => {
@@ -243,7 +269,33 @@ impl SourceArgs {
 /// errors are returned for `run_cli` to print and exit 2.
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Snapshot { out, source } => snapshot(&out, &source),
+        Command::Snapshot {
+            out,
+            all,
+            out_dir,
+            source,
+        } => match (out, all, out_dir) {
+            (_, true, Some(dir)) => {
+                let path = source.config.as_deref().context("--all needs --config")?;
+                crate::snapshot_all::snapshot_all(&load_config(path)?, &dir)
+            }
+            (Some(out), false, _) => snapshot(&out, &source),
+            _ => bail!("say where to write: --out FILE, or --all --out-dir DIR"),
+        },
+        Command::Servers { config, format } => {
+            let config = match config {
+                Some(path) => load_config(&path)?,
+                None => Config::discover(None)?,
+            };
+            match format {
+                ServersFormat::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&crate::servers::to_json(&config))?
+                ),
+                ServersFormat::Human => print!("{}", crate::servers::to_human(&config)),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Generate {
             snapshot,
             out,
@@ -335,6 +387,14 @@ fn check(snapshot: &Path, source: &SourceArgs, report: &ReportArgs) -> anyhow::R
         &snapshot.display().to_string(),
         &source.refresh_command(snapshot),
     ))
+}
+
+/// A config file that must exist (a missing file is an empty config to the runtime).
+fn load_config(path: &Path) -> anyhow::Result<Config> {
+    if !path.exists() {
+        bail!("config file {} does not exist", path.display());
+    }
+    Ok(Config::load(path)?)
 }
 
 fn shell_quote(arg: &str) -> String {

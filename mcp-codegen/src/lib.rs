@@ -22,6 +22,10 @@ mod types;
 
 #[cfg(feature = "cli")]
 mod cli;
+#[cfg(feature = "cli")]
+mod servers;
+#[cfg(feature = "cli")]
+mod snapshot_all;
 mod write;
 
 pub use builder::Builder;

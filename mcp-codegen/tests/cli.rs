@@ -243,3 +243,136 @@ fn unreachable_servers_exit_2() {
     );
     assert!(!file.exists());
 }
+
+#[test]
+fn servers_shows_every_dialect_as_one_model_without_secrets() {
+    let configs = repo().join("tests/configs");
+    let secrets = [
+        "ghp_fixture_secret_value",
+        "fixture-header-secret",
+        "fixture-default-secret",
+        "ctx7-fixture-secret",
+        "codex-fixture-secret",
+        "mistake-fixture-secret",
+    ];
+    for file in [
+        "claude-desktop.json",
+        "claude-code.mcp.json",
+        "cursor.json",
+        "windsurf.json",
+        ".gemini/settings.json",
+        ".vscode/mcp.json",
+        "zed-settings.json",
+        "codex-config.toml",
+        "plugin.toml",
+        "agent-framework.json",
+        "mistakes.json",
+    ] {
+        let path = configs.join(file);
+        let out = Command::new(BIN)
+            .args([
+                "servers",
+                "--config",
+                path.to_str().unwrap(),
+                "--format",
+                "json",
+            ])
+            .env("MCP_TOOLSET_FIXTURE_TOKEN", "fixture-token-value")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}: {}", stderr(&out));
+        let text = String::from_utf8(out.stdout).unwrap();
+        for secret in secrets.iter().chain(&["fixture-token-value"]) {
+            assert!(!text.contains(secret), "{file}: {secret} in {text}");
+        }
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(json["source"], path.to_str().unwrap());
+        let servers = json["servers"].as_array().unwrap();
+        assert!(!servers.is_empty(), "{file}");
+        for server in servers {
+            for key in [
+                "name",
+                "transport",
+                "command",
+                "args",
+                "url",
+                "env",
+                "headers",
+                "timeout_s",
+                "disabled",
+                "pool",
+                "retry",
+                "tools",
+            ] {
+                assert!(server.get(key).is_some(), "{file}: no `{key}` in {server}");
+            }
+            assert!(["stdio", "http", "sse"].contains(&server["transport"].as_str().unwrap()));
+        }
+    }
+    let json = |file: &str| -> serde_json::Value {
+        let out = run(&[
+            "servers",
+            "--config",
+            configs.join(file).to_str().unwrap(),
+            "--format",
+            "json",
+        ]);
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let desktop = json("claude-desktop.json");
+    let github = &desktop["servers"][1];
+    assert_eq!(
+        github["env"],
+        serde_json::json!(["GITHUB_PERSONAL_ACCESS_TOKEN"])
+    );
+    assert_eq!(github["timeout_s"], serde_json::Value::Null);
+    let mistakes = json("mistakes.json");
+    let warnings = mistakes["warnings"].to_string();
+    assert!(warnings.contains("did you mean `args`?"), "{warnings}");
+    let human = run(&[
+        "servers",
+        "--config",
+        configs.join("mistakes.json").to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&human.stdout);
+    assert!(text.contains("typo") && text.contains("warning:"), "{text}");
+}
+
+#[test]
+fn snapshot_all_writes_each_server_and_exits_1_when_one_fails() {
+    let dir = temp("all");
+    let config = dir.join("mcp.json");
+    std::fs::write(
+        &config,
+        serde_json::json!({ "mcpServers": {
+            "time": { "command": time_server(), "args": ["--local-timezone", "UTC"] },
+            "other/time": { "command": time_server() },
+            "broken": { "command": "/nonexistent/mcp-server" },
+            "off": { "command": "/nonexistent/too", "disabled": true },
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    let out_dir = dir.join("snapshots");
+    let out = Command::new(BIN)
+        .args([
+            "snapshot",
+            "--config",
+            config.to_str().unwrap(),
+            "--all",
+            "--out-dir",
+        ])
+        .arg(&out_dir)
+        .env("CI", "true")
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out_dir.join("time.json").is_file(), "{err}");
+    assert!(out_dir.join("other-time.json").is_file(), "{err}");
+    assert!(!out_dir.join("broken.json").exists() && !out_dir.join("off.json").exists());
+    assert!(err.contains("broken") && err.contains("FAILED"), "{err}");
+    assert!(err.contains("3 servers, 1 failed"), "{err}");
+    let snapshot = std::fs::read_to_string(out_dir.join("time.json")).unwrap();
+    assert!(snapshot.contains("get_current_time"));
+}

@@ -49,6 +49,9 @@ impl ManagedServer {
         if let Some(timeout) = config.timeout {
             options.call_timeout = timeout;
         }
+        if let Some(timeout) = config.connect_timeout {
+            options.connect_timeout = timeout;
+        }
         ManagedServer {
             config,
             options,

@@ -1,5 +1,7 @@
-//! `mcp.json`: the server configuration format of Claude Desktop, Cursor and Claude Code
-//! (`mcpServers`) and of VS Code (`servers`).
+//! Server configs as users already write them, read into one model ([`Config`]): JSON
+//! `mcpServers` (Claude Desktop, Cursor, Claude Code, Windsurf, Gemini CLI, Cline, the agent
+//! frameworks' `transport` / camelCase shapes), VS Code `servers`, Zed `context_servers`, and
+//! TOML: Codex `[mcp_servers.NAME]` and plugin-style `[mcp.servers]` tables.
 //!
 //! ```json
 //! { "mcpServers": {
@@ -9,16 +11,24 @@
 //! ```
 //! `${VAR}`, `${VAR:-default}` and `${env:VAR}` are expanded from the environment in every
 //! string. A malformed file is an error with line and column; an invalid entry is skipped with
-//! a warning naming the server and the field, and the rest load.
+//! a warning naming the server and the field, an unknown key is a warning naming the closest
+//! known one, and the rest load. The rooms: `formats.rs` (which file, which table),
+//! `dialect.rs` (each client's keys in ours), `entry.rs` (one entry's fields), `expand.rs`
+//! (`${VAR}`), `search.rs` (where a config is looked for).
+
+mod dialect;
+mod entry;
+mod expand;
+mod formats;
+mod search;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde_json::{Map, Value};
-
 use super::glob::glob;
 use crate::ServerSpec;
+use search::search;
 
 /// What can go wrong reading a config.
 #[derive(Debug, thiserror::Error)]
@@ -44,9 +54,21 @@ pub enum ConfigError {
         /// 1-based column.
         column: usize,
     },
-    /// The JSON has neither `mcpServers` nor `servers`.
+    /// The file is not valid TOML.
+    #[error("MCP config {origin} is not valid TOML: {message} at line {line}, column {column}")]
+    Toml {
+        /// The file.
+        origin: String,
+        /// toml's message.
+        message: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+    },
+    /// The file has no table of servers.
     #[error(
-        "MCP config {origin} has no `mcpServers` (Claude Desktop, Cursor) or `servers` (VS Code) object"
+        "MCP config {origin} has no servers: expected `mcpServers` (Claude Desktop, Cursor, Claude Code, Gemini CLI), `servers` (VS Code), `context_servers` (Zed), or in TOML `[mcp_servers.NAME]` (Codex) or `[mcp.servers]`"
     )]
     NoServers {
         /// The file.
@@ -85,8 +107,11 @@ pub struct ServerConfig {
     pub spec: ServerSpec,
     /// `"disabled": true` entries are kept but not started.
     pub disabled: bool,
-    /// `"timeout"` in seconds (or milliseconds with `timeout_ms`): the call timeout.
+    /// `"timeout"` in seconds (or milliseconds with `timeout_ms`, and in Gemini CLI's
+    /// entries): the call timeout.
     pub timeout: Option<Duration>,
+    /// How long connecting may take (Codex's `startup_timeout_sec`, our `connect_timeout`).
+    pub connect_timeout: Option<Duration>,
     /// `"retry": {"attempts": 3, "base_delay_ms": 200}`: connect retries with backoff.
     pub retry: Retry,
     /// `"pool": {"min": 1, "max": 4}`: sessions kept for this server.
@@ -172,8 +197,9 @@ pub const CONFIG_ENV: &str = "MCP_TOOLSET_CONFIG";
 
 impl Config {
     /// Finds and loads the config: `explicit` if given, else `$MCP_TOOLSET_CONFIG`, else
-    /// `./mcp.json`, else `./.mcp.json`, else `mcp-toolset/mcp.json` in the user config dir
-    /// (`$XDG_CONFIG_HOME` or `~/.config`). Nothing found is an empty config.
+    /// `./mcp.json`, `./.mcp.json`, `./.vscode/mcp.json`, `./.cursor/mcp.json`, else
+    /// `mcp-toolset/mcp.json` in the user config dir (`$XDG_CONFIG_HOME` or `~/.config`).
+    /// Nothing found is an empty config.
     pub fn discover(explicit: Option<&Path>) -> Result<Config, ConfigError> {
         Config::load(Config::search_path(explicit).unwrap_or_else(|| PathBuf::from("mcp.json")))
     }
@@ -192,10 +218,13 @@ impl Config {
     /// Reads and parses a config file; a missing file is an empty config.
     pub fn load(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
         let path = path.as_ref();
+        let origin = path.display().to_string();
         match std::fs::read_to_string(path) {
-            Ok(text) => Config::parse(&text, &path.display().to_string()),
+            Ok(text) => {
+                Config::from_entries(formats::entries(&text, &origin, Some(path))?, &origin)
+            }
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(Config {
-                origin: path.display().to_string(),
+                origin,
                 ..Config::default()
             }),
             Err(source) => Err(ConfigError::Read {
@@ -205,34 +234,29 @@ impl Config {
         }
     }
 
-    /// Parses config text; `origin` names it in messages.
+    /// Parses config text (JSON, or TOML when it is not JSON); `origin` names it in messages.
     pub fn parse(text: &str, origin: &str) -> Result<Config, ConfigError> {
-        let root: Value = serde_json::from_str(text).map_err(|err| ConfigError::Json {
-            origin: origin.to_string(),
-            message: err
-                .to_string()
-                .split(" at line ")
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-            line: err.line(),
-            column: err.column(),
-        })?;
-        let entries = root
-            .get("mcpServers")
-            .or_else(|| root.get("servers"))
-            .and_then(Value::as_object)
-            .ok_or_else(|| ConfigError::NoServers {
-                origin: origin.to_string(),
-            })?;
+        Config::from_entries(formats::entries(text, origin, None)?, origin)
+    }
+
+    fn from_entries(entries: Vec<formats::RawEntry>, origin: &str) -> Result<Config, ConfigError> {
         let mut config = Config {
             origin: origin.to_string(),
             ..Config::default()
         };
-        for (name, entry) in entries {
-            match parse_entry(name, entry) {
-                Ok(server) => {
-                    config.servers.insert(name.clone(), server);
+        for raw in entries {
+            let name = raw.name.clone();
+            let parsed = dialect::canonical(&raw).and_then(|(map, notes)| {
+                entry::parse_entry(&name, &map).map(|server| (server, notes))
+            });
+            match parsed {
+                Ok((server, notes)) => {
+                    config.warnings.extend(
+                        notes
+                            .into_iter()
+                            .map(|n| format!("{origin}: server `{name}`: {n}")),
+                    );
+                    config.servers.insert(name, server);
                 }
                 Err(problem) => config
                     .warnings
@@ -262,290 +286,9 @@ impl Config {
     }
 }
 
-/// The search order, without reading the process environment (so it can be tested).
-fn search(
-    explicit: Option<&Path>,
-    from_env: Option<PathBuf>,
-    cwd: &Path,
-    user_config: Option<&Path>,
-) -> Option<PathBuf> {
-    if let Some(path) = explicit {
-        return Some(path.to_path_buf());
-    }
-    if from_env.is_some() {
-        return from_env;
-    }
-    let user = user_config.map(|d| d.join("mcp-toolset").join("mcp.json"));
-    [
-        Some(cwd.join("mcp.json")),
-        Some(cwd.join(".mcp.json")),
-        user,
-    ]
-    .into_iter()
-    .flatten()
-    .find(|p| p.is_file())
-}
-
-fn parse_entry(name: &str, entry: &Value) -> Result<ServerConfig, String> {
-    let map = entry.as_object().ok_or("the entry is not an object")?;
-    let spec = parse_spec(map)?;
-    let disabled = match map.get("disabled") {
-        None => false,
-        Some(Value::Bool(b)) => *b,
-        Some(_) => return Err("`disabled` must be true or false".into()),
-    };
-    let timeout = match (map.get("timeout"), map.get("timeout_ms")) {
-        (Some(v), _) => Some(Duration::from_secs_f64(positive(v, "timeout")?)),
-        (None, Some(v)) => Some(Duration::from_secs_f64(positive(v, "timeout_ms")? / 1000.0)),
-        (None, None) => None,
-    };
-    let retry = parse_retry(map)?;
-    let pool = parse_pool(map)?;
-    let tools = parse_tools(map)?;
-    let prefix = opt_string(map, "prefix")?;
-    let lifecycle = parse_lifecycle(map)?;
-    Ok(ServerConfig {
-        name: name.to_string(),
-        spec,
-        retry,
-        pool,
-        tools,
-        prefix,
-        lifecycle,
-        disabled,
-        timeout,
-    })
-}
-
-/// The transport: `command` → stdio, `url` → streamable HTTP, as `type` allows.
-fn parse_spec(map: &Map<String, Value>) -> Result<ServerSpec, String> {
-    let transport = opt_string(map, "type")?;
-    let command = opt_string(map, "command")?;
-    let url = opt_string(map, "url")?;
-    let spec = match (transport.as_deref(), command, url) {
-        (_, Some(_), Some(_)) => return Err("has both `command` and `url`; keep one".into()),
-        (Some("sse"), _, _) => {
-            return Err("`type: \"sse\"` (legacy HTTP+SSE) is not supported".into());
-        }
-        (Some(t @ ("http" | "streamable-http" | "streamableHttp")), Some(_), None) => {
-            return Err(format!("`type: \"{t}\"` needs `url`, not `command`"));
-        }
-        (Some("stdio") | None, Some(command), None) => {
-            if command.trim().is_empty() {
-                return Err("`command` is empty".into());
-            }
-            let mut spec = ServerSpec::stdio(command).args(string_list(map, "args")?);
-            for (key, value) in string_map(map, "env")? {
-                spec = spec.env(key, value);
-            }
-            if let Some(cwd) = opt_string(map, "cwd")? {
-                spec = spec.cwd(cwd);
-            }
-            ServerSpec::from(spec)
-        }
-        (Some("http" | "streamable-http" | "streamableHttp") | None, None, Some(url)) => {
-            let mut spec = ServerSpec::http(url);
-            for (key, value) in string_map(map, "headers")? {
-                spec = spec.header(key, value);
-            }
-            ServerSpec::from(spec)
-        }
-        (Some("stdio"), None, _) => return Err("`type: \"stdio\"` needs `command`".into()),
-        (Some(other), _, _) => {
-            return Err(format!(
-                "unknown `type: \"{other}\"` (expected stdio, http or sse)"
-            ));
-        }
-        (None, None, None) => return Err("needs `command` (stdio) or `url` (HTTP)".into()),
-    };
-    Ok(spec)
-}
-
-/// `"retry": {"attempts": 3, "base_delay_ms": 200}`.
-fn parse_retry(map: &Map<String, Value>) -> Result<Retry, String> {
-    Ok(match map.get("retry") {
-        None | Some(Value::Null) => Retry::default(),
-        Some(Value::Object(r)) => Retry {
-            attempts: match r.get("attempts") {
-                None => Retry::default().attempts,
-                Some(v) => v
-                    .as_u64()
-                    .filter(|n| (1..=100).contains(n))
-                    .ok_or("`retry.attempts` must be an integer from 1 to 100")?
-                    as u32,
-            },
-            base_delay: match r.get("base_delay_ms") {
-                None => Retry::default().base_delay,
-                Some(v) => Duration::from_millis(
-                    v.as_u64()
-                        .ok_or("`retry.base_delay_ms` must be a non-negative integer")?,
-                ),
-            },
-        },
-        Some(_) => {
-            return Err(
-                "`retry` must be an object like {\"attempts\": 3, \"base_delay_ms\": 200}".into(),
-            );
-        }
-    })
-}
-
-/// `"pool": {"min": 1, "max": 4, "acquire_timeout_ms": 5000}`.
-fn parse_pool(map: &Map<String, Value>) -> Result<PoolSize, String> {
-    Ok(match map.get("pool") {
-        None | Some(Value::Null) => PoolSize::default(),
-        Some(Value::Object(p)) => {
-            let size = |key: &str, default: usize| -> Result<usize, String> {
-                match p.get(key) {
-                    None => Ok(default),
-                    Some(v) => v
-                        .as_u64()
-                        .filter(|n| (1..=256).contains(n))
-                        .map(|n| n as usize)
-                        .ok_or(format!("`pool.{key}` must be an integer from 1 to 256")),
-                }
-            };
-            let max = size("max", 1)?;
-            let min = size("min", 1)?.min(max);
-            let acquire_timeout = match p.get("acquire_timeout_ms") {
-                None => PoolSize::default().acquire_timeout,
-                Some(v) => Duration::from_millis(
-                    v.as_u64()
-                        .filter(|n| *n > 0)
-                        .ok_or("`pool.acquire_timeout_ms` must be a positive integer")?,
-                ),
-            };
-            PoolSize {
-                min,
-                max,
-                acquire_timeout,
-            }
-        }
-        Some(_) => return Err("`pool` must be an object like {\"min\": 1, \"max\": 4}".into()),
-    })
-}
-
-/// `"tools": {"allow": [...], "deny": [...]}`.
-fn parse_tools(map: &Map<String, Value>) -> Result<ToolFilter, String> {
-    Ok(match map.get("tools") {
-        None | Some(Value::Null) => ToolFilter::default(),
-        Some(Value::Object(t)) => ToolFilter {
-            allow: t
-                .get("allow")
-                .map_or(Ok(Vec::new()), |_| string_list(t, "allow"))
-                .map_err(|e| format!("tools: {e}"))?,
-            deny: t
-                .get("deny")
-                .map_or(Ok(Vec::new()), |_| string_list(t, "deny"))
-                .map_err(|e| format!("tools: {e}"))?,
-        },
-        Some(_) => {
-            return Err(
-                "`tools` must be an object like {\"allow\": [\"read_*\"], \"deny\": []}".into(),
-            );
-        }
-    })
-}
-
-/// `"lifecycle": "persistent" | "per-call"`.
-fn parse_lifecycle(map: &Map<String, Value>) -> Result<Lifecycle, String> {
-    Ok(match opt_string(map, "lifecycle")?.as_deref() {
-        None | Some("persistent") => Lifecycle::Persistent,
-        Some("per-call") => Lifecycle::PerCall,
-        Some(other) => {
-            return Err(format!(
-                "`lifecycle` must be \"persistent\" or \"per-call\", not \"{other}\""
-            ));
-        }
-    })
-}
-
-fn positive(value: &Value, field: &str) -> Result<f64, String> {
-    match value.as_f64() {
-        Some(n) if n > 0.0 && n.is_finite() => Ok(n),
-        _ => Err(format!("`{field}` must be a positive number")),
-    }
-}
-
-fn opt_string(map: &Map<String, Value>, field: &str) -> Result<Option<String>, String> {
-    match map.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(expand_env(s))),
-        Some(_) => Err(format!("`{field}` must be a string")),
-    }
-}
-
-fn string_list(map: &Map<String, Value>, field: &str) -> Result<Vec<String>, String> {
-    match map.get(field) {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| match item {
-                Value::String(s) => Ok(expand_env(s)),
-                Value::Number(n) => Ok(n.to_string()),
-                _ => Err(format!("`{field}[{i}]` must be a string")),
-            })
-            .collect(),
-        Some(_) => Err(format!("`{field}` must be an array of strings")),
-    }
-}
-
-fn string_map(map: &Map<String, Value>, field: &str) -> Result<Vec<(String, String)>, String> {
-    match map.get(field) {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Object(entries)) => entries
-            .iter()
-            .map(|(key, value)| match value {
-                Value::String(s) => Ok((key.clone(), expand_env(s))),
-                // Values are never echoed: they may be secrets.
-                _ => Err(format!("`{field}.{key}` must be a string")),
-            })
-            .collect(),
-        Some(_) => Err(format!("`{field}` must be an object of strings")),
-    }
-}
-
-/// Expands `${VAR}`, `${VAR:-default}` and `${env:VAR}`; unset variables become empty (or the
-/// default). Anything else is left as written.
-fn expand_env(text: &str) -> String {
-    expand_with(text, |name| std::env::var(name).ok())
-}
-
-fn expand_with(text: &str, lookup: impl Fn(&str) -> Option<String>) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("${") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let Some(end) = after.find('}') else {
-            out.push_str(&rest[start..]);
-            return out;
-        };
-        let inner = &after[..end];
-        let inner = inner.strip_prefix("env:").unwrap_or(inner);
-        let (name, default) = match inner.split_once(":-") {
-            Some((name, default)) => (name, Some(default)),
-            None => (inner, None),
-        };
-        let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if valid {
-            match (lookup(name).filter(|v| !v.is_empty()), default) {
-                (Some(value), _) => out.push_str(&value),
-                (None, Some(default)) => out.push_str(default),
-                (None, None) => {}
-            }
-        } else {
-            out.push_str(&rest[start..start + 2 + end + 1]);
-        }
-        rest = &after[end + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
 #[cfg(test)]
 mod tests {
+    use super::expand::expand_with;
     use super::*;
 
     #[test]

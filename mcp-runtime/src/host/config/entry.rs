@@ -1,0 +1,255 @@
+//! One entry, in canonical keys (`dialect.rs`), read into a [`ServerConfig`].
+
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+
+use super::expand::expand_env;
+use super::{Lifecycle, PoolSize, Retry, ServerConfig, ToolFilter};
+use crate::ServerSpec;
+
+pub(super) fn parse_entry(name: &str, map: &Map<String, Value>) -> Result<ServerConfig, String> {
+    let spec = parse_spec(map)?;
+    let disabled = match map.get("disabled") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err("`disabled` must be true or false".into()),
+    };
+    let timeout = match (map.get("timeout"), map.get("timeout_ms")) {
+        (Some(v), _) => Some(Duration::from_secs_f64(positive(v, "timeout")?)),
+        (None, Some(v)) => Some(Duration::from_secs_f64(positive(v, "timeout_ms")? / 1000.0)),
+        (None, None) => None,
+    };
+    let connect_timeout = match map.get("connect_timeout") {
+        Some(v) => Some(Duration::from_secs_f64(positive(v, "connect_timeout")?)),
+        None => None,
+    };
+    let retry = parse_retry(map)?;
+    let pool = parse_pool(map)?;
+    let tools = parse_tools(map)?;
+    let prefix = opt_string(map, "prefix")?;
+    let lifecycle = parse_lifecycle(map)?;
+    Ok(ServerConfig {
+        name: name.to_string(),
+        spec,
+        retry,
+        pool,
+        tools,
+        prefix,
+        lifecycle,
+        disabled,
+        timeout,
+        connect_timeout,
+    })
+}
+
+/// The transport: `command` → stdio, `url` → streamable HTTP (or legacy SSE with `type:
+/// "sse"`), as `type` allows.
+fn parse_spec(map: &Map<String, Value>) -> Result<ServerSpec, String> {
+    let transport = opt_string(map, "type")?;
+    let command = opt_string(map, "command")?;
+    let url = opt_string(map, "url")?;
+    let spec = match (transport.as_deref(), command, url) {
+        (_, Some(_), Some(_)) => return Err("has both `command` and `url`; keep one".into()),
+        (Some(t @ ("http" | "sse")), Some(_), None) => {
+            return Err(format!("`type: \"{t}\"` needs `url`, not `command`"));
+        }
+        (Some("stdio") | None, Some(command), None) => stdio_spec(map, command)?,
+        (Some("sse"), None, Some(url)) => http_spec(map, url, true)?,
+        (Some("http") | None, None, Some(url)) => http_spec(map, url, false)?,
+        (Some("stdio"), None, _) => return Err("`type: \"stdio\"` needs `command`".into()),
+        (Some(other), _, _) => {
+            return Err(format!(
+                "unknown `type: \"{other}\"` (expected stdio, http or sse)"
+            ));
+        }
+        (None, None, None) => return Err("needs `command` (stdio) or `url` (HTTP)".into()),
+    };
+    Ok(spec)
+}
+
+fn stdio_spec(map: &Map<String, Value>, command: String) -> Result<ServerSpec, String> {
+    if command.trim().is_empty() {
+        return Err("`command` is empty".into());
+    }
+    let mut spec = ServerSpec::stdio(command).args(string_list(map, "args")?);
+    for (key, value) in string_map(map, "env")? {
+        spec = spec.env(key, value);
+    }
+    if let Some(cwd) = opt_string(map, "cwd")? {
+        spec = spec.cwd(cwd);
+    }
+    Ok(ServerSpec::from(spec))
+}
+
+fn http_spec(
+    map: &Map<String, Value>,
+    url: String,
+    legacy_sse: bool,
+) -> Result<ServerSpec, String> {
+    let mut spec = if legacy_sse {
+        ServerSpec::sse(url)
+    } else {
+        ServerSpec::http(url)
+    };
+    for (key, value) in string_map(map, "headers")? {
+        spec = spec.header(key, value);
+    }
+    // Codex's `bearer_token_env_var`: the token is read from that variable now.
+    if let Some(var) = opt_string(map, "bearer_token_env")? {
+        match std::env::var(&var) {
+            Ok(token) if !token.is_empty() => spec = spec.bearer_token(token),
+            _ => {
+                return Err(format!(
+                    "`bearer_token_env_var` names `{var}`, which is not set"
+                ));
+            }
+        }
+    }
+    Ok(ServerSpec::from(spec))
+}
+
+/// `"retry": {"attempts": 3, "base_delay_ms": 200}`.
+fn parse_retry(map: &Map<String, Value>) -> Result<Retry, String> {
+    Ok(match map.get("retry") {
+        None | Some(Value::Null) => Retry::default(),
+        Some(Value::Object(r)) => Retry {
+            attempts: match r.get("attempts") {
+                None => Retry::default().attempts,
+                Some(v) => v
+                    .as_u64()
+                    .filter(|n| (1..=100).contains(n))
+                    .ok_or("`retry.attempts` must be an integer from 1 to 100")?
+                    as u32,
+            },
+            base_delay: match r.get("base_delay_ms") {
+                None => Retry::default().base_delay,
+                Some(v) => Duration::from_millis(
+                    v.as_u64()
+                        .ok_or("`retry.base_delay_ms` must be a non-negative integer")?,
+                ),
+            },
+        },
+        Some(_) => {
+            return Err(
+                "`retry` must be an object like {\"attempts\": 3, \"base_delay_ms\": 200}".into(),
+            );
+        }
+    })
+}
+
+/// `"pool": {"min": 1, "max": 4, "acquire_timeout_ms": 5000}`.
+fn parse_pool(map: &Map<String, Value>) -> Result<PoolSize, String> {
+    Ok(match map.get("pool") {
+        None | Some(Value::Null) => PoolSize::default(),
+        Some(Value::Object(p)) => {
+            let size = |key: &str, default: usize| -> Result<usize, String> {
+                match p.get(key) {
+                    None => Ok(default),
+                    Some(v) => v
+                        .as_u64()
+                        .filter(|n| (1..=256).contains(n))
+                        .map(|n| n as usize)
+                        .ok_or(format!("`pool.{key}` must be an integer from 1 to 256")),
+                }
+            };
+            let max = size("max", 1)?;
+            let min = size("min", 1)?.min(max);
+            let acquire_timeout = match p.get("acquire_timeout_ms") {
+                None => PoolSize::default().acquire_timeout,
+                Some(v) => Duration::from_millis(
+                    v.as_u64()
+                        .filter(|n| *n > 0)
+                        .ok_or("`pool.acquire_timeout_ms` must be a positive integer")?,
+                ),
+            };
+            PoolSize {
+                min,
+                max,
+                acquire_timeout,
+            }
+        }
+        Some(_) => return Err("`pool` must be an object like {\"min\": 1, \"max\": 4}".into()),
+    })
+}
+
+/// `"tools": {"allow": [...], "deny": [...]}`.
+fn parse_tools(map: &Map<String, Value>) -> Result<ToolFilter, String> {
+    Ok(match map.get("tools") {
+        None | Some(Value::Null) => ToolFilter::default(),
+        Some(Value::Object(t)) => ToolFilter {
+            allow: t
+                .get("allow")
+                .map_or(Ok(Vec::new()), |_| string_list(t, "allow"))
+                .map_err(|e| format!("tools: {e}"))?,
+            deny: t
+                .get("deny")
+                .map_or(Ok(Vec::new()), |_| string_list(t, "deny"))
+                .map_err(|e| format!("tools: {e}"))?,
+        },
+        Some(_) => {
+            return Err(
+                "`tools` must be an object like {\"allow\": [\"read_*\"], \"deny\": []}".into(),
+            );
+        }
+    })
+}
+
+/// `"lifecycle": "persistent" | "per-call"`.
+fn parse_lifecycle(map: &Map<String, Value>) -> Result<Lifecycle, String> {
+    Ok(match opt_string(map, "lifecycle")?.as_deref() {
+        None | Some("persistent") => Lifecycle::Persistent,
+        Some("per-call") => Lifecycle::PerCall,
+        Some(other) => {
+            return Err(format!(
+                "`lifecycle` must be \"persistent\" or \"per-call\", not \"{other}\""
+            ));
+        }
+    })
+}
+
+fn positive(value: &Value, field: &str) -> Result<f64, String> {
+    match value.as_f64() {
+        Some(n) if n > 0.0 && n.is_finite() => Ok(n),
+        _ => Err(format!("`{field}` must be a positive number")),
+    }
+}
+
+fn opt_string(map: &Map<String, Value>, field: &str) -> Result<Option<String>, String> {
+    match map.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(expand_env(s))),
+        Some(_) => Err(format!("`{field}` must be a string")),
+    }
+}
+
+fn string_list(map: &Map<String, Value>, field: &str) -> Result<Vec<String>, String> {
+    match map.get(field) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| match item {
+                Value::String(s) => Ok(expand_env(s)),
+                Value::Number(n) => Ok(n.to_string()),
+                _ => Err(format!("`{field}[{i}]` must be a string")),
+            })
+            .collect(),
+        Some(_) => Err(format!("`{field}` must be an array of strings")),
+    }
+}
+
+fn string_map(map: &Map<String, Value>, field: &str) -> Result<Vec<(String, String)>, String> {
+    match map.get(field) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Object(entries)) => entries
+            .iter()
+            .map(|(key, value)| match value {
+                Value::String(s) => Ok((key.clone(), expand_env(s))),
+                // Values are never echoed: they may be secrets.
+                _ => Err(format!("`{field}.{key}` must be a string")),
+            })
+            .collect(),
+        Some(_) => Err(format!("`{field}` must be an object of strings")),
+    }
+}
