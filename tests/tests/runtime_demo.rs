@@ -253,10 +253,15 @@ async fn server_exiting_mid_call_is_a_clear_error_not_a_hang() {
     .expect("a call to a dying server must not hang");
     match result {
         Err(Error::TransportClosed {
-            target, operation, ..
+            target,
+            operation,
+            exit,
+            ..
         }) => {
             assert!(target.contains("test-demo-server"), "{target}");
             assert_eq!(operation.as_deref(), Some("tools/call `exit`"));
+            // A crash mid-call names how the server ended.
+            assert_eq!(exit.as_deref(), Some("exit status: 3"));
         }
         other => panic!("expected the transport to close, got {other:?}"),
     }

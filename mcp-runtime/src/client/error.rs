@@ -39,14 +39,32 @@ pub enum Error {
     },
 
     /// The connection ended: the server exited, crashed or closed the stream.
-    #[error("connection to MCP server {target} closed{}{}", during(.operation), stderr_suffix(.stderr))]
+    #[error("connection to MCP server {target} closed{}{}{}", during(.operation), exited(.exit), stderr_suffix(.stderr))]
     TransportClosed {
         /// The command line or URL (no secrets).
         target: String,
         /// What was in flight when it closed, if anything.
         operation: Option<String>,
+        /// How a stdio server ended (`exit status: 3`, `signal: 9 (SIGKILL)`), when it has.
+        exit: Option<String>,
         /// The last lines the server wrote to stderr (stdio servers only).
         stderr: Vec<String>,
+    },
+
+    /// The server sent a message larger than [`ConnectOptions::max_message_size`](crate::ConnectOptions::max_message_size);
+    /// the session is closed.
+    #[error(
+        "MCP server {target} sent a message of {size} bytes during {operation}, over the limit of {limit} bytes (raise `ConnectOptions::max_message_size`)"
+    )]
+    MessageTooLarge {
+        /// The command line (no secrets).
+        target: String,
+        /// What was in flight.
+        operation: String,
+        /// The message's size in bytes.
+        size: usize,
+        /// The limit in force.
+        limit: usize,
     },
 
     /// The tool ran and reported a failure (`isError: true`).
@@ -172,6 +190,12 @@ fn summary(changes: &[Change]) -> String {
         .map(|c| format!("{} ({})", c.message, c.tool))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+fn exited(exit: &Option<String>) -> String {
+    exit.as_ref()
+        .map(|status| format!(": the server exited ({status})"))
+        .unwrap_or_default()
 }
 
 fn during(operation: &Option<String>) -> String {

@@ -43,6 +43,7 @@ pub(crate) fn handshake_outcome(
             return Ok(Connected {
                 service,
                 child: None,
+                oversize: None,
             });
         }
         Ok(Err(err)) => {

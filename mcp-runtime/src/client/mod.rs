@@ -21,6 +21,9 @@ mod handler;
 #[cfg(feature = "http")]
 mod http;
 #[cfg(any(feature = "stdio", feature = "http"))]
+#[cfg_attr(not(feature = "stdio"), allow(dead_code))]
+mod limit;
+#[cfg(any(feature = "stdio", feature = "http"))]
 mod options;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod output;

@@ -31,6 +31,10 @@ pub struct ConnectOptions {
     /// What generated clients do on connect when the server's tools differ from their
     /// snapshot (default [`DriftPolicy::Warn`](crate::DriftPolicy::Warn)).
     pub drift_policy: crate::DriftPolicy,
+    /// The largest message a stdio server may send, in bytes (default 16 MiB, rmcp's own
+    /// limit). It bounds the memory one message can take; a larger one fails the pending call
+    /// at once with [`Error::MessageTooLarge`](crate::Error::MessageTooLarge).
+    pub max_message_size: usize,
 }
 
 impl Default for ConnectOptions {
@@ -44,6 +48,7 @@ impl Default for ConnectOptions {
             client_name: "mcp-toolset".to_string(),
             client_version: env!("CARGO_PKG_VERSION").to_string(),
             drift_policy: crate::DriftPolicy::default(),
+            max_message_size: 16 * 1024 * 1024,
         }
     }
 }
@@ -81,6 +86,11 @@ impl ConnectOptions {
         self
     }
 
+    /// Sets [`ConnectOptions::max_message_size`] (bytes).
+    pub fn max_message_size(mut self, bytes: usize) -> Self {
+        self.max_message_size = bytes;
+        self
+    }
     /// Sets [`ConnectOptions::drift_policy`].
     pub fn drift_policy(mut self, policy: crate::DriftPolicy) -> Self {
         self.drift_policy = policy;

@@ -40,6 +40,8 @@ pub struct Client {
     peer: Peer<RoleClient>,
     service: tokio::sync::Mutex<Option<Service>>,
     child: tokio::sync::Mutex<Option<ChildProcess>>,
+    /// Set by a stdio transport when the server sent a message over the size limit.
+    oversize: Option<super::limit::Oversize>,
     pid: Option<u32>,
     target: String,
     spec: ServerSpec,
@@ -74,7 +76,11 @@ impl Client {
         let target = spec.target();
         let tools_changed = Arc::new(AtomicU64::new(0));
         let handler = Handler::new(&options, tools_changed.clone());
-        let Connected { service, child } = connect_transport(&spec, handler, &options).await?;
+        let Connected {
+            service,
+            child,
+            oversize,
+        } = connect_transport(&spec, handler, &options).await?;
         let peer = service.peer().clone();
         let info = peer.peer_info().ok_or_else(|| Error::Connect {
             target: target.clone(),
@@ -92,6 +98,7 @@ impl Client {
             peer,
             service: tokio::sync::Mutex::new(Some(service)),
             child: tokio::sync::Mutex::new(child),
+            oversize,
             pid,
             target,
             spec,
@@ -145,14 +152,44 @@ impl Client {
     pub async fn list_tools(&self) -> Result<Vec<Tool>> {
         let operation = "tools/list";
         let timeout = self.options.effective_request_timeout();
-        match tokio::time::timeout(timeout, self.peer.list_all_tools()).await {
-            Ok(Ok(tools)) => Ok(tools),
+        match tokio::time::timeout(timeout, self.all_tool_pages()).await {
+            Ok(Ok(Ok(tools))) => Ok(tools),
+            Ok(Ok(Err(looping))) => Err(Error::Protocol {
+                target: self.target.clone(),
+                operation: operation.into(),
+                message: looping,
+            }),
             Ok(Err(err)) => Err(self.service_error(err, operation).await),
             Err(_) => Err(timeout_error(
                 operation,
                 timeout,
                 "ConnectOptions::request_timeout",
             )),
+        }
+    }
+
+    /// Every page of `tools/list`. A `nextCursor` the server already gave is a loop: it is
+    /// reported at once (the inner error) instead of paging until the timeout.
+    async fn all_tool_pages(
+        &self,
+    ) -> std::result::Result<std::result::Result<Vec<Tool>, String>, rmcp::ServiceError> {
+        let mut tools = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut cursor: Option<String> = None;
+        loop {
+            let params = rmcp::model::PaginatedRequestParams::default().with_cursor(cursor);
+            let page = self.peer.list_tools(Some(params)).await?;
+            tools.extend(page.tools);
+            match page.next_cursor {
+                None => return Ok(Ok(tools)),
+                Some(next) if !seen.insert(next.clone()) => {
+                    let pages = seen.len() + 1;
+                    return Ok(Err(format!(
+                        "the server's pagination loops: `nextCursor` {next:?} came back after {pages} pages; it is a server bug (report it to the server's authors)"
+                    )));
+                }
+                Some(next) => cursor = Some(next),
+            }
         }
     }
 
@@ -292,19 +329,34 @@ impl Client {
             ServiceError::Timeout { timeout } => {
                 timeout_error(operation, timeout, "ConnectOptions::request_timeout")
             }
+            ServiceError::TransportClosed | ServiceError::TransportSend(_)
+                if let Some((size, limit)) = self.oversize.as_ref().and_then(|o| o.seen()) =>
+            {
+                Error::MessageTooLarge {
+                    target: self.target.clone(),
+                    operation: operation.to_string(),
+                    size,
+                    limit,
+                }
+            }
             ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
-                let stderr = match self.child.lock().await.as_mut() {
-                    Some(child) => child
-                        .stderr_tail()
-                        .await
-                        .iter()
-                        .map(|l| self.spec.scrub(l))
-                        .collect(),
-                    None => Vec::new(),
+                let (stderr, exit) = match self.child.lock().await.as_mut() {
+                    // The tail waits briefly for a dying server, so its exit is known after.
+                    Some(child) => (
+                        child
+                            .stderr_tail()
+                            .await
+                            .iter()
+                            .map(|l| self.spec.scrub(l))
+                            .collect(),
+                        child.try_exit_status().map(|status| status.to_string()),
+                    ),
+                    None => (Vec::new(), None),
                 };
                 Error::TransportClosed {
                     target: self.target.clone(),
                     operation: Some(operation.to_string()),
+                    exit,
                     stderr,
                 }
             }

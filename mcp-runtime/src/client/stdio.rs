@@ -3,11 +3,14 @@
 
 use std::time::Duration;
 
+use rmcp::RoleClient;
 use rmcp::ServiceExt;
+use rmcp::transport::async_rw::AsyncRwTransport;
 
 use super::child;
 use super::error::root_cause;
 use super::handler::Handler;
+use super::limit::{LimitedReader, Oversize};
 use super::transport::{Connected, no_answer};
 use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
 
@@ -22,12 +25,18 @@ pub(crate) async fn connect(
     let deadline = options.connect_timeout;
     let spawned = child::spawn(stdio, options.stderr_lines)?;
     let mut process = spawned.process;
-    let handshake = handler.serve((spawned.stdout, spawned.stdin));
+    let oversize = Oversize::default();
+    let stdout = LimitedReader::new(spawned.stdout, options.max_message_size, oversize.clone());
+    // Our reader enforces the limit (and says so); rmcp's own would drop the line silently.
+    let transport = AsyncRwTransport::<RoleClient, _, _>::new(stdout, spawned.stdin)
+        .with_max_line_length(usize::MAX);
+    let handshake = handler.serve(transport);
     let outcome = match tokio::time::timeout(deadline, handshake).await {
         Ok(Ok(service)) => {
             return Ok(Connected {
                 service,
                 child: Some(process),
+                oversize: Some(oversize),
             });
         }
         Ok(Err(err)) => Some(root_cause(&err)),
@@ -49,17 +58,19 @@ pub(crate) async fn connect(
     })
 }
 
-/// Why the handshake failed: an exit we saw wins, then rmcp's error, then the silence.
+/// Why the handshake failed. Silence until the deadline is "no answer", whatever the server
+/// did after that: ending the handshake closed its stdin, and most servers then exit with 0,
+/// which must not be blamed on them. Otherwise an exit we saw wins over rmcp's error.
 fn failure_reason(
     handshake_error: Option<String>,
     exit: Option<std::process::ExitStatus>,
     deadline: Duration,
 ) -> String {
     match (handshake_error, exit) {
-        (_, Some(status)) => {
+        (None, _) => no_answer(deadline),
+        (Some(_), Some(status)) => {
             format!("the server exited ({status}) before completing the MCP handshake")
         }
         (Some(err), None) => format!("MCP handshake failed: {err}"),
-        (None, None) => no_answer(deadline),
     }
 }

@@ -11,6 +11,8 @@ use crate::{ConnectOptions, Error, Result, ServerSpec};
 pub(crate) struct Connected {
     pub service: Service,
     pub child: Option<ChildProcess>,
+    /// Where a stdio transport reports a message over the size limit.
+    pub oversize: Option<super::limit::Oversize>,
 }
 
 /// Opens the transport `spec` names and completes `initialize` within the connect timeout.
@@ -54,7 +56,7 @@ fn missing_feature(spec: &ServerSpec) -> Error {
 /// closed stdin makes many servers exit), the cause is the missing answer.
 pub(crate) fn no_answer(deadline: Duration) -> String {
     format!(
-        "no answer to `initialize` within {deadline:?} (is it an MCP server on this transport? \
-         raise ConnectOptions::connect_timeout for slow starters)"
+        "no answer to `initialize` within {deadline:?} (raise `connect_timeout` for a slow \
+         starter; is it an MCP server on this transport?)"
     )
 }

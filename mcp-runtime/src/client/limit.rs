@@ -1,0 +1,146 @@
+//! The largest message a stdio server may send (`ConnectOptions::max_message_size`). rmcp drops
+//! a longer line and keeps waiting for the answer it carried, so a call hung until its timeout.
+//! Here the line is counted to its end without being kept, the stream fails at once, and the
+//! pending call's error says how large the message was, the limit, and the setting.
+
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, ready};
+
+use tokio::io::{AsyncRead, ReadBuf};
+
+/// Where the reader leaves the size of the message that broke the limit, for the session to
+/// name in its error: `(size, limit)`.
+#[derive(Clone, Default, Debug)]
+pub(crate) struct Oversize(Arc<Mutex<Option<(usize, usize)>>>);
+
+impl Oversize {
+    /// The message that broke the limit, if one did.
+    pub(crate) fn seen(&self) -> Option<(usize, usize)> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn record(&self, size: usize, limit: usize) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((size, limit));
+    }
+}
+
+/// Passes lines of at most `limit` bytes; a longer one ends the stream with an error.
+pub(crate) struct LimitedReader<R> {
+    inner: R,
+    limit: usize,
+    /// Bytes of the current line so far.
+    line: usize,
+    /// Past the limit: counting the rest of the line, passing nothing on.
+    discarding: bool,
+    oversize: Oversize,
+}
+
+impl<R> LimitedReader<R> {
+    pub(crate) fn new(inner: R, limit: usize, oversize: Oversize) -> Self {
+        LimitedReader {
+            inner,
+            limit,
+            line: 0,
+            discarding: false,
+            oversize,
+        }
+    }
+
+    /// Counts `bytes`; returns how many of them may be passed on (those before an oversized
+    /// line), or the size of the oversized line once its end is seen.
+    fn count(&mut self, bytes: &[u8]) -> Result<usize, usize> {
+        let mut pass = if self.discarding { 0 } else { bytes.len() };
+        for (at, byte) in bytes.iter().enumerate() {
+            if *byte == b'\n' {
+                if self.discarding {
+                    return Err(self.line);
+                }
+                self.line = 0;
+                continue;
+            }
+            self.line += 1;
+            if self.line > self.limit && !self.discarding {
+                self.discarding = true;
+                pass = (at + 1).saturating_sub(self.line);
+            }
+        }
+        Ok(pass)
+    }
+}
+
+impl<R: AsyncRead + Unpin> AsyncRead for LimitedReader<R> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        loop {
+            let before = buf.filled().len();
+            ready!(Pin::new(&mut self.inner).poll_read(cx, buf))?;
+            let read = &buf.filled()[before..];
+            if read.is_empty() {
+                return match self.discarding {
+                    true => Poll::Ready(Err(self.too_large(self.line))),
+                    false => Poll::Ready(Ok(())),
+                };
+            }
+            let counted = self.count(read);
+            match counted {
+                Err(size) => {
+                    // An error reads nothing: the stream ends here.
+                    buf.set_filled(before);
+                    return Poll::Ready(Err(self.too_large(size)));
+                }
+                Ok(pass) => buf.set_filled(before + pass),
+            }
+            // Nothing passed on means a line is being counted: read on (an empty read would
+            // say end of stream).
+            if buf.filled().len() > before {
+                return Poll::Ready(Ok(()));
+            }
+        }
+    }
+}
+
+impl<R> LimitedReader<R> {
+    fn too_large(&self, size: usize) -> std::io::Error {
+        self.oversize.record(size, self.limit);
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "a message of {size} bytes is over max_message_size ({} bytes)",
+                self.limit
+            ),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::AsyncReadExt;
+
+    #[tokio::test]
+    async fn lines_up_to_the_limit_pass_and_a_longer_one_fails_with_its_size() {
+        let mut input = b"short\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 100));
+        input.extend(b"\nnever read\n");
+        let oversize = Oversize::default();
+        let mut reader = LimitedReader::new(&input[..], 10, oversize.clone());
+        let mut out = Vec::new();
+        let err = reader.read_to_end(&mut out).await.unwrap_err();
+        assert!(
+            out.starts_with(b"short\n"),
+            "{:?}",
+            String::from_utf8_lossy(&out)
+        );
+        assert!(out.len() <= 6 + 10);
+        assert!(err.to_string().contains("100 bytes"), "{err}");
+        assert_eq!(oversize.seen(), Some((100, 10)));
+        let mut fine = LimitedReader::new(&b"a\nbb\n"[..], 2, Oversize::default());
+        let mut all = Vec::new();
+        fine.read_to_end(&mut all).await.unwrap();
+        assert_eq!(all, b"a\nbb\n");
+    }
+}

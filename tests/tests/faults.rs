@@ -1,0 +1,120 @@
+//! Misbehaving servers (`tests/faults/`): the error names the cause, waits are bounded, and no
+//! process is left behind.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use mcp_runtime::{Client, ConnectOptions, Error, ServerSpec};
+
+fn script(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("faults")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn alive(pid: u32) -> bool {
+    // A reaped process has no /proc entry; a zombie would still show as state Z.
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|stat| !stat.contains(") Z "))
+        .unwrap_or(false)
+}
+
+#[tokio::test]
+async fn a_mute_server_is_no_answer_not_an_exit() {
+    let pid_file = std::env::temp_dir().join(format!("mcp-mute-{}.pid", std::process::id()));
+    let spec = ServerSpec::stdio("python3")
+        .arg(script("mute.py"))
+        .arg(pid_file.to_string_lossy());
+    let options = ConnectOptions::default().connect_timeout(Duration::from_secs(1));
+    let start = Instant::now();
+    let err = Client::connect_with(spec, options).await.unwrap_err();
+    let elapsed = start.elapsed();
+    let text = err.to_string();
+    assert!(matches!(err, Error::Connect { .. }), "{err:?}");
+    assert!(
+        text.contains("no answer to `initialize` within 1s"),
+        "{text}"
+    );
+    assert!(text.contains("connect_timeout"), "{text}");
+    assert!(
+        !text.contains("exited"),
+        "the mute server is blamed for exiting: {text}"
+    );
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+    let pid: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let _ = std::fs::remove_file(&pid_file);
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while alive(pid) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(!alive(pid), "the mute server (pid {pid}) is still running");
+}
+
+#[tokio::test]
+async fn a_looping_cursor_is_an_error_at_once() {
+    let spec = ServerSpec::stdio("python3").arg(script("looping_cursor.py"));
+    let client = Client::connect(spec).await.unwrap();
+    let start = Instant::now();
+    let err = client.list_tools().await.unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("pagination loops") && text.contains("\"again\""),
+        "{text}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    // The session is still usable after the protocol error.
+    assert!(client.list_tools().await.is_err());
+    client.close().await;
+}
+
+#[tokio::test]
+async fn a_message_over_the_limit_fails_the_call_at_once() {
+    let spec = || ServerSpec::stdio("python3").arg(script("big_result.py"));
+    let client = Client::connect(spec()).await.unwrap();
+    let small = client
+        .call_tool("big", serde_json::json!({"megabytes": 1}))
+        .await
+        .unwrap();
+    assert_eq!(small.text().len(), 1_000_000);
+    for megabytes in [20u64, 50] {
+        let client = Client::connect(spec()).await.unwrap();
+        let start = Instant::now();
+        let err = client
+            .call_tool("big", serde_json::json!({ "megabytes": megabytes }))
+            .await
+            .unwrap_err();
+        let elapsed = start.elapsed();
+        match &err {
+            Error::MessageTooLarge { size, limit, .. } => {
+                assert!(*size > megabytes as usize * 1_000_000, "{size}");
+                assert_eq!(*limit, 16 * 1024 * 1024);
+            }
+            other => panic!("{megabytes} MB: {other:?}"),
+        }
+        let text = err.to_string();
+        assert!(text.contains("max_message_size"), "{text}");
+        assert!(
+            elapsed < Duration::from_secs(20),
+            "{megabytes} MB took {elapsed:?}"
+        );
+        client.close().await;
+    }
+    let roomy = ConnectOptions::default().max_message_size(64 * 1024 * 1024);
+    let client = Client::connect_with(spec(), roomy).await.unwrap();
+    let out = client
+        .call_tool("big", serde_json::json!({"megabytes": 20}))
+        .await
+        .unwrap();
+    assert_eq!(out.text().len(), 20_000_000);
+    client.close().await;
+}
