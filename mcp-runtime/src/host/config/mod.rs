@@ -406,6 +406,18 @@ mod tests {
             search(None, None, &cwd, Some(&user)),
             Some(user.join("mcp-toolset/mcp.json"))
         );
+        std::fs::create_dir_all(cwd.join(".cursor")).unwrap();
+        std::fs::write(cwd.join(".cursor/mcp.json"), "{}").unwrap();
+        assert_eq!(
+            search(None, None, &cwd, Some(&user)),
+            Some(cwd.join(".cursor/mcp.json"))
+        );
+        std::fs::create_dir_all(cwd.join(".vscode")).unwrap();
+        std::fs::write(cwd.join(".vscode/mcp.json"), "{}").unwrap();
+        assert_eq!(
+            search(None, None, &cwd, Some(&user)),
+            Some(cwd.join(".vscode").join("mcp.json"))
+        );
         std::fs::write(cwd.join(".mcp.json"), "{}").unwrap();
         assert_eq!(
             search(None, None, &cwd, Some(&user)),
