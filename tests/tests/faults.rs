@@ -118,3 +118,38 @@ async fn a_message_over_the_limit_fails_the_call_at_once() {
     assert_eq!(out.text().len(), 20_000_000);
     client.close().await;
 }
+
+/// Log lines written while `f` runs on this thread.
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn stdout_junk_is_skipped_with_a_debug_log_naming_the_server() {
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::DEBUG)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let spec = ServerSpec::stdio("python3").arg(script("banner.py"));
+    let client = Client::connect(spec).await.unwrap();
+    let tools = client.list_tools().await.unwrap();
+    assert_eq!(tools.len(), 1);
+    client.close().await;
+    let logs = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    let junk: Vec<&str> = logs.lines().filter(|l| l.contains("unparsable")).collect();
+    assert!(!junk.is_empty(), "no debug log for the banner:\n{logs}");
+    assert!(junk.iter().all(|l| l.contains("banner.py")), "{junk:?}");
+}

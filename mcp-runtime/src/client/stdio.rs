@@ -6,6 +6,7 @@ use std::time::Duration;
 use rmcp::RoleClient;
 use rmcp::ServiceExt;
 use rmcp::transport::async_rw::AsyncRwTransport;
+use tracing::Instrument;
 
 use super::child;
 use super::error::root_cause;
@@ -30,7 +31,10 @@ pub(crate) async fn connect(
     // Our reader enforces the limit (and says so); rmcp's own would drop the line silently.
     let transport = AsyncRwTransport::<RoleClient, _, _>::new(stdout, spawned.stdin)
         .with_max_line_length(usize::MAX);
-    let handshake = handler.serve(transport);
+    // rmcp's session task logs inside this span: a stdout line that is not JSON-RPC (a banner,
+    // a stray print) is skipped with a debug log that names the server.
+    let span = tracing::debug_span!("mcp_server", server = %spec.target());
+    let handshake = handler.serve(transport).instrument(span);
     let outcome = match tokio::time::timeout(deadline, handshake).await {
         Ok(Ok(service)) => {
             return Ok(Connected {
