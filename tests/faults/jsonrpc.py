@@ -1,0 +1,32 @@
+"""The JSON-RPC loop the misbehaving servers share: one message per line on stdin and stdout.
+A server gives its name, what `tools/list` returns and how `tools/call` answers."""
+import json
+import sys
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def serve(name, list_tools, call_tool=None):
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "id" not in request:
+            continue
+        method = request.get("method")
+        if method == "initialize":
+            result = {
+                "protocolVersion": request["params"]["protocolVersion"],
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": name, "version": "1.0.0"},
+            }
+        elif method == "tools/list":
+            result = list_tools()
+        elif method == "tools/call" and call_tool is not None:
+            result = call_tool(request["params"])
+        else:
+            error = {"code": -32601, "message": f"{method} is not supported"}
+            send({"jsonrpc": "2.0", "id": request["id"], "error": error})
+            continue
+        send({"jsonrpc": "2.0", "id": request["id"], "result": result})
