@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use quote::{format_ident, quote};
+use quote::format_ident;
 
 use crate::groups::{ToolGroups, tool_groups};
 
@@ -191,5 +191,8 @@ fn rebuild(
     if let Some((brace, _)) = &original.content {
         rewritten.content = Some((*brace, items));
     }
-    syn::parse2(quote!(#rewritten)).unwrap_or_else(|_| module.clone())
+    // The file keeps its attributes; only the module's items changed.
+    let mut file = module.clone();
+    file.items = vec![syn::Item::Mod(rewritten)];
+    file
 }
