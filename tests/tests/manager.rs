@@ -74,7 +74,7 @@ async fn one_broken_server_never_blocks_or_breaks_the_others() {
     let status = manager.status();
     assert_eq!(status["demo"], ServerStatus::Connected);
     assert_eq!(status["everything"], ServerStatus::Connected);
-    assert_eq!(status["off"], ServerStatus::Disconnected);
+    assert_eq!(status["off"], ServerStatus::Disconnected(None));
     match &status["missing"] {
         ServerStatus::Failed(reason) => {
             assert!(reason.contains("no-such-mcp-server-anywhere"), "{reason}")

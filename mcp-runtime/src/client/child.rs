@@ -139,6 +139,11 @@ impl ChildProcess {
         self.pid
     }
 
+    /// Turns `Some(status)` once the process has exited and been reaped.
+    pub fn exit_watch(&self) -> watch::Receiver<Option<ExitStatus>> {
+        self.exit.clone()
+    }
+
     /// Waits up to `limit` for the process to exit; true if it has.
     async fn wait_exit(&mut self, limit: Duration) -> bool {
         let mut exit = self.exit.clone();

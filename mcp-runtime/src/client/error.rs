@@ -133,6 +133,16 @@ pub enum Error {
         configured: Vec<String>,
     },
 
+    /// A managed server has no live session: every connection attempt failed (the call fails
+    /// at once with that reason), or it was shut down while the call waited.
+    #[error("MCP server `{server}` is not connected: {reason} (Manager::reconnect tries again)")]
+    ServerUnavailable {
+        /// The server's name.
+        server: String,
+        /// Why: the last attempt's error, or its status.
+        reason: String,
+    },
+
     /// The server is configured with `"disabled": true`.
     #[error(
         "MCP server `{server}` is disabled in the config (remove `\"disabled\": true` to use it)"
@@ -209,7 +219,10 @@ impl Error {
     /// True for failures of the connection itself (closed, timed out while connecting), where a
     /// new session may succeed; false for errors the server or the caller caused.
     pub fn is_transport(&self) -> bool {
-        matches!(self, Error::TransportClosed { .. } | Error::Connect { .. })
+        matches!(
+            self,
+            Error::TransportClosed { .. } | Error::Connect { .. } | Error::ServerUnavailable { .. }
+        )
     }
 }
 

@@ -43,6 +43,8 @@ pub struct Client {
     /// Set by a stdio transport when the server sent a message over the size limit.
     oversize: Option<super::limit::Oversize>,
     pid: Option<u32>,
+    /// A stdio server's exit, watched without locking `child`.
+    exit: Option<tokio::sync::watch::Receiver<Option<std::process::ExitStatus>>>,
     target: String,
     spec: ServerSpec,
     info: Arc<ServerPeerInfo>,
@@ -88,6 +90,7 @@ impl Client {
             stderr: Vec::new(),
         })?;
         let pid = child.as_ref().and_then(ChildProcess::pid);
+        let exit = child.as_ref().map(ChildProcess::exit_watch);
         tracing::debug!(
             server = %target,
             name = info.server_info.as_ref().map(|i| i.name.as_str()),
@@ -100,6 +103,7 @@ impl Client {
             child: tokio::sync::Mutex::new(child),
             oversize,
             pid,
+            exit,
             target,
             spec,
             info,
@@ -146,6 +150,38 @@ impl Client {
     /// False once the connection has ended (the server exited or the client was closed).
     pub fn is_open(&self) -> bool {
         !self.peer.is_transport_closed()
+    }
+
+    /// Resolves once the connection has ended: a stdio server's process exited (noticed at
+    /// once), the stream closed, or the client was closed (noticed within 250 ms). The future
+    /// does not borrow the client and does not keep the session alive.
+    pub fn closed(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let exit = self.exit.clone();
+        let peer = self.peer.clone();
+        async move {
+            let process_exited = async move {
+                match exit {
+                    // A dropped sender (the waiter is gone) also means the process is.
+                    Some(mut exit) => drop(exit.wait_for(Option::is_some).await),
+                    None => std::future::pending().await,
+                }
+            };
+            let stream_closed = async move {
+                while !peer.is_transport_closed() {
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                }
+            };
+            tokio::select! {
+                () = process_exited => {}
+                () = stream_closed => {}
+            }
+        }
+    }
+
+    /// Why the connection ended, as [`Error::TransportClosed`]: for a stdio server, how its
+    /// process exited and its last stderr lines.
+    pub async fn end_reason(&self) -> Error {
+        self.closed_error(None).await
     }
 
     /// All tools, following pagination.
@@ -340,31 +376,35 @@ impl Client {
                 }
             }
             ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
-                let (stderr, exit) = match self.child.lock().await.as_mut() {
-                    // The tail waits briefly for a dying server, so its exit is known after.
-                    Some(child) => (
-                        child
-                            .stderr_tail()
-                            .await
-                            .iter()
-                            .map(|l| self.spec.scrub(l))
-                            .collect(),
-                        child.try_exit_status().map(|status| status.to_string()),
-                    ),
-                    None => (Vec::new(), None),
-                };
-                Error::TransportClosed {
-                    target: self.target.clone(),
-                    operation: Some(operation.to_string()),
-                    exit,
-                    stderr,
-                }
+                self.closed_error(Some(operation.to_string())).await
             }
             other => Error::Protocol {
                 target: self.target.clone(),
                 operation: operation.to_string(),
                 message: self.spec.scrub(&root_cause(&other)),
             },
+        }
+    }
+
+    async fn closed_error(&self, operation: Option<String>) -> Error {
+        let (stderr, exit) = match self.child.lock().await.as_mut() {
+            // The tail waits briefly for a dying server, so its exit is known after.
+            Some(child) => (
+                child
+                    .stderr_tail()
+                    .await
+                    .iter()
+                    .map(|l| self.spec.scrub(l))
+                    .collect(),
+                child.try_exit_status().map(|status| status.to_string()),
+            ),
+            None => (Vec::new(), None),
+        };
+        Error::TransportClosed {
+            target: self.target.clone(),
+            operation,
+            exit,
+            stderr,
         }
     }
 }

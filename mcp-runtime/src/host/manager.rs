@@ -3,35 +3,45 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::Value;
+use tokio::sync::broadcast;
 
 use super::config::Config;
 pub use super::pool::PoolStats;
-pub use super::server::{ManagedServer, ServerStatus};
+pub use super::server::{ManagedServer, ServerStatus, StatusChange};
 use crate::{ConnectOptions, Error, Result, ToolOutput};
+
+/// How long past its connect timeout `start` and `reconnect` wait for a server's first attempt
+/// to settle (reading its tool list, a quick retry).
+const SETTLE_GRACE: Duration = Duration::from_millis(500);
 
 /// Every server of a config.
 pub struct Manager {
     servers: BTreeMap<String, Arc<ManagedServer>>,
+    changes: broadcast::Sender<StatusChange>,
     warnings: Vec<String>,
 }
 
 impl Manager {
     /// Servers from `config` (disabled ones included, as `Disconnected`), not yet connected.
     pub fn new(config: Config, options: ConnectOptions) -> Manager {
+        let (changes, _) = broadcast::channel(256);
         let servers = config
             .servers
             .into_values()
             .map(|server| {
+                let name = server.name.clone();
                 (
-                    server.name.clone(),
-                    Arc::new(ManagedServer::new(server, options.clone())),
+                    name,
+                    ManagedServer::new(server, options.clone(), changes.clone()),
                 )
             })
             .collect();
         Manager {
             servers,
+            changes,
             warnings: config.warnings,
         }
     }
@@ -43,33 +53,40 @@ impl Manager {
         manager
     }
 
-    /// Connects every enabled server concurrently. A server that fails or hangs (bounded by its
-    /// connect timeout and retries) is marked `Failed`; the others are not held up.
+    /// Connects every enabled server concurrently and returns within about one connect timeout
+    /// (the longest of the servers'): a server whose first attempt has not settled by then
+    /// goes on retrying in the background as `Connecting { attempt, of }`; one whose every
+    /// attempt failed is `Failed`. No server holds up another.
     pub async fn connect_all(&self) {
         self.connect_where(|_| true).await;
     }
 
-    /// Reconnects servers: only the `Failed` ones, or every enabled one.
+    /// Reconnects servers — only the `Failed` ones, or every enabled one — under the same
+    /// rule as [`Manager::connect_all`].
     pub async fn reconnect(&self, failed_only: bool) {
         self.connect_where(|s| !failed_only || matches!(s.status(), ServerStatus::Failed(_)))
             .await;
     }
 
     async fn connect_where(&self, pick: impl Fn(&ManagedServer) -> bool) {
-        let mut tasks = tokio::task::JoinSet::new();
+        let mut waits = tokio::task::JoinSet::new();
         for server in self
             .servers
             .values()
             .filter(|s| !s.config().disabled && pick(s))
         {
+            server.begin_connecting();
             let server = server.clone();
-            tasks.spawn(async move {
-                if let Err(err) = server.start().await {
-                    tracing::warn!(server = %server.config().name, "could not connect: {err}");
-                }
-            });
+            let limit = server.options().connect_timeout + SETTLE_GRACE;
+            waits.spawn(async move { server.settled(limit).await });
         }
-        while tasks.join_next().await.is_some() {}
+        while waits.join_next().await.is_some() {}
+    }
+
+    /// Every status change of every server from now on, in order per server. A receiver that
+    /// falls more than 256 changes behind gets `Lagged` and can re-read [`Manager::status`].
+    pub fn status_changes(&self) -> broadcast::Receiver<StatusChange> {
+        self.changes.subscribe()
     }
 
     /// Status of every server.
@@ -80,7 +97,7 @@ impl Manager {
             .collect()
     }
 
-    /// Names of the servers with a live session.
+    /// Names of the servers with a live session (status `Connected`).
     pub fn connected_servers(&self) -> Vec<String> {
         self.servers
             .iter()

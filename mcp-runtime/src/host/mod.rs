@@ -1,7 +1,7 @@
 //! The host room, for agent apps (feature `host`): many servers from the config files users
 //! already have ([`config`]), connected concurrently and isolated from each other's failures
 //! ([`manager`]; one configured server with its pool of sessions, retries and respawns lives
-//! in `server.rs`, `pool.rs` and `retry.rs`), behind a [`registry`] that hands an LLM tool
+//! in `server/`, `status.rs`, `pool.rs` and `retry.rs`), behind a [`registry`] that hands an LLM tool
 //! definitions and dispatches its calls; [`blocking`] drives it all without async.
 
 pub mod blocking;
@@ -12,3 +12,4 @@ mod pool;
 pub mod registry;
 mod retry;
 mod server;
+mod status;

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -39,10 +40,18 @@ impl Session {
         self.in_flight.load(Ordering::Relaxed)
     }
 
-    /// Calls `tool`, counted as in flight while it runs.
-    pub(super) async fn call(&self, tool: &str, arguments: Value) -> Result<ToolOutput> {
+    /// Calls `tool` within `timeout`, counted as in flight while it runs.
+    pub(super) async fn call(
+        &self,
+        tool: &str,
+        arguments: Value,
+        timeout: Duration,
+    ) -> Result<ToolOutput> {
         self.in_flight.fetch_add(1, Ordering::Relaxed);
-        let result = self.client.call_tool(tool, arguments).await;
+        let result = self
+            .client
+            .call_tool_with_timeout(tool, arguments, timeout)
+            .await;
         self.in_flight.fetch_sub(1, Ordering::Relaxed);
         result
     }

@@ -1,9 +1,8 @@
-//! Connecting with retries: exponential backoff with jitter.
+//! The wait between connection attempts: exponential backoff with jitter.
 
 use std::time::Duration;
 
 use super::config::Retry;
-use crate::{Client, ConnectOptions, Result, ServerSpec};
 
 /// Longest wait between two attempts.
 const MAX_DELAY: Duration = Duration::from_secs(30);
@@ -29,27 +28,6 @@ fn unit_random() -> f64 {
             .as_nanos(),
     );
     (hasher.finish() >> 11) as f64 / (1u64 << 53) as f64
-}
-
-/// [`Client::connect_with`], tried `retry.attempts` times in all.
-pub(crate) async fn connect_with_retry(
-    spec: &ServerSpec,
-    options: &ConnectOptions,
-    retry: &Retry,
-) -> Result<Client> {
-    let mut attempt = 0;
-    loop {
-        match Client::connect_with(spec.clone(), options.clone()).await {
-            Ok(client) => return Ok(client),
-            Err(err) if attempt + 1 < retry.attempts.max(1) => {
-                let wait = backoff(retry, attempt);
-                tracing::debug!(server = %spec.target(), attempt, ?wait, "connect failed, retrying: {err}");
-                tokio::time::sleep(wait).await;
-                attempt += 1;
-            }
-            Err(err) => return Err(err),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,147 @@
+//! One configured server: its sessions, its cached tool list and its status. Connecting runs in
+//! the background (`connect.rs`) so nobody waits for more than one timeout; calls pick a
+//! session and respawn a dead server (`call.rs`).
+
+mod call;
+mod connect;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+
+use tokio::sync::{broadcast, watch};
+use tokio::task::JoinHandle;
+
+use super::config::ServerConfig;
+use super::pool::{self, PoolStats, Session};
+use super::status::StatusCell;
+pub use super::status::{ServerStatus, StatusChange};
+use crate::model::Tool;
+use crate::{Client, ConnectOptions, Result};
+
+/// One configured server: its sessions, cached tool list and status.
+pub struct ManagedServer {
+    /// Itself, for the background tasks it starts (they must not keep it alive).
+    me: Weak<ManagedServer>,
+    config: ServerConfig,
+    options: ConnectOptions,
+    sessions: tokio::sync::RwLock<Vec<Arc<Session>>>,
+    /// Serialises growing the pool so a burst of calls does not open `max` sessions at once.
+    opening: tokio::sync::Mutex<()>,
+    status: StatusCell,
+    /// The background connection attempts, while they run.
+    connector: Mutex<Option<JoinHandle<()>>>,
+    tools: Mutex<Option<CachedTools>>,
+    calls: AtomicU64,
+    errors: AtomicU64,
+}
+
+struct CachedTools {
+    tools: Arc<Vec<Tool>>,
+    /// `tools/list_changed` count of the session the list came from, when it was fetched.
+    seen_changes: u64,
+}
+
+impl ManagedServer {
+    pub(super) fn new(
+        config: ServerConfig,
+        mut options: ConnectOptions,
+        changes: broadcast::Sender<StatusChange>,
+    ) -> Arc<Self> {
+        if let Some(timeout) = config.timeout {
+            options.call_timeout = timeout;
+        }
+        if let Some(timeout) = config.connect_timeout {
+            options.connect_timeout = timeout;
+        }
+        Arc::new_cyclic(|me| ManagedServer {
+            me: me.clone(),
+            status: StatusCell::new(config.name.clone(), changes),
+            config,
+            options,
+            sessions: tokio::sync::RwLock::new(Vec::new()),
+            opening: tokio::sync::Mutex::new(()),
+            connector: Mutex::new(None),
+            tools: Mutex::new(None),
+            calls: AtomicU64::new(0),
+            errors: AtomicU64::new(0),
+        })
+    }
+
+    /// Its config entry.
+    pub fn config(&self) -> &ServerConfig {
+        &self.config
+    }
+
+    /// The options its sessions connect with (the config's timeouts applied).
+    pub fn options(&self) -> &ConnectOptions {
+        &self.options
+    }
+
+    /// Its current status.
+    pub fn status(&self) -> ServerStatus {
+        self.status.get()
+    }
+
+    /// Its status now and every later change (`changed().await`, then `borrow()`).
+    pub fn watch_status(&self) -> watch::Receiver<ServerStatus> {
+        self.status.watch()
+    }
+
+    /// Session counters.
+    pub async fn stats(&self) -> PoolStats {
+        let sessions = self.sessions.read().await;
+        pool::stats(
+            &sessions,
+            self.calls.load(Ordering::Relaxed),
+            self.errors.load(Ordering::Relaxed),
+        )
+    }
+
+    fn store_tools(&self, mut tools: Vec<Tool>, seen_changes: u64) -> Arc<Vec<Tool>> {
+        tools.retain(|t| self.config.tools.allows(&t.name));
+        let tools = Arc::new(tools);
+        *self.tools.lock().unwrap_or_else(|p| p.into_inner()) = Some(CachedTools {
+            tools: tools.clone(),
+            seen_changes,
+        });
+        tools
+    }
+
+    async fn refresh_tools(&self, client: &Client) -> Result<Arc<Vec<Tool>>> {
+        let seen = client.tools_changed_count();
+        let tools = client.list_tools().await?;
+        Ok(self.store_tools(tools, seen))
+    }
+
+    fn cached(&self) -> Option<(Arc<Vec<Tool>>, u64)> {
+        self.tools
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|c| (c.tools.clone(), c.seen_changes))
+    }
+
+    /// Closes every session (ending stdio servers) and stops connection attempts.
+    pub async fn shutdown(&self) {
+        if let Some(connector) = self.take_connector() {
+            connector.abort();
+            // An attempt's half-open session is dropped with the task, which ends its process.
+            let _ = connector.await;
+        }
+        let sessions = std::mem::take(&mut *self.sessions.write().await);
+        for session in sessions {
+            session.client.close().await;
+        }
+        self.status.set(ServerStatus::Disconnected(None));
+    }
+
+    /// The process ids of its stdio sessions (for supervision and tests).
+    pub async fn pids(&self) -> Vec<u32> {
+        self.sessions
+            .read()
+            .await
+            .iter()
+            .filter_map(|s| s.client.pid())
+            .collect()
+    }
+}
