@@ -95,7 +95,11 @@ async fn a_message_over_the_limit_fails_the_call_at_once() {
             .unwrap_err();
         let elapsed = start.elapsed();
         match &err {
-            Error::MessageTooLarge { size, limit, .. } => {
+            Error::MessageTooLarge {
+                size: Some(size),
+                limit,
+                ..
+            } => {
                 assert!(*size > megabytes as usize * 1_000_000, "{size}");
                 assert_eq!(*limit, 16 * 1024 * 1024);
             }
@@ -152,4 +156,60 @@ async fn stdout_junk_is_skipped_with_a_debug_log_naming_the_server() {
     let junk: Vec<&str> = logs.lines().filter(|l| l.contains("unparsable")).collect();
     assert!(!junk.is_empty(), "no debug log for the banner:\n{logs}");
     assert!(junk.iter().all(|l| l.contains("banner.py")), "{junk:?}");
+}
+
+/// Starts `http_big_result.py`; its port once it listens.
+fn http_big_result() -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new("python3")
+        .arg(script("http_big_result.py"))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (child, format!("http://127.0.0.1:{}/mcp", line.trim()))
+}
+
+#[tokio::test]
+async fn a_message_over_the_limit_fails_an_http_call_at_once() {
+    let (mut server, url) = http_big_result();
+    // As one JSON body and as one server-sent event.
+    for sse in [false, true] {
+        let client = Client::connect(ServerSpec::http(&url)).await.unwrap();
+        let out = client
+            .call_tool("big", serde_json::json!({"megabytes": 1, "sse": sse}))
+            .await
+            .unwrap();
+        assert_eq!(out.text().len(), 1_000_000);
+        for megabytes in [20, 50] {
+            let client = Client::connect(ServerSpec::http(&url)).await.unwrap();
+            let start = Instant::now();
+            let err = client
+                .call_tool("big", serde_json::json!({ "megabytes": megabytes, "sse": sse }))
+                .await
+                .unwrap_err();
+            let elapsed = start.elapsed();
+            assert!(
+                matches!(err, Error::MessageTooLarge { limit, .. } if limit == 16 * 1024 * 1024),
+                "sse {sse}, {megabytes} MB: {err:?}"
+            );
+            let text = err.to_string();
+            assert!(text.contains("max_message_size"), "{text}");
+            assert!(elapsed < Duration::from_secs(20), "took {elapsed:?}");
+        }
+    }
+    // A larger limit lets a 20 MB event through.
+    let roomy = ConnectOptions::default().max_message_size(64 * 1024 * 1024);
+    let client = Client::connect_with(ServerSpec::http(&url), roomy).await.unwrap();
+    let out = client
+        .call_tool("big", serde_json::json!({"megabytes": 20, "sse": true}))
+        .await
+        .unwrap();
+    assert_eq!(out.text().len(), 20_000_000);
+    client.close().await;
+    server.kill().unwrap();
+    server.wait().unwrap();
 }

@@ -51,18 +51,20 @@ pub enum Error {
         stderr: Vec<String>,
     },
 
-    /// The server sent a message larger than [`ConnectOptions::max_message_size`](crate::ConnectOptions::max_message_size);
-    /// the session is closed.
+    /// The server sent a message larger than [`ConnectOptions::max_message_size`](crate::ConnectOptions::max_message_size)
+    /// (or, as a JSON body over HTTP, than rmcp's fixed 16 MiB); the session is closed.
     #[error(
-        "MCP server {target} sent a message of {size} bytes during {operation}, over the limit of {limit} bytes (raise `ConnectOptions::max_message_size`)"
+        "MCP server {target} sent a message{} during {operation}, over the limit of {limit} bytes ({})",
+        message_size(.size), limit_fix(.target, *.limit)
     )]
     MessageTooLarge {
         /// The command line (no secrets).
         target: String,
         /// What was in flight.
         operation: String,
-        /// The message's size in bytes.
-        size: usize,
+        /// The message's size in bytes, when the transport saw all of it (stdio does; HTTP
+        /// stops reading at the limit).
+        size: Option<usize>,
         /// The limit in force.
         limit: usize,
     },
@@ -190,6 +192,23 @@ fn stderr_suffix(lines: &[String]) -> String {
             "\nlast lines of the server's stderr:\n  {}",
             lines.join("\n  ")
         )
+    }
+}
+
+fn message_size(size: &Option<usize>) -> String {
+    match size {
+        Some(size) => format!(" of {size} bytes"),
+        None => String::new(),
+    }
+}
+
+/// The setting that raises `limit`: ours, except for an HTTP JSON body at rmcp's fixed cap.
+fn limit_fix(target: &str, limit: usize) -> &'static str {
+    let http = target.starts_with("http://") || target.starts_with("https://");
+    if http && limit == 16 * 1024 * 1024 {
+        "raise `ConnectOptions::max_message_size` for streamed (SSE) answers; a plain JSON answer is capped at 16 MiB by rmcp"
+    } else {
+        "raise `ConnectOptions::max_message_size`"
     }
 }
 

@@ -6,6 +6,8 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 use super::error::root_cause;
+use super::http_limit::LimitedHttpClient;
+use super::limit::Oversize;
 use super::handler::{Handler, Service};
 use super::transport::{Connected, no_answer};
 use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
@@ -19,14 +21,20 @@ pub(crate) async fn connect(
 ) -> Result<Connected> {
     let target = spec.target();
     let mut config = StreamableHttpClientTransportConfig::with_uri(http.url.clone())
-        .custom_headers(custom_headers(http, &target)?.into_iter().collect());
+        .custom_headers(custom_headers(http, &target)?.into_iter().collect())
+        .max_sse_event_size(options.max_message_size);
     if let Some(token) = &http.bearer_token {
         bearer(token, &target)?;
         config = config.auth_header(token.clone());
     }
-    let transport = StreamableHttpClientTransport::from_config(config);
+    let oversize = Oversize::default();
+    let client = LimitedHttpClient::new(oversize.clone())
+        .map_err(|err| invalid(&target, format!("could not set up HTTP: {err}")))?;
+    let transport = StreamableHttpClientTransport::with_client(client, config);
     let served = tokio::time::timeout(options.connect_timeout, handler.serve(transport)).await;
-    handshake_outcome(spec, served, options)
+    let mut connected = handshake_outcome(spec, served, options)?;
+    connected.oversize = Some(oversize);
+    Ok(connected)
 }
 
 /// Turns the result of a timed handshake over HTTP into a session or a connect error.

@@ -9,18 +9,18 @@ use std::task::{Context, Poll, ready};
 
 use tokio::io::{AsyncRead, ReadBuf};
 
-/// Where the reader leaves the size of the message that broke the limit, for the session to
-/// name in its error: `(size, limit)`.
+/// Where a transport leaves the size of the message that broke the limit (when it knows it)
+/// and the limit, for the session to name in its error: `(size, limit)`.
 #[derive(Clone, Default, Debug)]
-pub(crate) struct Oversize(Arc<Mutex<Option<(usize, usize)>>>);
+pub(crate) struct Oversize(Arc<Mutex<Option<(Option<usize>, usize)>>>);
 
 impl Oversize {
     /// The message that broke the limit, if one did.
-    pub(crate) fn seen(&self) -> Option<(usize, usize)> {
+    pub(crate) fn seen(&self) -> Option<(Option<usize>, usize)> {
         *self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn record(&self, size: usize, limit: usize) {
+    pub(crate) fn record(&self, size: Option<usize>, limit: usize) {
         *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((size, limit));
     }
 }
@@ -105,7 +105,7 @@ impl<R: AsyncRead + Unpin> AsyncRead for LimitedReader<R> {
 
 impl<R> LimitedReader<R> {
     fn too_large(&self, size: usize) -> std::io::Error {
-        self.oversize.record(size, self.limit);
+        self.oversize.record(Some(size), self.limit);
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             format!(
@@ -137,7 +137,7 @@ mod tests {
         );
         assert!(out.len() <= 6 + 10);
         assert!(err.to_string().contains("100 bytes"), "{err}");
-        assert_eq!(oversize.seen(), Some((100, 10)));
+        assert_eq!(oversize.seen(), Some((Some(100), 10)));
         let mut fine = LimitedReader::new(&b"a\nbb\n"[..], 2, Oversize::default());
         let mut all = Vec::new();
         fine.read_to_end(&mut all).await.unwrap();

@@ -20,8 +20,9 @@ mod guard;
 mod handler;
 #[cfg(feature = "http")]
 mod http;
+#[cfg(feature = "http")]
+mod http_limit;
 #[cfg(any(feature = "stdio", feature = "http"))]
-#[cfg_attr(not(feature = "stdio"), allow(dead_code))]
 mod limit;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod options;

@@ -31,9 +31,11 @@ pub struct ConnectOptions {
     /// What generated clients do on connect when the server's tools differ from their
     /// snapshot (default [`DriftPolicy::Warn`](crate::DriftPolicy::Warn)).
     pub drift_policy: crate::DriftPolicy,
-    /// The largest message a stdio server may send, in bytes (default 16 MiB, rmcp's own
-    /// limit). It bounds the memory one message can take; a larger one fails the pending call
-    /// at once with [`Error::MessageTooLarge`](crate::Error::MessageTooLarge).
+    /// The largest message a server may send, in bytes (default 16 MiB, rmcp's own limit): a
+    /// stdio line, or an HTTP server-sent event (a plain JSON answer over HTTP is capped at
+    /// 16 MiB by rmcp whatever this says). It bounds the memory one message can take; a larger
+    /// one fails the pending call at once with
+    /// [`Error::MessageTooLarge`](crate::Error::MessageTooLarge) and ends the session.
     pub max_message_size: usize,
 }
 

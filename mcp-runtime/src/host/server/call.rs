@@ -124,7 +124,7 @@ impl ManagedServer {
     /// acquire timeout, otherwise the least busy one.
     async fn grow(&self) -> Result<Arc<Session>> {
         let _opening = self.opening.lock().await;
-        if let Some(best) = pool::ready(&*self.sessions.read().await, self.config.pool.max) {
+        if let Some(best) = pool::ready(&self.sessions.read().await, self.config.pool.max) {
             return Ok(best);
         }
         let connect = Client::connect_with(self.config.spec.clone(), self.options.clone());
