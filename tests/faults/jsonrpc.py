@@ -1,7 +1,21 @@
 """The JSON-RPC loop the misbehaving servers share: one message per line on stdin and stdout.
-A server gives its name, what `tools/list` returns and how `tools/call` answers."""
+A server gives its name, what `tools/list` returns and how `tools/call` answers (`None`
+from either: no answer at all), and may watch notifications.
+
+Every process that imports it leaves an empty file named after its PID in `$FAULT_PID_DIR`
+(when set), so a test can check that none is left running."""
 import json
+import os
 import sys
+
+
+def record_pid(pid):
+    directory = os.environ.get("FAULT_PID_DIR")
+    if directory:
+        open(os.path.join(directory, str(pid)), "w").close()
+
+
+record_pid(os.getpid())
 
 
 def send(message):
@@ -9,10 +23,12 @@ def send(message):
     sys.stdout.flush()
 
 
-def serve(name, list_tools, call_tool=None):
+def serve(name, list_tools, call_tool=None, on_notification=None):
     for line in sys.stdin:
         request = json.loads(line)
         if "id" not in request:
+            if on_notification is not None:
+                on_notification(request)
             continue
         method = request.get("method")
         if method == "initialize":
@@ -29,4 +45,5 @@ def serve(name, list_tools, call_tool=None):
             error = {"code": -32601, "message": f"{method} is not supported"}
             send({"jsonrpc": "2.0", "id": request["id"], "error": error})
             continue
-        send({"jsonrpc": "2.0", "id": request["id"], "result": result})
+        if result is not None:
+            send({"jsonrpc": "2.0", "id": request["id"], "result": result})

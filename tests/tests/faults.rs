@@ -1,35 +1,22 @@
 //! Misbehaving servers (`tests/faults/`): the error names the cause, waits are bounded, and no
 //! process is left behind.
 
-use std::path::PathBuf;
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::faults::{Pids, script};
 use mcp_runtime::{Client, ConnectOptions, Error, ServerSpec};
-
-fn script(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("faults")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn alive(pid: u32) -> bool {
-    // A reaped process has no /proc entry; a zombie would still show as state Z.
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .map(|stat| !stat.contains(") Z "))
-        .unwrap_or(false)
-}
+use serde_json::json;
 
 #[tokio::test]
 async fn a_mute_server_is_no_answer_not_an_exit() {
-    let pid_file = std::env::temp_dir().join(format!("mcp-mute-{}.pid", std::process::id()));
-    let spec = ServerSpec::stdio("python3")
-        .arg(script("mute.py"))
-        .arg(pid_file.to_string_lossy());
+    let pids = Pids::new("mute");
     let options = ConnectOptions::default().connect_timeout(Duration::from_secs(1));
     let start = Instant::now();
-    let err = Client::connect_with(spec, options).await.unwrap_err();
+    let err = Client::connect_with(pids.spec("mute.py", &[]), options)
+        .await
+        .unwrap_err();
     let elapsed = start.elapsed();
     let text = err.to_string();
     assert!(matches!(err, Error::Connect { .. }), "{err:?}");
@@ -43,17 +30,8 @@ async fn a_mute_server_is_no_answer_not_an_exit() {
         "the mute server is blamed for exiting: {text}"
     );
     assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
-    let pid: u32 = std::fs::read_to_string(&pid_file)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
-    let _ = std::fs::remove_file(&pid_file);
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while alive(pid) && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert!(!alive(pid), "the mute server (pid {pid}) is still running");
+    assert_eq!(pids.all().len(), 1);
+    pids.assert_all_gone(Duration::from_secs(2)).await;
 }
 
 #[tokio::test]
@@ -188,7 +166,10 @@ async fn a_message_over_the_limit_fails_an_http_call_at_once() {
             let client = Client::connect(ServerSpec::http(&url)).await.unwrap();
             let start = Instant::now();
             let err = client
-                .call_tool("big", serde_json::json!({ "megabytes": megabytes, "sse": sse }))
+                .call_tool(
+                    "big",
+                    serde_json::json!({ "megabytes": megabytes, "sse": sse }),
+                )
                 .await
                 .unwrap_err();
             let elapsed = start.elapsed();
@@ -203,7 +184,9 @@ async fn a_message_over_the_limit_fails_an_http_call_at_once() {
     }
     // A larger limit lets a 20 MB event through.
     let roomy = ConnectOptions::default().max_message_size(64 * 1024 * 1024);
-    let client = Client::connect_with(ServerSpec::http(&url), roomy).await.unwrap();
+    let client = Client::connect_with(ServerSpec::http(&url), roomy)
+        .await
+        .unwrap();
     let out = client
         .call_tool("big", serde_json::json!({"megabytes": 20, "sse": true}))
         .await
@@ -212,4 +195,238 @@ async fn a_message_over_the_limit_fails_an_http_call_at_once() {
     client.close().await;
     server.kill().unwrap();
     server.wait().unwrap();
+}
+
+#[tokio::test]
+async fn a_slow_starter_connects_within_the_timeout_and_is_no_answer_past_it() {
+    let pids = Pids::new("slow-init");
+    let patient = ConnectOptions::default().connect_timeout(Duration::from_secs(10));
+    let client = Client::connect_with(pids.spec("slow_init.py", &["1"]), patient)
+        .await
+        .unwrap();
+    assert_eq!(
+        client.call_tool("noop", json!({})).await.unwrap().text(),
+        "ok"
+    );
+    client.close().await;
+
+    let hasty = ConnectOptions::default().connect_timeout(Duration::from_millis(500));
+    let start = Instant::now();
+    let err = Client::connect_with(pids.spec("slow_init.py", &["5"]), hasty)
+        .await
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("no answer to `initialize` within 500ms"),
+        "{text}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert_eq!(pids.all().len(), 2);
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
+#[tokio::test]
+async fn a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on() {
+    let pids = Pids::new("hang-once");
+    let client = Client::connect(pids.spec("hang_once.py", &[]))
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let err = client
+        .call_tool_with_timeout("work", json!({}), Duration::from_millis(500))
+        .await
+        .unwrap_err();
+    let elapsed = start.elapsed();
+    assert!(matches!(err, Error::Timeout { .. }), "{err:?}");
+    assert!(err.to_string().contains("tools/call `work`"), "{err}");
+    assert!(elapsed < Duration::from_secs(3), "took {elapsed:?}");
+    // The same session answers the next call, and the server heard the cancellation.
+    let out = client.call_tool("work", json!({})).await.unwrap();
+    assert_eq!(out.text(), "done 2");
+    let cancelled = client
+        .call_tool("cancelled", json!({}))
+        .await
+        .unwrap()
+        .text();
+    assert!(
+        cancelled.len() > 2,
+        "no notifications/cancelled arrived: {cancelled}"
+    );
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
+#[tokio::test]
+async fn a_crash_mid_call_names_the_exit_status_or_signal_and_stderr() {
+    let pids = Pids::new("crash");
+    let client = Client::connect(pids.spec("crash.py", &[])).await.unwrap();
+    assert_eq!(
+        client
+            .call_tool("echo", json!({"message": "hi"}))
+            .await
+            .unwrap()
+            .text(),
+        "hi"
+    );
+    let start = Instant::now();
+    let err = client
+        .call_tool("crash", json!({"code": 3}))
+        .await
+        .unwrap_err();
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "took {:?}",
+        start.elapsed()
+    );
+    match &err {
+        Error::TransportClosed {
+            exit,
+            stderr,
+            operation,
+            ..
+        } => {
+            assert_eq!(exit.as_deref(), Some("exit status: 3"), "{err}");
+            assert!(stderr.iter().any(|l| l.contains("out of cheese")), "{err}");
+            assert_eq!(operation.as_deref(), Some("tools/call `crash`"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(!client.is_open());
+    // `closed()` has resolved and `end_reason()` tells the same story.
+    tokio::time::timeout(Duration::from_secs(1), client.closed())
+        .await
+        .unwrap();
+    assert!(
+        client
+            .end_reason()
+            .await
+            .to_string()
+            .contains("exit status: 3")
+    );
+
+    let client = Client::connect(pids.spec("crash.py", &[])).await.unwrap();
+    let err = client.call_tool("kill", json!({})).await.unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("signal: 9"), "{text}");
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
+#[tokio::test]
+async fn an_answer_under_the_wrong_id_is_a_timeout_not_a_hang() {
+    let pids = Pids::new("wrong-ids");
+    let client = Client::connect(pids.spec("wrong_ids.py", &[]))
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let err = client
+        .call_tool_with_timeout("noop", json!({}), Duration::from_millis(500))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, Error::Timeout { .. }), "{err:?}");
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "took {:?}",
+        start.elapsed()
+    );
+    // The stray answer did not break the session.
+    assert_eq!(client.list_tools().await.unwrap().len(), 1);
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
+#[tokio::test]
+async fn structured_output_against_its_schema_is_a_decode_error_naming_the_field() {
+    #[derive(Debug, serde::Deserialize)]
+    struct Measure {
+        #[allow(dead_code)]
+        value: f64,
+    }
+    let pids = Pids::new("bad-output");
+    let client = Client::connect(pids.spec("bad_output.py", &[]))
+        .await
+        .unwrap();
+    let err = client
+        .call::<_, Measure>("measure", &json!({}))
+        .await
+        .unwrap_err();
+    match &err {
+        Error::Decode {
+            tool,
+            path,
+            excerpt,
+            ..
+        } => {
+            assert_eq!(tool, "measure");
+            assert!(path.contains("value"), "{err}");
+            assert!(excerpt.contains("tall"), "{err}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // The raw output is still there for a caller that wants it.
+    let raw = client.call_tool("measure", json!({})).await.unwrap();
+    assert_eq!(raw.structured, Some(json!({"value": "tall"})));
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
+#[tokio::test]
+async fn a_stderr_flood_neither_blocks_the_server_nor_fills_memory() {
+    let pids = Pids::new("stderr-flood");
+    let options = ConnectOptions::default()
+        .connect_timeout(Duration::from_secs(60))
+        .stderr_lines(5);
+    let start = Instant::now();
+    let client = Client::connect_with(pids.spec("stderr_flood.py", &["20"]), options)
+        .await
+        .unwrap();
+    let out = client.call_tool("flood", json!({})).await.unwrap();
+    assert_eq!(out.text(), "flooded");
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "took {:?}",
+        start.elapsed()
+    );
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
+#[tokio::test]
+async fn close_ends_a_server_that_ignores_sigterm() {
+    let pids = Pids::new("stubborn");
+    let options = ConnectOptions::default().shutdown_grace(Duration::from_millis(300));
+    let client = Client::connect_with(pids.spec("stubborn.py", &[]), options)
+        .await
+        .unwrap();
+    let start = Instant::now();
+    client.close().await;
+    // Grace, then SIGTERM (ignored) and one second, then SIGKILL.
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "took {:?}",
+        start.elapsed()
+    );
+    pids.assert_all_gone(Duration::from_secs(2)).await;
+}
+
+#[tokio::test]
+async fn close_and_drop_end_the_servers_own_children() {
+    let pids = Pids::new("grandchild");
+    let client = Client::connect(pids.spec("grandchild.py", &[]))
+        .await
+        .unwrap();
+    assert_eq!(pids.all().len(), 2, "the server and its sleep");
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+
+    let pids = Pids::new("grandchild-drop");
+    let client = Client::connect(pids.spec("grandchild.py", &[]))
+        .await
+        .unwrap();
+    assert_eq!(pids.all().len(), 2);
+    drop(client);
+    pids.assert_all_gone(Duration::from_secs(3)).await;
 }

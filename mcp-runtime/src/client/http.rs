@@ -6,9 +6,9 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 use super::error::root_cause;
+use super::handler::{Handler, Service};
 use super::http_limit::LimitedHttpClient;
 use super::limit::Oversize;
-use super::handler::{Handler, Service};
 use super::transport::{Connected, no_answer};
 use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
 

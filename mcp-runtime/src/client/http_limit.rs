@@ -20,7 +20,8 @@ use sse_stream::Sse;
 use super::limit::Oversize;
 
 type PostResult = Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
-type SseResult = Result<BoxStream<'static, Result<Sse, SseError>>, StreamableHttpError<reqwest::Error>>;
+type SseResult =
+    Result<BoxStream<'static, Result<Sse, SseError>>, StreamableHttpError<reqwest::Error>>;
 
 /// rmcp's reqwest client, reporting oversized messages to an [`Oversize`].
 #[derive(Clone)]
@@ -100,7 +101,7 @@ impl StreamableHttpClient for LimitedHttpClient {
             .post_message(uri, message, session_id, auth_header, custom_headers)
     }
 
-    fn post_message_with_max_sse_event_size(
+    async fn post_message_with_max_sse_event_size(
         &self,
         uri: Arc<str>,
         message: ClientJsonRpcMessage,
@@ -108,21 +109,19 @@ impl StreamableHttpClient for LimitedHttpClient {
         auth_header: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
         limit: usize,
-    ) -> impl Future<Output = PostResult> + Send + '_ {
-        async move {
-            let result = self
-                .inner
-                .post_message_with_max_sse_event_size(
-                    uri,
-                    message,
-                    session_id,
-                    auth_header,
-                    custom_headers,
-                    limit,
-                )
-                .await;
-            self.body_result(result, limit)
-        }
+    ) -> PostResult {
+        let result = self
+            .inner
+            .post_message_with_max_sse_event_size(
+                uri,
+                message,
+                session_id,
+                auth_header,
+                custom_headers,
+                limit,
+            )
+            .await;
+        self.body_result(result, limit)
     }
 
     fn delete_session(
@@ -148,7 +147,7 @@ impl StreamableHttpClient for LimitedHttpClient {
             .get_stream(uri, session_id, last_event_id, auth_header, custom_headers)
     }
 
-    fn get_stream_with_max_sse_event_size(
+    async fn get_stream_with_max_sse_event_size(
         &self,
         uri: Arc<str>,
         session_id: Option<Arc<str>>,
@@ -156,20 +155,18 @@ impl StreamableHttpClient for LimitedHttpClient {
         auth_header: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
         limit: usize,
-    ) -> impl Future<Output = SseResult> + Send + '_ {
-        async move {
-            let events = self
-                .inner
-                .get_stream_with_max_sse_event_size(
-                    uri,
-                    session_id,
-                    last_event_id,
-                    auth_header,
-                    custom_headers,
-                    limit,
-                )
-                .await?;
-            Ok(self.watch(events, limit))
-        }
+    ) -> SseResult {
+        let events = self
+            .inner
+            .get_stream_with_max_sse_event_size(
+                uri,
+                session_id,
+                last_event_id,
+                auth_header,
+                custom_headers,
+                limit,
+            )
+            .await?;
+        Ok(self.watch(events, limit))
     }
 }

@@ -12,11 +12,14 @@ use tokio::io::{AsyncRead, ReadBuf};
 /// Where a transport leaves the size of the message that broke the limit (when it knows it)
 /// and the limit, for the session to name in its error: `(size, limit)`.
 #[derive(Clone, Default, Debug)]
-pub(crate) struct Oversize(Arc<Mutex<Option<(Option<usize>, usize)>>>);
+pub(crate) struct Oversize(Arc<Mutex<Option<Seen>>>);
+
+/// The size of the message that broke the limit (when known) and the limit.
+type Seen = (Option<usize>, usize);
 
 impl Oversize {
     /// The message that broke the limit, if one did.
-    pub(crate) fn seen(&self) -> Option<(Option<usize>, usize)> {
+    pub(crate) fn seen(&self) -> Option<Seen> {
         *self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+pub mod faults;
+
 use mcp_runtime::{Client, ServerSpec, StdioSpec};
 
 /// The demo server over stdio.

@@ -1,0 +1,76 @@
+//! The misbehaving servers of `tests/faults/`, each run with `$FAULT_PID_DIR` set so that every
+//! process they start can be checked afterwards.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use mcp_runtime::StdioSpec;
+
+use super::pid_alive;
+
+/// The path of a script in `tests/faults/`.
+pub fn script(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("faults")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A directory where the fault servers leave one file per process they run.
+pub struct Pids(PathBuf);
+
+impl Pids {
+    pub fn new(test: &str) -> Pids {
+        let dir = std::env::temp_dir().join(format!("mcp-faults-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Pids(dir)
+    }
+
+    /// `python3 tests/faults/{name} args…`, recording its PIDs here.
+    pub fn spec(&self, name: &str, args: &[&str]) -> StdioSpec {
+        mcp_runtime::ServerSpec::stdio("python3")
+            .arg(script(name))
+            .args(args.iter().copied())
+            .env("FAULT_PID_DIR", self.0.to_string_lossy())
+    }
+
+    /// The same as an mcp.json entry.
+    pub fn entry(&self, name: &str, args: &[&str]) -> serde_json::Value {
+        let mut argv = vec![script(name)];
+        argv.extend(args.iter().map(|a| a.to_string()));
+        serde_json::json!({
+            "command": "python3",
+            "args": argv,
+            "env": {"FAULT_PID_DIR": self.0.to_string_lossy()}
+        })
+    }
+
+    /// Every PID recorded so far.
+    pub fn all(&self) -> Vec<u32> {
+        std::fs::read_dir(&self.0)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+            .collect()
+    }
+
+    /// Waits up to `limit` for every recorded process to be gone; panics naming the ones left.
+    pub async fn assert_all_gone(&self, limit: Duration) {
+        let start = Instant::now();
+        loop {
+            let left: Vec<u32> = self.all().into_iter().filter(|p| pid_alive(*p)).collect();
+            if left.is_empty() {
+                return;
+            }
+            assert!(start.elapsed() < limit, "processes left running: {left:?}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for Pids {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
