@@ -262,7 +262,20 @@ impl Registry {
             }
         }
         registry.add_mcp(tools);
+        registry.warn_unconnected(manager);
         registry
+    }
+
+    /// A warning for each enabled server left out because it is not connected (yet).
+    fn warn_unconnected(&mut self, manager: &Manager) {
+        for (name, status) in manager.status() {
+            let enabled = manager.server(&name).is_some_and(|s| !s.config().disabled);
+            if enabled && status != super::manager::ServerStatus::Connected {
+                self.warnings.push(format!(
+                    "server `{name}` is {status}: its tools are not listed (build the registry again once it connects; Manager::status_changes tells when)"
+                ));
+            }
+        }
     }
 
     /// Registers a generated client's `TOOLS` table, calling through `client`.
