@@ -17,12 +17,14 @@ mod client;
 #[cfg(feature = "host")]
 pub mod host;
 pub mod schema;
+pub mod uri_template;
 
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use client::call;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use client::{
-    Client, ConnectOptions, DriftPolicy, Error, PendingCall, Result, ToolOutput, resource_text,
+    Client, ConnectOptions, DriftPolicy, Error, PendingCall, Progress, ProgressFn, PromptOutput,
+    ResourceOutput, Result, ToolOutput, resource_text,
 };
 pub use client::{HttpSpec, ServerSpec, StdioSpec};
 pub use schema::ToolInfo;
@@ -32,7 +34,8 @@ pub use schema::ToolInfo;
 pub mod model {
     pub use rmcp::model::{
         AudioContent, CallToolResult, ContentBlock, EmbeddedResource, ImageContent, Implementation,
-        ResourceContents, ServerPeerInfo, TextContent, Tool, ToolAnnotations,
+        Prompt, PromptArgument, PromptMessage, Resource, ResourceContents, ResourceTemplate, Role,
+        ServerPeerInfo, TextContent, Tool, ToolAnnotations,
     };
 }
 

@@ -1,5 +1,5 @@
-"""A server whose first `work` call never gets an answer; later ones do. `cancelled` lists the
-request ids the client cancelled (`notifications/cancelled`)."""
+"""A server whose first `work` call never gets an answer (nor any with `"hang": true`); later
+ones do. `cancelled` lists the request ids the client cancelled (`notifications/cancelled`)."""
 from jsonrpc import serve
 
 state = {"calls": 0, "cancelled": []}
@@ -10,7 +10,7 @@ def call_tool(params):
     if params["name"] == "cancelled":
         return {"content": [{"type": "text", "text": repr(state["cancelled"])}]}
     state["calls"] += 1
-    if state["calls"] == 1:
+    if state["calls"] == 1 or (params.get("arguments") or {}).get("hang"):
         return None
     return {"content": [{"type": "text", "text": f"done {state['calls']}"}]}
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::{Client, Result, ToolOutput};
+use crate::{Client, Progress, ProgressFn, Result, ToolOutput};
 
 /// Turns a tool's output into what the call resolves to.
 pub type Decode<O> = fn(ToolOutput, &str) -> Result<O>;
@@ -50,6 +50,7 @@ pub struct PendingCall<'a, I, O> {
     tool: &'static str,
     input: I,
     timeout: Option<Duration>,
+    on_progress: Option<ProgressFn>,
     decode: Decode<O>,
 }
 
@@ -61,8 +62,16 @@ impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
             tool,
             input,
             timeout: None,
+            on_progress: None,
             decode,
         }
+    }
+
+    /// Reports the server's `notifications/progress` for this call to `callback` (the
+    /// request then carries a progress token the callback is listening on).
+    pub fn on_progress(mut self, callback: impl Fn(Progress) + Send + Sync + 'static) -> Self {
+        self.on_progress = Some(std::sync::Arc::new(callback));
+        self
     }
 
     /// Overrides the client's call timeout for this call.
@@ -82,10 +91,13 @@ impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
     }
 
     /// Sends the call under its timeout (default: the client's call timeout). The arguments
-    /// are serialized now; the returned future sends them.
+    /// are serialized now; the returned future sends them. Dropping that future before it
+    /// resolves cancels the call on the server (`notifications/cancelled`).
     pub fn send(self) -> CallFuture<'a, O> {
         let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-        let request = self.client.call_serialized(self.tool, &self.input, timeout);
+        let request =
+            self.client
+                .call_serialized(self.tool, &self.input, timeout, self.on_progress);
         CallFuture {
             request,
             tool: self.tool,

@@ -3,31 +3,41 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rmcp::model::{ClientCapabilities, ClientConfig, Implementation};
+use rmcp::model::{
+    ClientCapabilities, ClientConfig, Implementation, ProgressNotificationParam,
+    ResourceUpdatedNotificationParam,
+};
 use rmcp::service::{NotificationContext, RunningService};
 use rmcp::{ClientHandler, RoleClient};
+use tokio::sync::broadcast;
 
+use super::progress::{Progress, ProgressRoutes};
 use crate::ConnectOptions;
 
 /// A running session, whatever the transport underneath.
 pub(crate) type Service = RunningService<RoleClient, Handler>;
 
 /// Fixed capabilities (none offered, so every server shows the same tools to every client of
-/// ours) and a counter of `tools/list_changed` notifications.
+/// ours), a counter of `tools/list_changed` notifications, progress reports routed to their
+/// calls, and resource updates broadcast to subscribers.
 #[derive(Clone)]
 pub(crate) struct Handler {
     config: ClientConfig,
-    tools_changed: Arc<AtomicU64>,
+    pub(crate) tools_changed: Arc<AtomicU64>,
+    pub(crate) progress: ProgressRoutes,
+    pub(crate) updates: broadcast::Sender<String>,
 }
 
 impl Handler {
-    pub(crate) fn new(options: &ConnectOptions, tools_changed: Arc<AtomicU64>) -> Self {
+    pub(crate) fn new(options: &ConnectOptions) -> Self {
         Handler {
             config: ClientConfig::new(
                 ClientCapabilities::default(),
                 Implementation::new(options.client_name.clone(), options.client_version.clone()),
             ),
-            tools_changed,
+            tools_changed: Arc::default(),
+            progress: ProgressRoutes::default(),
+            updates: broadcast::channel(64).0,
         }
     }
 }
@@ -39,5 +49,27 @@ impl ClientHandler for Handler {
 
     async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
         self.tools_changed.fetch_add(1, Ordering::Relaxed);
+    }
+
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        let progress = Progress {
+            progress: params.progress,
+            total: params.total,
+            message: params.message,
+        };
+        self.progress.deliver(&params.progress_token, progress);
+    }
+
+    async fn on_resource_updated(
+        &self,
+        params: ResourceUpdatedNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        // No subscriber is fine: nobody is watching.
+        let _ = self.updates.send(params.uri);
     }
 }

@@ -29,6 +29,14 @@ mod options;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod output;
 #[cfg(any(feature = "stdio", feature = "http"))]
+mod pages;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod progress;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod prompts;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod resources;
+#[cfg(any(feature = "stdio", feature = "http"))]
 mod session;
 mod spec;
 #[cfg(feature = "http")]
@@ -48,6 +56,12 @@ pub use guard::DriftPolicy;
 pub use options::ConnectOptions;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use output::{ToolOutput, resource_text};
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use progress::{Progress, ProgressFn};
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use prompts::PromptOutput;
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use resources::ResourceOutput;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use session::Client;
 pub use spec::{HttpSpec, ServerSpec, StdioSpec};

@@ -4,7 +4,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, CallToolResponse, Implementation, ServerPeerInfo, Tool};
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, CallToolResponse, ClientRequest, Implementation,
+    ServerPeerInfo, ServerResult, Tool,
+};
+use rmcp::service::PeerRequestOptions;
 use rmcp::{Peer, RoleClient, ServiceError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -13,6 +17,7 @@ use serde_json::{Map, Value};
 use super::child::ChildProcess;
 use super::error::root_cause;
 use super::handler::{Handler, Service};
+use super::progress::{CancelOnDrop, Progress, ProgressFn, ProgressRoutes};
 use super::transport::{Connected, connect_transport};
 use crate::schema::json_kind;
 use crate::{ConnectOptions, Error, Result, ServerSpec, ToolOutput};
@@ -49,7 +54,14 @@ pub struct Client {
     spec: ServerSpec,
     info: Arc<ServerPeerInfo>,
     options: ConnectOptions,
+    routes: Routes,
+}
+
+/// Where the session's handler leaves what the server tells us unasked.
+struct Routes {
     tools_changed: Arc<AtomicU64>,
+    progress: ProgressRoutes,
+    updates: tokio::sync::broadcast::Sender<String>,
 }
 
 impl std::fmt::Debug for Client {
@@ -76,8 +88,12 @@ impl Client {
     ) -> Result<Client> {
         let spec = spec.into();
         let target = spec.target();
-        let tools_changed = Arc::new(AtomicU64::new(0));
-        let handler = Handler::new(&options, tools_changed.clone());
+        let handler = Handler::new(&options);
+        let routes = Routes {
+            tools_changed: handler.tools_changed.clone(),
+            progress: handler.progress.clone(),
+            updates: handler.updates.clone(),
+        };
         let Connected {
             service,
             child,
@@ -108,7 +124,7 @@ impl Client {
             spec,
             info,
             options,
-            tools_changed,
+            routes,
         })
     }
 
@@ -144,7 +160,17 @@ impl Client {
 
     /// How many `notifications/tools/list_changed` the server has sent so far.
     pub fn tools_changed_count(&self) -> u64 {
-        self.tools_changed.load(Ordering::Relaxed)
+        self.routes.tools_changed.load(Ordering::Relaxed)
+    }
+
+    /// The rmcp peer, for requests this file does not wrap.
+    pub(crate) fn peer(&self) -> &Peer<RoleClient> {
+        &self.peer
+    }
+
+    /// `notifications/resources/updated` URIs from now on (after [`Client::subscribe`]).
+    pub fn resource_updates(&self) -> tokio::sync::broadcast::Receiver<String> {
+        self.routes.updates.subscribe()
     }
 
     /// False once the connection has ended (the server exited or the client was closed).
@@ -186,47 +212,11 @@ impl Client {
 
     /// All tools, following pagination.
     pub async fn list_tools(&self) -> Result<Vec<Tool>> {
-        let operation = "tools/list";
-        let timeout = self.options.effective_request_timeout();
-        match tokio::time::timeout(timeout, self.all_tool_pages()).await {
-            Ok(Ok(Ok(tools))) => Ok(tools),
-            Ok(Ok(Err(looping))) => Err(Error::Protocol {
-                target: self.target.clone(),
-                operation: operation.into(),
-                message: looping,
-            }),
-            Ok(Err(err)) => Err(self.service_error(err, operation).await),
-            Err(_) => Err(timeout_error(
-                operation,
-                timeout,
-                "ConnectOptions::request_timeout",
-            )),
-        }
-    }
-
-    /// Every page of `tools/list`. A `nextCursor` the server already gave is a loop: it is
-    /// reported at once (the inner error) instead of paging until the timeout.
-    async fn all_tool_pages(
-        &self,
-    ) -> std::result::Result<std::result::Result<Vec<Tool>, String>, rmcp::ServiceError> {
-        let mut tools = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        let mut cursor: Option<String> = None;
-        loop {
-            let params = rmcp::model::PaginatedRequestParams::default().with_cursor(cursor);
+        self.all_pages("tools/list", |params| async {
             let page = self.peer.list_tools(Some(params)).await?;
-            tools.extend(page.tools);
-            match page.next_cursor {
-                None => return Ok(Ok(tools)),
-                Some(next) if !seen.insert(next.clone()) => {
-                    let pages = seen.len() + 1;
-                    return Ok(Err(format!(
-                        "the server's pagination loops: `nextCursor` {next:?} came back after {pages} pages; it is a server bug (report it to the server's authors)"
-                    )));
-                }
-                Some(next) => cursor = Some(next),
-            }
-        }
+            Ok((page.tools, page.next_cursor))
+        })
+        .await
     }
 
     /// Calls a tool with JSON arguments (an object, or `null` for none) under the default call
@@ -254,7 +244,7 @@ impl Client {
                 });
             }
         };
-        self.call_object(name, arguments, timeout).await
+        self.call_object(name, arguments, timeout, None).await
     }
 
     /// Calls a tool with typed arguments and decodes its structured result into `R`.
@@ -286,7 +276,7 @@ impl Client {
         timeout: Duration,
     ) -> Result<ToolOutput> {
         let arguments = to_object(name, arguments)?;
-        self.call_object(name, arguments, timeout).await
+        self.call_object(name, arguments, timeout, None).await
     }
 
     /// The arguments serialized now, the request as one boxed future whatever their type
@@ -296,10 +286,66 @@ impl Client {
         name: &'static str,
         arguments: &A,
         timeout: Duration,
+        on_progress: Option<ProgressFn>,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<ToolOutput>> + Send + '_>> {
         match to_object(name, arguments) {
-            Ok(arguments) => Box::pin(self.call_object(name, arguments, timeout)),
+            Ok(arguments) => Box::pin(self.call_object(name, arguments, timeout, on_progress)),
             Err(err) => Box::pin(std::future::ready(Err(err))),
+        }
+    }
+
+    /// Calls a tool with JSON arguments, reporting its progress to `on_progress`, under
+    /// `timeout`. Dropping the future (or the timeout) cancels the call on the server.
+    pub async fn call_tool_with_progress(
+        &self,
+        name: &str,
+        arguments: Value,
+        timeout: Duration,
+        on_progress: impl Fn(Progress) + Send + Sync + 'static,
+    ) -> Result<ToolOutput> {
+        let arguments = match arguments {
+            Value::Object(map) => map,
+            Value::Null => Map::new(),
+            other => {
+                return Err(Error::InvalidArguments {
+                    tool: name.to_string(),
+                    reason: format!("arguments must be a JSON object, got {}", json_kind(&other)),
+                });
+            }
+        };
+        self.call_object(name, arguments, timeout, Some(Arc::new(on_progress)))
+            .await
+    }
+
+    /// `tools/call`, its progress routed to `on_progress` when there is one. Either way,
+    /// dropping the future sends `notifications/cancelled` (rmcp's guard, or ours).
+    async fn call_tool_response(
+        &self,
+        params: CallToolRequestParams,
+        on_progress: Option<ProgressFn>,
+    ) -> std::result::Result<CallToolResponse, ServiceError> {
+        let Some(on_progress) = on_progress else {
+            return self.peer.call_tool_once(params).await;
+        };
+        let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+        let handle = self
+            .peer
+            .send_request_with_option(request, PeerRequestOptions::no_options())
+            .await?;
+        let _route = self
+            .routes
+            .progress
+            .route(handle.progress_token.clone(), on_progress);
+        let mut cancel = CancelOnDrop::new(self.peer.clone(), handle.id.clone());
+        let result = handle.await_response().await;
+        cancel.disarm();
+        match result? {
+            ServerResult::CallToolResult(result) => Ok(CallToolResponse::Complete(result)),
+            ServerResult::InputRequiredResult(result) => {
+                Ok(CallToolResponse::InputRequired(result))
+            }
+            ServerResult::CreateTaskResult(result) => Ok(CallToolResponse::Task(result)),
+            _ => Err(ServiceError::UnexpectedResponse),
         }
     }
 
@@ -308,10 +354,11 @@ impl Client {
         name: &str,
         arguments: Map<String, Value>,
         timeout: Duration,
+        on_progress: Option<ProgressFn>,
     ) -> Result<ToolOutput> {
         let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
-        // Dropping the request future on timeout sends `notifications/cancelled` (rmcp).
-        match tokio::time::timeout(timeout, self.peer.call_tool_once(params)).await {
+        let response = self.call_tool_response(params, on_progress);
+        match tokio::time::timeout(timeout, response).await {
             Ok(Ok(CallToolResponse::Complete(result))) => {
                 let output = ToolOutput::from(result);
                 if output.is_error {
@@ -352,7 +399,7 @@ impl Client {
         }
     }
 
-    async fn service_error(&self, err: ServiceError, operation: &str) -> Error {
+    pub(crate) async fn service_error(&self, err: ServiceError, operation: &str) -> Error {
         match err {
             ServiceError::McpError(data) => Error::Protocol {
                 target: self.target.clone(),

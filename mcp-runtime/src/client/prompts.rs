@@ -1,0 +1,91 @@
+//! Prompts: the server's message templates (`prompts/list`, `prompts/get`).
+
+use rmcp::model::{ContentBlock, GetPromptRequestParams, Prompt, PromptMessage};
+use serde_json::{Map, Value};
+
+use super::session::Client;
+use crate::schema::json_kind;
+use crate::{Error, Result};
+
+/// What `prompts/get` returned: the messages, ready to hand to a model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PromptOutput {
+    /// The server's description of this rendering, if any.
+    pub description: Option<String>,
+    /// The messages, in order, with their roles.
+    pub messages: Vec<PromptMessage>,
+}
+
+impl PromptOutput {
+    /// The text parts of every message, joined by blank lines (images and resources left out).
+    pub fn text(&self) -> String {
+        self.messages
+            .iter()
+            .filter_map(|m| match &m.content {
+                ContentBlock::Text(text) => Some(text.text.as_str()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    }
+}
+
+impl Client {
+    /// All prompts, following pagination.
+    pub async fn list_prompts(&self) -> Result<Vec<Prompt>> {
+        self.all_pages("prompts/list", |params| async {
+            let page = self.peer().list_prompts(Some(params)).await?;
+            Ok((page.prompts, page.next_cursor))
+        })
+        .await
+    }
+
+    /// Renders prompt `name` with `arguments` (an object of strings, or `null` for none).
+    pub async fn get_prompt(&self, name: &str, arguments: Value) -> Result<PromptOutput> {
+        let operation = format!("prompts/get `{name}`");
+        let arguments = prompt_arguments(name, arguments)?;
+        let mut params = GetPromptRequestParams::new(name);
+        params.arguments = (!arguments.is_empty()).then_some(arguments);
+        let result = self
+            .request(&operation, self.peer().get_prompt(params))
+            .await?;
+        Ok(PromptOutput {
+            description: result.description,
+            messages: result.messages,
+        })
+    }
+}
+
+/// MCP prompt arguments are strings: numbers and booleans are written as JSON text, `null`s
+/// left out; anything else is the caller's mistake.
+fn prompt_arguments(prompt: &str, arguments: Value) -> Result<Map<String, Value>> {
+    let map = match arguments {
+        Value::Object(map) => map,
+        Value::Null => return Ok(Map::new()),
+        other => {
+            return Err(Error::InvalidArguments {
+                tool: format!("prompt {prompt}"),
+                reason: format!("arguments must be a JSON object, got {}", json_kind(&other)),
+            });
+        }
+    };
+    let mut strings = Map::new();
+    for (key, value) in map {
+        let text = match value {
+            Value::Null => continue,
+            Value::String(text) => text,
+            Value::Number(_) | Value::Bool(_) => value.to_string(),
+            other => {
+                return Err(Error::InvalidArguments {
+                    tool: format!("prompt {prompt}"),
+                    reason: format!(
+                        "argument `{key}` must be a string (prompt arguments are), got {}",
+                        json_kind(&other)
+                    ),
+                });
+            }
+        };
+        strings.insert(key, Value::String(text));
+    }
+    Ok(strings)
+}

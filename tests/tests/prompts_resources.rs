@@ -1,0 +1,158 @@
+//! Prompts, resources, templates, subscriptions, progress and cancellation against real
+//! servers: server-everything (npm) and a fault server that records cancellations.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use common::faults::Pids;
+use common::npm_bin;
+use mcp_runtime::model::ResourceContents;
+use mcp_runtime::{Client, ServerSpec, uri_template};
+use serde_json::json;
+
+async fn everything() -> Client {
+    Client::connect(ServerSpec::stdio(npm_bin("mcp-server-everything")).arg("stdio"))
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn prompts_are_listed_and_rendered_with_arguments() {
+    let client = everything().await;
+    let prompts = client.list_prompts().await.unwrap();
+    let args = prompts.iter().find(|p| p.name == "args-prompt").unwrap();
+    let city = &args.arguments.as_ref().unwrap()[0];
+    assert_eq!((city.name.as_str(), city.required), ("city", Some(true)));
+    let out = client
+        .get_prompt("args-prompt", json!({"city": "Lisbon", "state": null}))
+        .await
+        .unwrap();
+    assert!(out.text().contains("Lisbon"), "{}", out.text());
+    assert!(!out.messages.is_empty());
+    let err = client
+        .get_prompt("args-prompt", json!({"city": ["a"]}))
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("must be a string"), "{err}");
+    let err = client
+        .get_prompt("no-such-prompt", json!({}))
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("no-such-prompt"), "{err}");
+    client.close().await;
+}
+
+#[tokio::test]
+async fn resources_and_templates_are_listed_and_read() {
+    let client = everything().await;
+    let resources = client.list_resources().await.unwrap();
+    assert!(resources.len() >= 7, "{}", resources.len());
+    let first = &resources[0];
+    let read = client.read_resource(&first.uri).await.unwrap();
+    assert!(!read.text().is_empty());
+    let templates = client.list_resource_templates().await.unwrap();
+    let text = templates
+        .iter()
+        .find(|t| t.uri_template.contains("text"))
+        .unwrap();
+    assert_eq!(uri_template::variables(&text.uri_template), ["resourceId"]);
+    let uri = uri_template::expand(&text.uri_template, &[("resourceId", Some("7"))]);
+    let read = client.read_resource(&uri).await.unwrap();
+    match &read.contents[0] {
+        ResourceContents::TextResourceContents { uri: got, .. } => assert_eq!(got, &uri),
+        other => panic!("{other:?}"),
+    }
+    assert!(read.text().contains('7'), "{}", read.text());
+    client.close().await;
+}
+
+#[tokio::test]
+async fn a_subscription_delivers_resource_updates_until_unsubscribed() {
+    let client = everything().await;
+    let uri = client.list_resources().await.unwrap()[0].uri.clone();
+    let mut updates = client.resource_updates();
+    client.subscribe(&uri).await.unwrap();
+    client
+        .call_tool("toggle-subscriber-updates", json!({}))
+        .await
+        .unwrap();
+    // server-everything sends them every 5 s.
+    let updated = tokio::time::timeout(Duration::from_secs(12), updates.recv())
+        .await
+        .expect("no notifications/resources/updated within 12 s")
+        .unwrap();
+    assert_eq!(updated, uri);
+    client.unsubscribe(&uri).await.unwrap();
+    client.close().await;
+}
+
+#[tokio::test]
+async fn progress_reports_reach_the_callback_of_their_call() {
+    let client = everything().await;
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = seen.clone();
+    let out = client
+        .call_tool_with_progress(
+            "trigger-long-running-operation",
+            json!({"duration": 1, "steps": 4}),
+            Duration::from_secs(20),
+            move |p| sink.lock().unwrap().push(p),
+        )
+        .await
+        .unwrap();
+    assert!(out.text().contains("completed"), "{}", out.text());
+    let seen = seen.lock().unwrap().clone();
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    assert!(
+        seen.windows(2).all(|w| w[0].progress < w[1].progress),
+        "{seen:?}"
+    );
+    assert_eq!(seen[3].total, Some(4.0));
+    client.close().await;
+}
+
+#[tokio::test]
+async fn dropping_a_call_cancels_it_on_the_server_and_the_session_goes_on() {
+    let pids = Pids::new("drop-cancels");
+    let client = Client::connect(pids.spec("hang_once.py", &[]))
+        .await
+        .unwrap();
+    // Plain call, then a call with a progress callback (another path): both dropped unanswered.
+    tokio::select! {
+        _ = client.call_tool("work", json!({})) => panic!("the first call is never answered"),
+        _ = tokio::time::sleep(Duration::from_millis(300)) => {}
+    }
+    let progress = client.call_tool_with_progress(
+        "work",
+        json!({"hang": true}),
+        Duration::from_secs(30),
+        |_| {},
+    );
+    tokio::select! {
+        _ = progress => panic!("a call with `hang` is never answered"),
+        _ = tokio::time::sleep(Duration::from_millis(300)) => {}
+    }
+    let out = client.call_tool("work", json!({})).await.unwrap();
+    assert_eq!(out.text(), "done 3");
+    let mut cancelled = String::new();
+    for _ in 0..50 {
+        cancelled = client
+            .call_tool("cancelled", json!({}))
+            .await
+            .unwrap()
+            .text();
+        if cancelled.matches(',').count() == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(
+        cancelled.matches(',').count(),
+        1,
+        "two cancellations expected: {cancelled}"
+    );
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
