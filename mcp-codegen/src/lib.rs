@@ -6,6 +6,8 @@
 #![deny(missing_docs)]
 
 mod builder;
+mod catalog;
+mod catalog_drift;
 mod derives;
 mod docs;
 mod error;

@@ -3,30 +3,60 @@
 use std::time::Duration;
 
 use mcp_runtime::{Client, ConnectOptions, ServerSpec};
+use serde_json::{Map, Value};
 
 use crate::snapshot::{ServerIdentity, Snapshot};
 use crate::{Error, Result};
 
-/// Connects to `spec`, lists its tools and returns them as a snapshot (the connection is
-/// closed, and a stdio server ended, before returning).
+/// Connects to `spec`, lists its tools — and its prompts, resources and resource templates
+/// when it offers them — and returns them as a snapshot (the connection is closed, and a
+/// stdio server ended, before returning).
 pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot> {
     let origin = spec.target();
     let client = Client::connect_with(spec, options).await?;
-    let listed = client.list_tools().await;
+    let listed = list_all(&client).await;
     let server = client.server_info().map(|i| ServerIdentity {
         name: i.name.clone(),
         version: i.version.clone(),
     });
     let protocol_version = Some(client.protocol_version().to_string());
     client.close().await;
-    let mut raw = Vec::new();
-    for tool in listed? {
-        raw.push(serde_json::to_value(&tool).map_err(|e| Error::snapshot(&origin, e.to_string()))?);
-    }
-    let mut snapshot = Snapshot::from_value(serde_json::json!({ "tools": raw }), &origin)?;
+    let mut snapshot = Snapshot::from_value(Value::Object(listed?), &origin)?;
     snapshot.server = server;
     snapshot.protocol_version = protocol_version;
     Ok(snapshot)
+}
+
+/// `{"tools": [...], "prompts": [...], ...}` as the server lists them; a section is left out
+/// when the server's capabilities do not offer it.
+async fn list_all(client: &Client) -> Result<Map<String, Value>> {
+    let capabilities = &client.peer_info().capabilities;
+    let mut root = Map::new();
+    root.insert("tools".into(), json_array(client.list_tools().await?)?);
+    if capabilities.prompts.is_some() {
+        root.insert("prompts".into(), json_array(client.list_prompts().await?)?);
+    }
+    if capabilities.resources.is_some() {
+        root.insert(
+            "resources".into(),
+            json_array(client.list_resources().await?)?,
+        );
+        // Templates are optional even for servers with resources: a server that does not
+        // know the method has none.
+        match client.list_resource_templates().await {
+            Ok(templates) => {
+                root.insert("resourceTemplates".into(), json_array(templates)?);
+            }
+            Err(mcp_runtime::Error::Protocol { .. }) => {}
+            Err(other) => return Err(other.into()),
+        }
+    }
+    Ok(root)
+}
+
+fn json_array<T: serde::Serialize>(items: Vec<T>) -> Result<Value> {
+    serde_json::to_value(items)
+        .map_err(|e| Error::Settings(format!("cannot record a listing: {e}")))
 }
 
 /// [`take`] from synchronous code (build scripts, the CLI): runs its own small runtime.

@@ -6,8 +6,8 @@ use mcp_runtime::schema::drift::{self, Change, Severity, Summary, ToolSchemas};
 
 use crate::Snapshot;
 
-/// Every change from `old` to `new`: the tools' (classified by [`mcp_runtime::schema::drift`]) and the
-/// server's identity (cosmetic).
+/// Every change from `old` to `new`: the tools' (classified by [`mcp_runtime::schema::drift`]),
+/// the server's identity (cosmetic), and its prompts, resources and templates.
 pub fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
     let tools = |s: &Snapshot| {
         s.tools
@@ -56,6 +56,7 @@ pub fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
         }
     }
     server_level.append(&mut changes);
+    server_level.extend(crate::catalog_drift::compare(old, new));
     server_level
 }
 

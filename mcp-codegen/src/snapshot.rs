@@ -1,11 +1,14 @@
 //! The committed snapshot of a server's `tools/list`.
 //!
 //! ```json
-//! {"format": 1, "protocolVersion": "…", "server": {"name": "…", "version": "…"}, "tools": [ … ]}
+//! {"format": 2, "protocolVersion": "…", "server": {"name": "…", "version": "…"}, "tools": [ … ],
+//!  "prompts": [ … ], "resources": [ … ], "resourceTemplates": [ … ]}
 //! ```
-//! Tools sorted by name, every object's keys sorted, pretty-printed, trailing newline, so the
-//! same server gives byte-identical files. A raw `tools/list` result (`{"tools": [...]}`) is
-//! accepted as input too.
+//! Tools and prompts sorted by name, resources by URI, templates by name, every object's keys
+//! sorted, pretty-printed, trailing newline, so the same server gives byte-identical files.
+//! `prompts`, `resources` and `resourceTemplates` are absent when the server does not offer
+//! them; a snapshot with none of them is written as format 1, which older readers know. A raw
+//! `tools/list` result (`{"tools": [...]}`) is accepted as input too.
 
 use std::path::Path;
 
@@ -13,8 +16,10 @@ use serde_json::{Map, Value};
 
 use crate::{Error, Result};
 
-/// The snapshot format this version reads and writes.
-pub const FORMAT: u64 = 1;
+pub use crate::catalog::{PromptArg, PromptDef, ResourceDef, TemplateDef};
+
+/// The newest snapshot format this version reads and writes (it reads format 1 too).
+pub const FORMAT: u64 = 2;
 
 /// A server's tools, as recorded.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +30,12 @@ pub struct Snapshot {
     pub protocol_version: Option<String>,
     /// The tools, sorted by name.
     pub tools: Vec<ToolDef>,
+    /// The prompts, sorted by name; `None` when the server offers none.
+    pub prompts: Option<Vec<PromptDef>>,
+    /// The static resources, sorted by URI; `None` when the server offers none.
+    pub resources: Option<Vec<ResourceDef>>,
+    /// The resource templates, sorted by name; `None` when the server offers none.
+    pub resource_templates: Option<Vec<TemplateDef>>,
 }
 
 /// Who the server said it was.
@@ -87,12 +98,12 @@ impl Snapshot {
             ));
         };
         if let Some(format) = root.get("format")
-            && format.as_u64() != Some(FORMAT)
+            && !matches!(format.as_u64(), Some(1..=FORMAT))
         {
             return Err(Error::snapshot(
                 origin,
                 format!(
-                    "format {format} is not supported (this mcp-codegen reads format {FORMAT}; upgrade mcp-codegen or re-take the snapshot)"
+                    "format {format} is not supported (this mcp-codegen reads formats 1 to {FORMAT}; upgrade mcp-codegen or re-take the snapshot)"
                 ),
             ));
         }
@@ -135,17 +146,26 @@ impl Snapshot {
                 ),
             ));
         }
+        let (prompts, resources, resource_templates) = crate::catalog::sections(&mut root, origin)?;
         Ok(Snapshot {
             server,
             protocol_version,
             tools,
+            prompts,
+            resources,
+            resource_templates,
         })
     }
 
     /// The canonical file text: sorted, pretty, trailing newline.
     pub fn to_json(&self) -> String {
         let mut root = Map::new();
-        root.insert("format".into(), Value::from(FORMAT));
+        let extended =
+            self.prompts.is_some() || self.resources.is_some() || self.resource_templates.is_some();
+        root.insert(
+            "format".into(),
+            Value::from(if extended { FORMAT } else { 1 }),
+        );
         if let Some(version) = &self.protocol_version {
             root.insert("protocolVersion".into(), Value::from(version.as_str()));
         }
@@ -159,6 +179,23 @@ impl Snapshot {
             "tools".into(),
             Value::Array(self.tools.iter().map(|t| t.raw.clone()).collect()),
         );
+        let raws = |items: Vec<&Value>| Value::Array(items.into_iter().cloned().collect());
+        if let Some(prompts) = &self.prompts {
+            root.insert(
+                "prompts".into(),
+                raws(prompts.iter().map(|p| &p.raw).collect()),
+            );
+        }
+        if let Some(resources) = &self.resources {
+            root.insert(
+                "resources".into(),
+                raws(resources.iter().map(|r| &r.raw).collect()),
+            );
+        }
+        if let Some(templates) = &self.resource_templates {
+            let items = templates.iter().map(|t| &t.raw).collect();
+            root.insert("resourceTemplates".into(), raws(items));
+        }
         let canonical = mcp_runtime::schema::sort_keys(&Value::Object(root));
         let mut text = serde_json::to_string_pretty(&canonical).unwrap_or_default();
         text.push('\n');

@@ -128,13 +128,12 @@ fn encode(text: &str, reserved: bool, out: &mut String) {
     let mut at = 0;
     while at < bytes.len() {
         let byte = bytes[at];
-        let triplet = reserved
-            && byte == b'%'
+        let triplet = byte == b'%'
             && bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
             && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit);
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) || triplet {
-            out.push(byte as char);
-        } else if reserved && b":/?#[]@!$&'()*+,;=".contains(&byte) {
+        let unreserved = byte.is_ascii_alphanumeric() || b"-._~".contains(&byte);
+        let passes = reserved && (triplet || b":/?#[]@!$&'()*+,;=".contains(&byte));
+        if unreserved || passes {
             out.push(byte as char);
         } else {
             out.push_str(&format!("%{byte:02X}"));
