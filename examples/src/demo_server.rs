@@ -3,7 +3,8 @@
 //! Its tools cover what typed bindings must handle: nested objects, string enums, optional
 //! fields, arrays of objects, `anyOf`/nullable, a `$defs`/`$ref` type, outputSchema with
 //! structuredContent, an `isError` result, mixed content, a slow tool, a tool that exits, and
-//! `unlock`, which changes the tool list and sends `notifications/tools/list_changed`.
+//! `unlock`, which changes the tool list and sends `notifications/tools/list_changed`. It also
+//! offers a prompt and resources (`demo_catalog.rs`).
 //!
 //! ```text
 //! demo-server                 # MCP over stdio
@@ -25,6 +26,8 @@ use rmcp::model::{
 };
 use rmcp::schemars::{self, JsonSchema};
 use rmcp::{Json, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+
+use crate::demo_catalog;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -400,8 +403,62 @@ impl ServerHandler for Demo {
         Ok(rmcp::model::ListToolsResult::with_all_items(tools))
     }
 
+    async fn list_prompts(
+        &self,
+        _request: Option<rmcp::model::PaginatedRequestParams>,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::ListPromptsResult, rmcp::ErrorData> {
+        Ok(rmcp::model::ListPromptsResult::with_all_items(
+            demo_catalog::prompts(),
+        ))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: rmcp::model::GetPromptRequestParams,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::GetPromptResponse, rmcp::ErrorData> {
+        demo_catalog::get_prompt(request).map(rmcp::model::GetPromptResponse::Complete)
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<rmcp::model::PaginatedRequestParams>,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::ListResourcesResult, rmcp::ErrorData> {
+        Ok(rmcp::model::ListResourcesResult::with_all_items(
+            demo_catalog::resources(),
+        ))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<rmcp::model::PaginatedRequestParams>,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::ListResourceTemplatesResult, rmcp::ErrorData> {
+        Ok(rmcp::model::ListResourceTemplatesResult::with_all_items(
+            demo_catalog::templates(),
+        ))
+    }
+
+    async fn read_resource(
+        &self,
+        request: rmcp::model::ReadResourceRequestParams,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::ReadResourceResponse, rmcp::ErrorData> {
+        let contents = demo_catalog::read(&request.uri)?;
+        Ok(rmcp::model::ReadResourceResponse::Complete(
+            rmcp::model::ReadResourceResult::new(vec![contents]),
+        ))
+    }
+
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_prompts()
+            .enable_resources()
+            .build();
+        ServerConfig::new(capabilities)
             .with_server_info(Implementation::new(
                 "mcp-toolset-demo",
                 env!("CARGO_PKG_VERSION"),

@@ -1,3 +1,4 @@
 //! The demo MCP server and helpers shared by the runnable examples.
 
+pub mod demo_catalog;
 pub mod demo_server;

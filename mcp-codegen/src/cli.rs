@@ -346,9 +346,9 @@ fn snapshot(out: &Path, source: &SourceArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or(target);
     let verb = if changed { "wrote" } else { "unchanged:" };
     eprintln!(
-        "{verb} {} ({} tools from {who})",
+        "{verb} {} ({} from {who})",
         out.display(),
-        snapshot.tools.len()
+        snapshot.counts()
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -1,8 +1,10 @@
-//! Snapshot → one Rust module: the client struct, a module per tool, the `TOOLS` table.
+//! Snapshot → one Rust module: the client struct, a module per tool, the `TOOLS` table (and,
+//! from `catalog_gen.rs`, the prompts, resources and their tables).
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 
+use crate::catalog_gen::CatalogPlan;
 use crate::derives::trim_derives;
 use crate::names::{Namer, pascal, snake};
 use crate::share::{SHARED_MODULE, share};
@@ -154,7 +156,9 @@ impl Generator {
                     .map_or("McpServer", |s| s.name.as_str()),
             ),
         };
-        let mut modules = Namer::with_reserved(&[SHARED_MODULE]);
+        let mut reserved_modules = vec![SHARED_MODULE];
+        reserved_modules.extend(crate::catalog_gen::MODULES);
+        let mut modules = Namer::with_reserved(&reserved_modules);
         let mut methods = Namer::with_reserved(CLIENT_METHODS);
         let server_line = match &snapshot.server {
             Some(s) => format!(
@@ -165,14 +169,15 @@ impl Generator {
         };
         let tools = snapshot
             .tools
-            .into_iter()
+            .iter()
             .map(|tool| NamedTool {
                 module: modules.unique(snake(&tool.name)),
                 method: methods.unique(snake(&tool.name)),
-                tool,
+                tool: tool.clone(),
             })
             .collect();
         Ok(Plan {
+            catalog: CatalogPlan::new(&snapshot, &mut methods),
             client_name,
             server_line,
             tools,
@@ -189,6 +194,7 @@ impl Generator {
 type FormattedTool = (String, String, String, Vec<Warning>);
 
 struct Plan {
+    catalog: CatalogPlan,
     client_name: String,
     server_line: String,
     tools: Vec<NamedTool>,
@@ -307,14 +313,17 @@ fn notes_with(notes: &[String], types: &ToolTypes) -> Vec<String> {
 }
 
 /// The client struct, its impl with one method per tool, and the `TOOLS` table.
-fn header(plan: &Plan, methods: Vec<TokenStream>, entries: Vec<TokenStream>) -> TokenStream {
+fn header(plan: &Plan, mut methods: Vec<TokenStream>, entries: Vec<TokenStream>) -> TokenStream {
     let client = format_ident!("{}", plan.client_name);
     let server_line = doc_lines(&plan.server_line);
+    methods.extend(plan.catalog.methods());
+    let catalog = plan.catalog.items();
     quote! {
         #(#server_line)*
         ///
         /// One method per tool; each returns a call that you can `.await` directly, or first
-        /// give optional arguments and a timeout.
+        /// give optional arguments and a timeout. One method per prompt (rendered when awaited)
+        /// and per resource template (read with the values given).
         #[derive(Debug)]
         #[allow(dead_code)]
         pub struct #client {
@@ -367,6 +376,8 @@ fn header(plan: &Plan, methods: Vec<TokenStream>, entries: Vec<TokenStream>) -> 
         /// The tools in the snapshot: names, schemas and fingerprints.
         #[allow(dead_code)]
         pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[#(#entries),*];
+
+        #catalog
     }
 }
 

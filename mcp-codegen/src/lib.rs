@@ -8,6 +8,7 @@
 mod builder;
 mod catalog;
 mod catalog_drift;
+mod catalog_gen;
 mod derives;
 mod docs;
 mod error;

@@ -202,6 +202,23 @@ impl Snapshot {
         text
     }
 
+    /// What it holds, for people: `9 tools, 1 prompt, 1 resource, 1 template`.
+    pub fn counts(&self) -> String {
+        let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        let mut parts = vec![plural(self.tools.len(), "tool")];
+        let sections = [
+            (self.prompts.as_ref().map(Vec::len), "prompt"),
+            (self.resources.as_ref().map(Vec::len), "resource"),
+            (self.resource_templates.as_ref().map(Vec::len), "template"),
+        ];
+        for (count, what) in sections {
+            if let Some(n) = count.filter(|n| *n > 0) {
+                parts.push(plural(n, what));
+            }
+        }
+        parts.join(", ")
+    }
+
     /// Keeps only the named tools; names not in the snapshot are an error that lists what is.
     pub fn retain_tools(&mut self, names: &[String], origin: &str) -> Result<()> {
         for name in names {

@@ -23,11 +23,11 @@ pub mod uri_template;
 pub use client::call;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use client::{
-    Client, ConnectOptions, DriftPolicy, Error, PendingCall, Progress, ProgressFn, PromptOutput,
-    ResourceOutput, Result, ToolOutput, resource_text,
+    Client, ConnectOptions, DriftPolicy, Error, PendingCall, PendingPrompt, Progress, ProgressFn,
+    PromptFuture, PromptOutput, ResourceOutput, Result, ToolOutput, resource_text,
 };
 pub use client::{HttpSpec, ServerSpec, StdioSpec};
-pub use schema::ToolInfo;
+pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
 
 /// MCP protocol types (from `rmcp`) that appear in this crate's API.
 #[cfg(any(feature = "stdio", feature = "http"))]

@@ -3,7 +3,8 @@
 /// Typed client for the MCP server `mcp-toolset-demo` 0.1.0, generated from `examples/mcp/demo.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout.
+/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
+/// and per resource template (read with the values given).
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct McpToolsetDemo {
@@ -188,6 +189,35 @@ impl McpToolsetDemo {
     pub fn unlock(&self) -> unlock::Call<'_> {
         unlock::Call::new(&self.client, unlock::Input {})
     }
+    /// Ask the model to summarize a conversation.
+    ///
+    /// Renders the MCP prompt `summarize-thread`.
+    /// - `thread`: The conversation to summarize
+    pub fn summarize_thread(
+        &self,
+        thread: impl ::std::convert::Into<::std::string::String>,
+    ) -> prompts::SummarizeThread<'_> {
+        let pending = ::mcp_runtime::PendingPrompt::new(
+            &self.client,
+            "summarize-thread",
+        );
+        let pending = pending.arg("thread", thread);
+        prompts::SummarizeThread(pending)
+    }
+    /// A greeting for `name`, in English or (`lang=fr`) French.
+    ///
+    /// Reads the MCP resource template `demo://greeting/{name}{?lang}` with these values (percent-encoded).
+    pub async fn greeting(
+        &self,
+        name: &str,
+        lang: ::std::option::Option<&str>,
+    ) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
+        let uri = ::mcp_runtime::uri_template::expand(
+            "demo://greeting/{name}{?lang}",
+            &[("name", ::std::option::Option::Some(name)), ("lang", lang)],
+        );
+        self.client.read_resource(&uri).await
+    }
 }
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
@@ -262,6 +292,78 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
 ];
+/// The prompts in the snapshot: names, descriptions, arguments.
+#[allow(dead_code)]
+pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
+    ::mcp_runtime::PromptInfo {
+        name: "summarize-thread",
+        description: "Ask the model to summarize a conversation.",
+        arguments: &[
+            ::mcp_runtime::PromptArgInfo {
+                name: "thread",
+                description: "The conversation to summarize",
+                required: true,
+            },
+            ::mcp_runtime::PromptArgInfo {
+                name: "style",
+                description: "`bullets` or `prose` (the default)",
+                required: false,
+            },
+        ],
+    },
+];
+/// The static resources and resource templates in the snapshot.
+#[allow(dead_code)]
+pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
+    ::mcp_runtime::ResourceInfo {
+        name: "readme",
+        uri: "demo://readme",
+        template: false,
+        description: "What this demo server is.",
+        mime_type: ::std::option::Option::Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "greeting",
+        uri: "demo://greeting/{name}{?lang}",
+        template: true,
+        description: "A greeting for `name`, in English or (`lang=fr`) French.",
+        mime_type: ::std::option::Option::Some("text/plain"),
+    },
+];
+/// Prompts ready to render: set optional arguments, then `.await`.
+#[allow(dead_code)]
+pub mod prompts {
+    /// The MCP prompt `summarize-thread`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct SummarizeThread<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> SummarizeThread<'a> {
+        /// `bullets` or `prose` (the default)
+        ///
+        /// Sets the optional argument `style`.
+        pub fn style(
+            self,
+            value: impl ::std::convert::Into<::std::string::String>,
+        ) -> Self {
+            Self(self.0.arg("style", value))
+        }
+    }
+    impl<'a> ::std::future::IntoFuture for SummarizeThread<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+}
+/// The URIs of the server's static resources (read them with `client().read_resource`).
+#[allow(dead_code)]
+pub mod resources {
+    /// What this demo server is.
+    ///
+    /// The MCP resource `readme`.
+    pub const README: &str = "demo://readme";
+}
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
 #[allow(dead_code, missing_docs, clippy::all)]

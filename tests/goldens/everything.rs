@@ -3,7 +3,8 @@
 /// Typed client for the MCP server `mcp-servers/everything` 2.0.0, generated from `tests/corpus/real/everything.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout.
+/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
+/// and per resource template (read with the values given).
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct McpServersEverything {
@@ -273,6 +274,84 @@ impl McpServersEverything {
             },
         )
     }
+    /// A prompt with two arguments, one required and one optional
+    ///
+    /// Renders the MCP prompt `args-prompt`.
+    /// - `city`: Name of the city
+    pub fn args_prompt(
+        &self,
+        city: impl ::std::convert::Into<::std::string::String>,
+    ) -> prompts::ArgsPrompt<'_> {
+        let pending = ::mcp_runtime::PendingPrompt::new(&self.client, "args-prompt");
+        let pending = pending.arg("city", city);
+        prompts::ArgsPrompt(pending)
+    }
+    /// First argument choice narrows values for second argument.
+    ///
+    /// Renders the MCP prompt `completable-prompt`.
+    /// - `department`: Choose the department.
+    /// - `name`: Choose a team member to lead the selected department.
+    pub fn completable_prompt(
+        &self,
+        department: impl ::std::convert::Into<::std::string::String>,
+        name: impl ::std::convert::Into<::std::string::String>,
+    ) -> prompts::CompletablePrompt<'_> {
+        let pending = ::mcp_runtime::PendingPrompt::new(
+            &self.client,
+            "completable-prompt",
+        );
+        let pending = pending.arg("department", department);
+        let pending = pending.arg("name", name);
+        prompts::CompletablePrompt(pending)
+    }
+    /// A prompt that includes an embedded resource reference
+    ///
+    /// Renders the MCP prompt `resource-prompt`.
+    /// - `resourceType`: Type of resource to fetch
+    /// - `resourceId`: ID of the text resource to fetch
+    pub fn resource_prompt(
+        &self,
+        resource_type: impl ::std::convert::Into<::std::string::String>,
+        resource_id: impl ::std::convert::Into<::std::string::String>,
+    ) -> prompts::ResourcePrompt<'_> {
+        let pending = ::mcp_runtime::PendingPrompt::new(&self.client, "resource-prompt");
+        let pending = pending.arg("resourceType", resource_type);
+        let pending = pending.arg("resourceId", resource_id);
+        prompts::ResourcePrompt(pending)
+    }
+    /// A prompt with no arguments
+    ///
+    /// Renders the MCP prompt `simple-prompt`.
+    pub fn simple_prompt(&self) -> prompts::SimplePrompt<'_> {
+        let pending = ::mcp_runtime::PendingPrompt::new(&self.client, "simple-prompt");
+        prompts::SimplePrompt(pending)
+    }
+    /// Binary (base64) dynamic resource fabricated from the {resourceId} variable, which must be an integer.
+    ///
+    /// Reads the MCP resource template `demo://resource/dynamic/blob/{resourceId}` with these values (percent-encoded).
+    pub async fn dynamic_blob_resource(
+        &self,
+        resource_id: &str,
+    ) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
+        let uri = ::mcp_runtime::uri_template::expand(
+            "demo://resource/dynamic/blob/{resourceId}",
+            &[("resourceId", ::std::option::Option::Some(resource_id))],
+        );
+        self.client.read_resource(&uri).await
+    }
+    /// Plaintext dynamic resource fabricated from the {resourceId} variable, which must be an integer.
+    ///
+    /// Reads the MCP resource template `demo://resource/dynamic/text/{resourceId}` with these values (percent-encoded).
+    pub async fn dynamic_text_resource(
+        &self,
+        resource_id: &str,
+    ) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
+        let uri = ::mcp_runtime::uri_template::expand(
+            "demo://resource/dynamic/text/{resourceId}",
+            &[("resourceId", ::std::option::Option::Some(resource_id))],
+        );
+        self.client.read_resource(&uri).await
+    }
 }
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
@@ -371,6 +450,222 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "b1a633bb6f01ebf0d83438bd7600b573",
     },
 ];
+/// The prompts in the snapshot: names, descriptions, arguments.
+#[allow(dead_code)]
+pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
+    ::mcp_runtime::PromptInfo {
+        name: "args-prompt",
+        description: "A prompt with two arguments, one required and one optional",
+        arguments: &[
+            ::mcp_runtime::PromptArgInfo {
+                name: "city",
+                description: "Name of the city",
+                required: true,
+            },
+            ::mcp_runtime::PromptArgInfo {
+                name: "state",
+                description: "",
+                required: false,
+            },
+        ],
+    },
+    ::mcp_runtime::PromptInfo {
+        name: "completable-prompt",
+        description: "First argument choice narrows values for second argument.",
+        arguments: &[
+            ::mcp_runtime::PromptArgInfo {
+                name: "department",
+                description: "Choose the department.",
+                required: true,
+            },
+            ::mcp_runtime::PromptArgInfo {
+                name: "name",
+                description: "Choose a team member to lead the selected department.",
+                required: true,
+            },
+        ],
+    },
+    ::mcp_runtime::PromptInfo {
+        name: "resource-prompt",
+        description: "A prompt that includes an embedded resource reference",
+        arguments: &[
+            ::mcp_runtime::PromptArgInfo {
+                name: "resourceType",
+                description: "Type of resource to fetch",
+                required: true,
+            },
+            ::mcp_runtime::PromptArgInfo {
+                name: "resourceId",
+                description: "ID of the text resource to fetch",
+                required: true,
+            },
+        ],
+    },
+    ::mcp_runtime::PromptInfo {
+        name: "simple-prompt",
+        description: "A prompt with no arguments",
+        arguments: &[],
+    },
+];
+/// The static resources and resource templates in the snapshot.
+#[allow(dead_code)]
+pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
+    ::mcp_runtime::ResourceInfo {
+        name: "architecture.md",
+        uri: "demo://resource/static/document/architecture.md",
+        template: false,
+        description: "Static document file exposed from /docs: architecture.md",
+        mime_type: ::std::option::Option::Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "extension.md",
+        uri: "demo://resource/static/document/extension.md",
+        template: false,
+        description: "Static document file exposed from /docs: extension.md",
+        mime_type: ::std::option::Option::Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "features.md",
+        uri: "demo://resource/static/document/features.md",
+        template: false,
+        description: "Static document file exposed from /docs: features.md",
+        mime_type: ::std::option::Option::Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "how-it-works.md",
+        uri: "demo://resource/static/document/how-it-works.md",
+        template: false,
+        description: "Static document file exposed from /docs: how-it-works.md",
+        mime_type: ::std::option::Option::Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "instructions.md",
+        uri: "demo://resource/static/document/instructions.md",
+        template: false,
+        description: "Static document file exposed from /docs: instructions.md",
+        mime_type: ::std::option::Option::Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "startup.md",
+        uri: "demo://resource/static/document/startup.md",
+        template: false,
+        description: "Static document file exposed from /docs: startup.md",
+        mime_type: ::std::option::Option::Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "structure.md",
+        uri: "demo://resource/static/document/structure.md",
+        template: false,
+        description: "Static document file exposed from /docs: structure.md",
+        mime_type: ::std::option::Option::Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "Dynamic Blob Resource",
+        uri: "demo://resource/dynamic/blob/{resourceId}",
+        template: true,
+        description: "Binary (base64) dynamic resource fabricated from the {resourceId} variable, which must be an integer.",
+        mime_type: ::std::option::Option::Some("application/octet-stream"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "Dynamic Text Resource",
+        uri: "demo://resource/dynamic/text/{resourceId}",
+        template: true,
+        description: "Plaintext dynamic resource fabricated from the {resourceId} variable, which must be an integer.",
+        mime_type: ::std::option::Option::Some("text/plain"),
+    },
+];
+/// Prompts ready to render: set optional arguments, then `.await`.
+#[allow(dead_code)]
+pub mod prompts {
+    /// The MCP prompt `args-prompt`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct ArgsPrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> ArgsPrompt<'a> {
+        /// Sets the optional argument `state`.
+        pub fn state(
+            self,
+            value: impl ::std::convert::Into<::std::string::String>,
+        ) -> Self {
+            Self(self.0.arg("state", value))
+        }
+    }
+    impl<'a> ::std::future::IntoFuture for ArgsPrompt<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+    /// The MCP prompt `completable-prompt`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct CompletablePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> CompletablePrompt<'a> {}
+    impl<'a> ::std::future::IntoFuture for CompletablePrompt<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+    /// The MCP prompt `resource-prompt`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct ResourcePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> ResourcePrompt<'a> {}
+    impl<'a> ::std::future::IntoFuture for ResourcePrompt<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+    /// The MCP prompt `simple-prompt`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct SimplePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> SimplePrompt<'a> {}
+    impl<'a> ::std::future::IntoFuture for SimplePrompt<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+}
+/// The URIs of the server's static resources (read them with `client().read_resource`).
+#[allow(dead_code)]
+pub mod resources {
+    /// Static document file exposed from /docs: architecture.md
+    ///
+    /// The MCP resource `architecture.md`.
+    pub const ARCHITECTURE_MD: &str = "demo://resource/static/document/architecture.md";
+    /// Static document file exposed from /docs: extension.md
+    ///
+    /// The MCP resource `extension.md`.
+    pub const EXTENSION_MD: &str = "demo://resource/static/document/extension.md";
+    /// Static document file exposed from /docs: features.md
+    ///
+    /// The MCP resource `features.md`.
+    pub const FEATURES_MD: &str = "demo://resource/static/document/features.md";
+    /// Static document file exposed from /docs: how-it-works.md
+    ///
+    /// The MCP resource `how-it-works.md`.
+    pub const HOW_IT_WORKS_MD: &str = "demo://resource/static/document/how-it-works.md";
+    /// Static document file exposed from /docs: instructions.md
+    ///
+    /// The MCP resource `instructions.md`.
+    pub const INSTRUCTIONS_MD: &str = "demo://resource/static/document/instructions.md";
+    /// Static document file exposed from /docs: startup.md
+    ///
+    /// The MCP resource `startup.md`.
+    pub const STARTUP_MD: &str = "demo://resource/static/document/startup.md";
+    /// Static document file exposed from /docs: structure.md
+    ///
+    /// The MCP resource `structure.md`.
+    pub const STRUCTURE_MD: &str = "demo://resource/static/document/structure.md";
+}
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
 #[allow(dead_code, missing_docs, clippy::all)]

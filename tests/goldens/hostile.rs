@@ -3,7 +3,8 @@
 /// Typed client for the MCP server `hostile` 1.0.0, generated from `tests/corpus/hostile/hostile.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout.
+/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
+/// and per resource template (read with the values given).
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct Hostile {
@@ -895,6 +896,18 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "f39a88246c5d1656875870ded3d45922",
     },
 ];
+/// The prompts in the snapshot: names, descriptions, arguments.
+#[allow(dead_code)]
+pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[];
+/// The static resources and resource templates in the snapshot.
+#[allow(dead_code)]
+pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[];
+/// Prompts ready to render: set optional arguments, then `.await`.
+#[allow(dead_code)]
+pub mod prompts {}
+/// The URIs of the server's static resources (read them with `client().read_resource`).
+#[allow(dead_code)]
+pub mod resources {}
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
 #[allow(dead_code, missing_docs, clippy::all)]

@@ -3,7 +3,8 @@
 /// Typed client for the MCP server `memory-server` 0.6.3, generated from `tests/corpus/real/memory.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout.
+/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
+/// and per resource template (read with the values given).
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct MemoryServer {
@@ -304,6 +305,18 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "f2dccce6b3d0db2053f0c96223f531a3",
     },
 ];
+/// The prompts in the snapshot: names, descriptions, arguments.
+#[allow(dead_code)]
+pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[];
+/// The static resources and resource templates in the snapshot.
+#[allow(dead_code)]
+pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[];
+/// Prompts ready to render: set optional arguments, then `.await`.
+#[allow(dead_code)]
+pub mod prompts {}
+/// The URIs of the server's static resources (read them with `client().read_resource`).
+#[allow(dead_code)]
+pub mod resources {}
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
 #[allow(dead_code, missing_docs, clippy::all)]

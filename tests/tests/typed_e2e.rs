@@ -304,3 +304,71 @@ async fn a_generated_tools_table_goes_into_the_registry() {
     assert_eq!(result.structured, Some(serde_json::json!({"sum": 5.0})));
     client.close().await;
 }
+
+#[tokio::test]
+async fn generated_prompts_templates_and_resources() {
+    // The macro's client for the demo server.
+    let demo = Demo::connect(demo_stdio()).await.unwrap();
+    let bullets = demo
+        .summarize_thread("a: hi\nb: bye")
+        .style("bullets")
+        .await
+        .unwrap();
+    assert_eq!(
+        bullets.text(),
+        "Summarize this thread as bullets:\n\na: hi\nb: bye"
+    );
+    let prose = demo.summarize_thread("x").await.unwrap();
+    assert!(
+        prose.text().starts_with("Summarize this thread as prose:"),
+        "{}",
+        prose.text()
+    );
+    // Template variables are percent-encoded; the query variable is optional.
+    assert_eq!(
+        demo.greeting("Zoë & co/x", None).await.unwrap().text(),
+        "Hello, Zoë & co/x!"
+    );
+    assert_eq!(
+        demo.greeting("Zoë", Some("fr")).await.unwrap().text(),
+        "Bonjour, Zoë!"
+    );
+    assert_eq!(demo::resources::README, "demo://readme");
+    let readme = demo
+        .client()
+        .read_resource(demo::resources::README)
+        .await
+        .unwrap();
+    assert!(readme.text().starts_with("# mcp-toolset demo server"));
+    assert_eq!(demo::PROMPTS[0].name, "summarize-thread");
+    assert!(demo::PROMPTS[0].arguments[0].required && !demo::PROMPTS[0].arguments[1].required);
+    let template = demo::RESOURCES.iter().find(|r| r.template).unwrap();
+    assert_eq!(template.uri, "demo://greeting/{name}{?lang}");
+    demo.close().await;
+
+    // build.rs's client for server-everything, a server from another SDK.
+    let everything = built::everything::McpServersEverything::connect(everything_spec())
+        .await
+        .unwrap();
+    let rendered = everything
+        .args_prompt("Paris")
+        .state("Texas")
+        .await
+        .unwrap();
+    assert!(
+        rendered.text().contains("Paris") && rendered.text().contains("Texas"),
+        "{}",
+        rendered.text()
+    );
+    let dynamic = everything.dynamic_text_resource("3").await.unwrap();
+    assert!(dynamic.text().contains('3'), "{}", dynamic.text());
+    assert_eq!(built::everything::PROMPTS.len(), 4);
+    assert_eq!(
+        built::everything::RESOURCES
+            .iter()
+            .filter(|r| !r.template)
+            .count(),
+        7
+    );
+    everything.close().await;
+}

@@ -59,7 +59,7 @@ pub use output::{ToolOutput, resource_text};
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use progress::{Progress, ProgressFn};
 #[cfg(any(feature = "stdio", feature = "http"))]
-pub use prompts::PromptOutput;
+pub use prompts::{PendingPrompt, PromptFuture, PromptOutput};
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use resources::ResourceOutput;
 #[cfg(any(feature = "stdio", feature = "http"))]

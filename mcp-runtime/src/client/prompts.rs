@@ -30,6 +30,49 @@ impl PromptOutput {
     }
 }
 
+/// The future a [`PendingPrompt`] becomes when awaited.
+pub type PromptFuture<'a> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<PromptOutput>> + Send + 'a>>;
+
+/// A prompt to render, as generated clients build it: its arguments so far; `.await` renders.
+#[must_use = "a prompt is rendered only when awaited"]
+#[derive(Debug, Clone)]
+pub struct PendingPrompt<'a> {
+    client: &'a Client,
+    name: &'static str,
+    arguments: Map<String, Value>,
+}
+
+impl<'a> PendingPrompt<'a> {
+    /// Prompt `name` of `client`, no arguments yet.
+    pub fn new(client: &'a Client, name: &'static str) -> Self {
+        PendingPrompt {
+            client,
+            name,
+            arguments: Map::new(),
+        }
+    }
+
+    /// Sets argument `name`.
+    pub fn arg(mut self, name: &str, value: impl Into<String>) -> Self {
+        self.arguments
+            .insert(name.to_string(), Value::String(value.into()));
+        self
+    }
+}
+
+impl<'a> std::future::IntoFuture for PendingPrompt<'a> {
+    type Output = Result<PromptOutput>;
+    type IntoFuture = PromptFuture<'a>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(
+            self.client
+                .get_prompt(self.name, Value::Object(self.arguments)),
+        )
+    }
+}
+
 impl Client {
     /// All prompts, following pagination.
     pub async fn list_prompts(&self) -> Result<Vec<Prompt>> {

@@ -1,8 +1,9 @@
 //! The schema toolkit: canonical JSON Schema, fingerprints, drift classification and the
-//! `TOOLS` table entries of generated clients. Pure functions over `serde_json` values — no
+//! `TOOLS`, `PROMPTS` and `RESOURCES` table entries of generated clients. Pure functions over `serde_json` values — no
 //! tokio, no rmcp — so the generator and the proc macro use it without the client.
 
 mod canonical;
+mod catalog_info;
 pub mod drift;
 mod fingerprint;
 mod json_kind;
@@ -11,6 +12,7 @@ mod required;
 mod tool_info;
 
 pub use canonical::{resolve_refs, sort_keys};
+pub use catalog_info::{PromptArgInfo, PromptInfo, ResourceInfo};
 pub use fingerprint::{fingerprint, short_hash};
 pub use json_kind::json_kind;
 pub use required::required;
