@@ -36,7 +36,7 @@ pub(crate) fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
     changes
 }
 
-fn by_key<'a, T>(items: Option<&'a [T]>, key: fn(&T) -> &String) -> BTreeMap<&'a str, &'a T> {
+fn by_key<T>(items: Option<&[T]>, key: fn(&T) -> &String) -> BTreeMap<&str, &T> {
     items
         .unwrap_or_default()
         .iter()

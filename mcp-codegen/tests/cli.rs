@@ -111,8 +111,8 @@ fn bad_snapshots_exit_2_naming_file_and_problem() {
         ),
         (
             "format.json",
-            r#"{"format": 2, "tools": []}"#,
-            "format 2 is not supported",
+            r#"{"format": 3, "tools": []}"#,
+            "format 3 is not supported",
         ),
     ];
     for (file, text, expected) in cases {

@@ -156,3 +156,31 @@ async fn dropping_a_call_cancels_it_on_the_server_and_the_session_goes_on() {
     client.close().await;
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
+
+#[tokio::test]
+async fn the_manager_offers_every_servers_prompts_in_one_catalog() {
+    use mcp_runtime::host::config::Config;
+    use mcp_runtime::host::manager::Manager;
+    use mcp_runtime::host::prompt_catalog::PromptCatalog;
+    use mcp_runtime::host::registry::PrefixPolicy;
+
+    let servers = json!({
+        "demo": {"command": env!("CARGO_BIN_EXE_test-demo-server")},
+        "everything": {"command": npm_bin("mcp-server-everything"), "args": ["stdio"]},
+    });
+    let config = Config::parse(&json!({ "mcpServers": servers }).to_string(), "t").unwrap();
+    let manager = Manager::start(config, mcp_runtime::ConnectOptions::default()).await;
+    let catalog = PromptCatalog::from_manager(&manager, PrefixPolicy::Always).await;
+    let names: Vec<&str> = catalog.entries().iter().map(|e| e.name.as_str()).collect();
+    assert!(names.contains(&"mcp_demo_summarize-thread"), "{names:?}");
+    assert!(names.contains(&"mcp_everything_args-prompt"), "{names:?}");
+    assert!(catalog.warnings().is_empty(), "{:?}", catalog.warnings());
+    let out = catalog
+        .get("mcp_demo_summarize-thread", json!({"thread": "hi", "style": "bullets"}))
+        .await
+        .unwrap();
+    assert_eq!(out.text(), "Summarize this thread as bullets:\n\nhi");
+    let err = catalog.get("nope", json!({})).await.unwrap_err();
+    assert!(err.to_string().contains("mcp_demo_summarize-thread"), "{err}");
+    manager.shutdown().await;
+}

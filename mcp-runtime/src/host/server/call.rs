@@ -13,8 +13,8 @@ use super::ManagedServer;
 use crate::host::config::Lifecycle;
 use crate::host::pool::{self, Session};
 use crate::host::status::ServerStatus;
-use crate::model::Tool;
-use crate::{Client, Error, Result, ToolOutput};
+use crate::model::{Prompt, Tool};
+use crate::{Client, Error, PromptOutput, Result, ToolOutput};
 
 impl ManagedServer {
     /// Calls `tool`. After a transport failure the call is retried once on a new session, but
@@ -64,6 +64,23 @@ impl ManagedServer {
             Some((tools, seen)) if seen == session.client.tools_changed_count() => Ok(tools),
             _ => self.refresh_tools(&session.client).await,
         }
+    }
+
+    /// The server's prompts (an empty list when it offers none), on a live session.
+    pub async fn prompts(&self) -> Result<Vec<Prompt>> {
+        let deadline = Instant::now() + self.options.call_timeout;
+        let session = self.acquire(deadline).await?;
+        if session.client.peer_info().capabilities.prompts.is_none() {
+            return Ok(Vec::new());
+        }
+        session.client.list_prompts().await
+    }
+
+    /// Renders prompt `name` with `arguments` (an object of strings) on a live session.
+    pub async fn get_prompt(&self, name: &str, arguments: Value) -> Result<PromptOutput> {
+        let deadline = Instant::now() + self.options.call_timeout;
+        let session = self.acquire(deadline).await?;
+        session.client.get_prompt(name, arguments).await
     }
 
     async fn call_once(
