@@ -16,6 +16,8 @@
 mod client;
 #[cfg(feature = "host")]
 pub mod host;
+#[cfg(feature = "rig")]
+pub mod rig;
 pub mod schema;
 pub mod uri_template;
 

@@ -176,11 +176,17 @@ async fn the_manager_offers_every_servers_prompts_in_one_catalog() {
     assert!(names.contains(&"mcp_everything_args-prompt"), "{names:?}");
     assert!(catalog.warnings().is_empty(), "{:?}", catalog.warnings());
     let out = catalog
-        .get("mcp_demo_summarize-thread", json!({"thread": "hi", "style": "bullets"}))
+        .get(
+            "mcp_demo_summarize-thread",
+            json!({"thread": "hi", "style": "bullets"}),
+        )
         .await
         .unwrap();
     assert_eq!(out.text(), "Summarize this thread as bullets:\n\nhi");
     let err = catalog.get("nope", json!({})).await.unwrap_err();
-    assert!(err.to_string().contains("mcp_demo_summarize-thread"), "{err}");
+    assert!(
+        err.to_string().contains("mcp_demo_summarize-thread"),
+        "{err}"
+    );
     manager.shutdown().await;
 }

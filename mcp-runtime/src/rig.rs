@@ -1,0 +1,95 @@
+//! MCP tools as [rig](https://docs.rs/rig-core) tools (feature `rig`, rig-core 0.44): every
+//! tool of a [`Registry`] — or of a generated client's `TOOLS` table — becomes a
+//! [`DynamicTool`] that a rig agent (`rig_agent::AgentBuilder::dynamic_tools`) offers its model
+//! and dispatches to the MCP server. A tool's failure (bad arguments, `isError`, a dead server)
+//! reaches the model as a failed tool result with the server's text, never as a panic.
+//!
+//! ```no_run
+//! # async fn demo(registry: mcp_runtime::host::registry::Registry) {
+//! let tools = mcp_runtime::rig::registry_tools(std::sync::Arc::new(registry));
+//! // rig_agent::AgentBuilder::new(model).dynamic_tools(tools).build()
+//! # }
+//! ```
+
+use std::sync::Arc;
+
+use rig_core::message::ToolName;
+use rig_core::tool::{DynamicTool, ToolExecutionError, ToolOutput as RigOutput};
+use serde_json::Value;
+
+use crate::host::registry::{Format, Registry};
+use crate::{Client, Error, ToolInfo, ToolOutput};
+
+/// Every tool of `registry`, under its registry name (`mcp_{server}_{tool}` by default), with
+/// the definition an LLM sees; calls go through [`Registry::dispatch`], so arguments are
+/// checked against the tool's schema first.
+pub fn registry_tools(registry: Arc<Registry>) -> Vec<DynamicTool> {
+    let definitions = registry.definitions(Format::Anthropic);
+    definitions
+        .into_iter()
+        .filter_map(|definition| {
+            let text = |key: &str| definition.get(key).and_then(Value::as_str).unwrap_or("");
+            let name = ToolName::new(text("name")).ok()?;
+            let description = text("description").to_string();
+            let schema = definition.get("input_schema").cloned().unwrap_or_default();
+            let registry = registry.clone();
+            let called = name.to_string();
+            Some(DynamicTool::new(
+                name,
+                description,
+                schema,
+                move |arguments| {
+                    let (registry, called) = (registry.clone(), called.clone());
+                    Box::pin(async move {
+                        let result = registry.dispatch(&called, &arguments.to_string()).await;
+                        match (result.is_error, result.structured) {
+                            (true, _) => Err(ToolExecutionError::provider(result.content)),
+                            (false, Some(structured)) => Ok(RigOutput::json(structured)),
+                            (false, None) => Ok(RigOutput::text(result.content)),
+                        }
+                    })
+                },
+            ))
+        })
+        .collect()
+}
+
+/// The tools of a generated client's `TOOLS` table, calling `client` (a generated client's
+/// `client()`, shared), under their MCP names.
+pub fn client_tools(client: Arc<Client>, tools: &'static [ToolInfo]) -> Vec<DynamicTool> {
+    tools
+        .iter()
+        .filter_map(|tool| {
+            let name = ToolName::new(tool.name).ok()?;
+            let client = client.clone();
+            let called = tool.name;
+            let schema = tool.input_schema_json();
+            Some(DynamicTool::new(
+                name,
+                tool.description,
+                schema,
+                move |arguments| {
+                    let client = client.clone();
+                    Box::pin(async move { rig_result(client.call_tool(called, arguments).await) })
+                },
+            ))
+        })
+        .collect()
+}
+
+/// A call's outcome as rig wants it: structured output as JSON, else the text; errors with
+/// the server's own message (`isError` text, or ours naming the cause).
+fn rig_result(result: Result<ToolOutput, Error>) -> Result<RigOutput, ToolExecutionError> {
+    match result {
+        Ok(output) => Ok(match output.structured {
+            Some(structured) => RigOutput::json(structured),
+            None => RigOutput::text(output.to_llm_string(usize::MAX)),
+        }),
+        Err(Error::Tool { message, .. }) => Err(ToolExecutionError::provider(message)),
+        Err(err @ Error::InvalidArguments { .. }) => {
+            Err(ToolExecutionError::invalid_args(err.to_string()))
+        }
+        Err(err @ Error::Timeout { .. }) => Err(ToolExecutionError::timeout(err.to_string())),
+        Err(err) => Err(ToolExecutionError::network(err.to_string())),
+    }
+}

@@ -1,0 +1,101 @@
+//! rig's tool dispatch reaching real MCP servers through `mcp_runtime::rig`: a rig agent with a
+//! scripted model (rig's `MockCompletionModel`, offline) calls the registry's tools and a
+//! generated client's tools; each result comes back from the server into the model's next turn.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::*;
+use mcp_runtime::host::config::Config;
+use mcp_runtime::host::manager::Manager;
+use mcp_runtime::host::registry::{Registry, RegistryOptions};
+use rig_agent::AgentBuilder;
+use rig_agent::core::test_utils::{MockCompletionModel, MockTurn};
+use serde_json::json;
+
+mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
+
+/// The last message of each request after the first: the tool result rig handed the model.
+fn tool_results(model: &MockCompletionModel) -> Vec<String> {
+    let requests = model.requests();
+    requests
+        .iter()
+        .skip(1)
+        .map(|r| format!("{:?}", r.chat_history.last().unwrap()))
+        .collect()
+}
+
+#[tokio::test]
+async fn rig_agent_dispatches_registry_tools_to_real_mcp_servers() {
+    let servers = json!({
+        "demo": {"command": env!("CARGO_BIN_EXE_test-demo-server")},
+        "everything": {"command": npm_bin("mcp-server-everything"), "args": ["stdio"]},
+    });
+    let config = Config::parse(&json!({ "mcpServers": servers }).to_string(), "t").unwrap();
+    let manager = Manager::start(config, mcp_runtime::ConnectOptions::default()).await;
+    let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
+    let tools = mcp_runtime::rig::registry_tools(Arc::new(registry));
+    let names: Vec<String> = tools.iter().map(|t| t.name().to_string()).collect();
+    assert!(
+        names.contains(&"mcp_demo_add".to_string())
+            && names.contains(&"mcp_everything_echo".to_string()),
+        "{names:?}"
+    );
+
+    let model = MockCompletionModel::from_turns([
+        MockTurn::tool_call("c1", "mcp_demo_add", json!({"a": 1234.5, "b": 1000})),
+        MockTurn::tool_call("c2", "mcp_everything_echo", json!({"message": "via rig"})),
+        MockTurn::tool_call("c3", "mcp_demo_fail", json!({"message": "bad day"})),
+        MockTurn::tool_call("c4", "mcp_demo_add", json!({"a": "not a number"})),
+        MockTurn::text("done"),
+    ]);
+    let recorded = model.clone();
+    let agent = AgentBuilder::new(model).dynamic_tools(tools).build();
+    let reply = agent.prompt("use the tools").max_turns(6).await.unwrap();
+    assert_eq!(reply.output(), "done");
+    let results = tool_results(&recorded);
+    assert_eq!(results.len(), 4, "{results:#?}");
+    assert!(
+        results[0].contains("2234.5") && results[0].contains("is_error: false"),
+        "{}",
+        results[0]
+    );
+    assert!(
+        results[1].contains("Echo: via rig") && results[1].contains("is_error: false"),
+        "{}",
+        results[1]
+    );
+    // A tool's failure and bad arguments reach the model as failed results with the cause.
+    assert!(
+        results[2].contains("bad day") && results[2].contains("is_error: true"),
+        "{}",
+        results[2]
+    );
+    assert!(
+        results[3].contains("is_error: true") && results[3].contains('a'),
+        "{}",
+        results[3]
+    );
+    manager.shutdown().await;
+}
+
+#[tokio::test]
+async fn rig_agent_dispatches_a_generated_clients_tools() {
+    let demo = Demo::connect(demo_stdio()).await.unwrap();
+    let client = Arc::new(demo.into_client());
+    let tools = mcp_runtime::rig::client_tools(client.clone(), demo::TOOLS);
+    assert_eq!(tools.len(), demo::TOOLS.len());
+    let model = MockCompletionModel::from_turns([
+        MockTurn::tool_call("c1", "add", json!({"a": 0.25, "b": 0.5})),
+        MockTurn::tool_call("c2", "echo", json!({"message": "typed", "uppercase": true})),
+        MockTurn::text("ok"),
+    ]);
+    let recorded = model.clone();
+    let agent = AgentBuilder::new(model).dynamic_tools(tools).build();
+    agent.prompt("go").max_turns(4).await.unwrap();
+    let results = tool_results(&recorded);
+    assert!(results[0].contains("0.75"), "{}", results[0]);
+    assert!(results[1].contains("TYPED"), "{}", results[1]);
+    client.close().await;
+}
