@@ -44,7 +44,7 @@ impl CatalogPlan {
             let mut setters = Namer::with_reserved(&["into_future", "new"]);
             NamedPrompt {
                 method: methods.unique(snake(&prompt.name)),
-                builder: builders.unique(pascal(&prompt.name)),
+                builder: builders.unique_type(pascal(&prompt.name)),
                 setters: optional_args(prompt)
                     .map(|(i, name)| (i, setters.unique(snake(name))))
                     .collect(),

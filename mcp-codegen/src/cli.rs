@@ -342,7 +342,7 @@ fn snapshot(out: &Path, source: &SourceArgs) -> anyhow::Result<ExitCode> {
     let who = snapshot
         .server
         .as_ref()
-        .map(|s| format!("{} {}", s.name, s.version))
+        .map(|s| format!("{} {}", s.name, s.version).trim().to_string())
         .unwrap_or(target);
     let verb = if changed { "wrote" } else { "unchanged:" };
     eprintln!(

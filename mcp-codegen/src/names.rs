@@ -57,9 +57,10 @@ pub fn snake(name: &str) -> String {
     fix(joined, "value")
 }
 
-/// `foo-bar_baz` → `FooBarBaz`.
+/// `foo-bar_baz` → `FooBarBaz`; the first letter is upper case even when the name's first
+/// letters were not ASCII (`Ünïcode` → `Ncode`).
 pub fn pascal(name: &str) -> String {
-    let joined = ascii_only(
+    let joined = upper_first(ascii_only(
         words(name)
             .iter()
             .map(|w| {
@@ -70,8 +71,16 @@ pub fn pascal(name: &str) -> String {
                 }
             })
             .collect::<String>(),
-    );
+    ));
     fix(joined, "Value")
+}
+
+fn upper_first(s: String) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => s,
+    }
 }
 
 fn fix(mut ident: String, empty: &str) -> String {
@@ -99,6 +108,19 @@ impl Namer {
         Namer {
             taken: reserved.iter().map(|s| s.to_string()).collect(),
         }
+    }
+
+    /// A type name: `Base`, or `Base2`, `Base3`, … if taken (no underscore: types are
+    /// CamelCase).
+    pub fn unique_type(&mut self, base: String) -> String {
+        let mut candidate = base.clone();
+        let mut n = 2;
+        while self.taken.contains(&candidate) {
+            candidate = format!("{base}{n}");
+            n += 1;
+        }
+        self.taken.insert(candidate.clone());
+        candidate
     }
 
     /// `base`, or `base_2`, `base_3`, … if taken (`self_` → `self_2`, never `self__2`).
@@ -133,6 +155,10 @@ mod tests {
         assert_eq!(snake("--"), "value");
         assert_eq!(pascal("mcp-toolset-demo"), "McpToolsetDemo");
         assert_eq!(pascal("self"), "Self_");
+        assert_eq!(pascal("Ünïcode prompt"), "NcodePrompt");
+        let mut types = Namer::default();
+        assert_eq!(types.unique_type("Review".into()), "Review");
+        assert_eq!(types.unique_type("Review".into()), "Review2");
         let mut namer = Namer::with_reserved(&["send"]);
         assert_eq!(namer.unique("send".into()), "send_2");
         assert_eq!(namer.unique("a".into()), "a");
