@@ -422,6 +422,15 @@ pub mod add {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -589,6 +598,15 @@ pub mod create_order {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -659,6 +677,15 @@ pub mod echo {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -722,6 +749,15 @@ pub mod exit {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -817,6 +853,15 @@ pub mod fail {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -863,6 +908,15 @@ pub mod media {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -948,6 +1002,15 @@ pub mod search {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -1013,6 +1076,15 @@ pub mod sleep {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -1059,6 +1131,15 @@ pub mod unlock {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {

@@ -521,6 +521,15 @@ pub mod create_directory {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -582,6 +591,15 @@ pub mod directory_tree {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -666,6 +684,15 @@ pub mod edit_file {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -714,6 +741,15 @@ pub mod get_file_info {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -767,6 +803,15 @@ pub mod list_allowed_directories {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -810,6 +855,15 @@ pub mod list_directory {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -902,6 +956,15 @@ pub mod list_directory_with_sizes {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -961,6 +1024,15 @@ pub mod move_file {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -1019,6 +1091,15 @@ pub mod read_file {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -1163,6 +1244,15 @@ pub mod read_media_file {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -1216,6 +1306,15 @@ pub mod read_multiple_files {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -1275,6 +1374,15 @@ pub mod read_text_file {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -1349,6 +1457,15 @@ pub mod search_files {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -1412,6 +1529,15 @@ pub mod write_file {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {

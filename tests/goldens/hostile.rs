@@ -950,6 +950,15 @@ pub mod _1st_tool {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -996,6 +1005,15 @@ pub mod get_user {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -1055,6 +1073,15 @@ pub mod boolean_schemas {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -1117,6 +1144,15 @@ pub mod colliding_nested_property_names {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -1171,6 +1207,15 @@ pub mod connect {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -1265,6 +1310,15 @@ pub mod const_not_conditionals {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -1349,6 +1403,15 @@ pub mod dangling_ref {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -1465,6 +1528,15 @@ pub mod deep_nesting {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -1564,6 +1636,15 @@ pub mod defaults_of_every_kind {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -1682,6 +1763,15 @@ pub mod defs_clash_between_input_and_output {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -1831,6 +1921,15 @@ pub mod defs_named_like_our_items {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -1913,6 +2012,15 @@ pub mod docs_that_are_not_rust {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -2007,6 +2115,15 @@ pub mod draft7_definitions {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -2058,6 +2175,15 @@ pub mod empty_object {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -2149,6 +2275,15 @@ pub mod enum_duplicates_after_normalisation {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -2272,6 +2407,15 @@ pub mod enum_mixed_and_nullable {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -2474,6 +2618,15 @@ pub mod enum_odd_values {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -2567,6 +2720,15 @@ pub mod enum_with_default {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -2629,6 +2791,15 @@ pub mod extensions_and_annotations {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -2722,6 +2893,15 @@ pub mod formats {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -2853,6 +3033,15 @@ pub mod get_user_2 {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -2908,6 +3097,15 @@ pub mod get_user_3 {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -3065,6 +3263,15 @@ pub mod keyword_and_odd_property_names {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -3311,6 +3518,15 @@ pub mod maps_and_additional_properties {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -3422,6 +3638,15 @@ pub mod nested_combinators {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -3468,6 +3693,15 @@ pub mod no_input_schema_properties {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -3534,6 +3768,15 @@ pub mod output_array_root {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -3581,6 +3824,15 @@ pub mod output_not_object_typed {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -3646,6 +3898,15 @@ pub mod pattern_properties {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -3726,6 +3987,15 @@ pub mod prefix_items_and_tuples {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -3820,6 +4090,15 @@ pub mod recursive_refs {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -3874,6 +4153,15 @@ pub mod required_without_schema {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -3933,6 +4221,15 @@ pub mod root_any_of {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -4009,6 +4306,15 @@ pub mod root_enum {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -4055,6 +4361,15 @@ pub mod self_ {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -4223,6 +4538,15 @@ pub mod type_arrays {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -4290,6 +4614,15 @@ pub mod unclosed_fence_description {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -4384,6 +4717,15 @@ pub mod unicode_everywhere {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {

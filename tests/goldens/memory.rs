@@ -423,6 +423,15 @@ pub mod add_observations {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -493,6 +502,15 @@ pub mod create_entities {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -553,6 +571,15 @@ pub mod create_relations {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -607,6 +634,15 @@ pub mod delete_entities {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -670,6 +706,15 @@ pub mod delete_observations {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -724,6 +769,15 @@ pub mod delete_relations {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -787,6 +841,15 @@ pub mod open_nodes {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -846,6 +909,15 @@ pub mod read_graph {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
@@ -908,6 +980,15 @@ pub mod search_nodes {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {

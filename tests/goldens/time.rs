@@ -213,6 +213,15 @@ pub mod convert_time {
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
         }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {
             self.0.input()
@@ -305,6 +314,15 @@ pub mod get_current_time {
         /// Overrides the client's call timeout for this call.
         pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
             Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
         }
         /// The arguments as they will be sent.
         pub fn input(&self) -> &Input {

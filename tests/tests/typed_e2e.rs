@@ -363,6 +363,20 @@ async fn generated_prompts_templates_and_resources() {
     let dynamic = everything.dynamic_text_resource("3").await.unwrap();
     assert!(dynamic.text().contains('3'), "{}", dynamic.text());
     assert_eq!(built::everything::PROMPTS.len(), 4);
+    // A generated call with a progress callback.
+    let reports = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = reports.clone();
+    everything
+        .trigger_long_running_operation()
+        .duration(0.6)
+        .steps(3.0)
+        .on_progress(move |p| sink.lock().unwrap().push((p.progress, p.total)))
+        .await
+        .unwrap();
+    assert_eq!(
+        *reports.lock().unwrap(),
+        [(1.0, Some(3.0)), (2.0, Some(3.0)), (3.0, Some(3.0))]
+    );
     assert_eq!(
         built::everything::RESOURCES
             .iter()

@@ -30,7 +30,14 @@ use prepare::{prepare, separate_defs};
 use typify_driver::{Built, build, failing_properties, fallback_only, json_value, simple_root};
 
 /// Methods of the generated `Call` builder; argument setters must not take these names.
-pub(crate) const CALL_METHODS: &[&str] = &["new", "with_timeout", "input", "send", "into_future"];
+pub(crate) const CALL_METHODS: &[&str] = &[
+    "new",
+    "with_timeout",
+    "on_progress",
+    "input",
+    "send",
+    "into_future",
+];
 
 /// The Rust side of one tool's schemas.
 pub(crate) struct ToolTypes {
