@@ -190,3 +190,36 @@ async fn the_manager_offers_every_servers_prompts_in_one_catalog() {
     );
     manager.shutdown().await;
 }
+
+#[tokio::test]
+async fn a_progress_token_is_sent_only_when_the_caller_asked_for_progress() {
+    let pids = Pids::new("progress-probe");
+    let client = Client::connect(pids.spec("progress_probe.py", &[]))
+        .await
+        .unwrap();
+    let plain = client.call_tool("probe", json!({})).await.unwrap();
+    assert_eq!(plain.text(), "none");
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = seen.clone();
+    let watched = client
+        .call_tool_with_progress("probe", json!({}), Duration::from_secs(10), move |p| {
+            sink.lock().unwrap().push((p.progress, p.message))
+        })
+        .await
+        .unwrap();
+    assert!(watched.text().starts_with("token "), "{}", watched.text());
+    assert_eq!(
+        *seen.lock().unwrap(),
+        [
+            (1.0, Some("step 1".to_string())),
+            (2.0, Some("step 2".to_string()))
+        ]
+    );
+    // Prompts and listings carry none either.
+    assert_eq!(
+        client.call_tool("probe", json!({})).await.unwrap().text(),
+        "none"
+    );
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}

@@ -9,6 +9,7 @@ use super::error::root_cause;
 use super::handler::{Handler, Service};
 use super::http_limit::LimitedHttpClient;
 use super::limit::Oversize;
+use super::progress_filter::ProgressFilter;
 use super::transport::{Connected, no_answer};
 use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
 
@@ -31,7 +32,11 @@ pub(crate) async fn connect(
     let client = LimitedHttpClient::new(oversize.clone())
         .map_err(|err| invalid(&target, format!("could not set up HTTP: {err}")))?;
     let transport = StreamableHttpClientTransport::with_client(client, config);
-    let served = tokio::time::timeout(options.connect_timeout, handler.serve(transport)).await;
+    let served = tokio::time::timeout(
+        options.connect_timeout,
+        handler.serve(ProgressFilter(transport)),
+    )
+    .await;
     let mut connected = handshake_outcome(spec, served, options)?;
     connected.oversize = Some(oversize);
     Ok(connected)

@@ -33,6 +33,8 @@ mod pages;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod progress;
 #[cfg(any(feature = "stdio", feature = "http"))]
+mod progress_filter;
+#[cfg(any(feature = "stdio", feature = "http"))]
 mod prompts;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod resources;

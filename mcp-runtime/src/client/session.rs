@@ -18,6 +18,7 @@ use super::child::ChildProcess;
 use super::error::root_cause;
 use super::handler::{Handler, Service};
 use super::progress::{CancelOnDrop, Progress, ProgressFn, ProgressRoutes};
+use super::progress_filter::WANTS_PROGRESS;
 use super::transport::{Connected, connect_transport};
 use crate::schema::json_kind;
 use crate::{ConnectOptions, Error, Result, ServerSpec, ToolOutput};
@@ -328,10 +329,13 @@ impl Client {
             return self.peer.call_tool_once(params).await;
         };
         let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
-        let handle = self
-            .peer
-            .send_request_with_option(request, PeerRequestOptions::no_options())
-            .await?;
+        let mut wants = rmcp::model::JsonObject::new();
+        wants.insert(WANTS_PROGRESS.into(), Value::Bool(true));
+        let mut options = PeerRequestOptions::no_options();
+        options.meta = Some(rmcp::model::RequestMetaObject(rmcp::model::MetaObject(
+            wants,
+        )));
+        let handle = self.peer.send_request_with_option(request, options).await?;
         let _route = self
             .routes
             .progress

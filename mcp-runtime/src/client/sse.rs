@@ -15,6 +15,7 @@ use rmcp::ServiceExt;
 use super::error::root_cause;
 use super::handler::Handler;
 use super::http::{bearer, custom_headers, handshake_outcome};
+use super::progress_filter::ProgressFilter;
 use super::transport::Connected;
 use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
 
@@ -39,7 +40,7 @@ pub(crate) async fn connect(
             reason: spec.scrub(&format!("{err} (is the server running at this URL?)")),
             stderr: Vec::new(),
         })?;
-    let served = tokio::time::timeout(deadline, handler.serve(transport)).await;
+    let served = tokio::time::timeout(deadline, handler.serve(ProgressFilter(transport))).await;
     handshake_outcome(spec, served, options)
 }
 

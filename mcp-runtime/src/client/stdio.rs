@@ -12,6 +12,7 @@ use super::child;
 use super::error::root_cause;
 use super::handler::Handler;
 use super::limit::{LimitedReader, Oversize};
+use super::progress_filter::ProgressFilter;
 use super::transport::{Connected, no_answer};
 use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
 
@@ -34,7 +35,7 @@ pub(crate) async fn connect(
     // rmcp's session task logs inside this span: a stdout line that is not JSON-RPC (a banner,
     // a stray print) is skipped with a debug log that names the server.
     let span = tracing::debug_span!("mcp_server", server = %spec.target());
-    let handshake = handler.serve(transport).instrument(span);
+    let handshake = handler.serve(ProgressFilter(transport)).instrument(span);
     let outcome = match tokio::time::timeout(deadline, handshake).await {
         Ok(Ok(service)) => {
             return Ok(Connected {
