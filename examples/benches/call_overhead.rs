@@ -81,7 +81,12 @@ fn python_client() -> Option<Duration> {
             env!("CARGO_MANIFEST_DIR"),
             "/benches/python_client.py"
         ))
-        .args([CALLS.to_string(), WARMUP.to_string(), SERVER.to_string()])
+        .args([
+            CALLS.to_string(),
+            WARMUP.to_string(),
+            "1".into(),
+            SERVER.to_string(),
+        ])
         .stderr(std::process::Stdio::inherit())
         .output()
         .expect("run the Python client");

@@ -1,6 +1,7 @@
 """The Python MCP SDK's ClientSession on the same server and calls, for call_overhead.rs.
 
-Usage: python_client.py CALLS WARMUP SERVER [ARGS...]; prints {"calls": N, "seconds": S}.
+Usage: python_client.py CALLS WARMUP IN_FLIGHT SERVER [ARGS...]; prints
+{"calls": N, "seconds": S}. IN_FLIGHT calls are kept outstanding at once (1: sequential).
 """
 import asyncio
 import json
@@ -12,17 +13,22 @@ from mcp.client.stdio import stdio_client
 
 
 async def main() -> None:
-    calls, warmup = int(sys.argv[1]), int(sys.argv[2])
-    params = StdioServerParameters(command=sys.argv[3], args=sys.argv[4:])
+    calls, warmup, in_flight = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    params = StdioServerParameters(command=sys.argv[4], args=sys.argv[5:])
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
             for _ in range(warmup):
                 await session.call_tool("add", {"a": 1, "b": 2})
+            numbers = iter(range(calls))
+
+            async def worker():
+                for i in numbers:
+                    result = await session.call_tool("add", {"a": i, "b": 2})
+                    assert result.structured_content["sum"] == i + 2
+
             start = time.perf_counter()
-            for i in range(calls):
-                result = await session.call_tool("add", {"a": i, "b": 2})
-                assert result.structured_content["sum"] == i + 2
+            await asyncio.gather(*(worker() for _ in range(in_flight)))
             seconds = time.perf_counter() - start
     print(json.dumps({"calls": calls, "seconds": seconds}))
 

@@ -1,0 +1,291 @@
+//! mcp-runtime against the clients a user would otherwise pick, in one run: its typed call,
+//! raw rmcp, the official TypeScript SDK client and the Python SDK client, each calling `add`
+//! over stdio on (a) `minimal-server` (no framework: the floor) and (b) the demo server (rmcp),
+//! one call at a time and 64 in flight, on every core and pinned to one (`taskset -c 0`, the
+//! server inherits it) — plus the bare pipe round trip to `cat`, the cost no client can beat.
+//!
+//! `cargo bench -p mcp-toolset-examples --bench clients` (release). The TS and Python clients
+//! are the pinned installs of `scripts/test.sh` (test-servers/); a missing one is reported as
+//! skipped. Each cell is the median of three rounds, and rounds alternate between clients so
+//! that the machine's noise hits all of them alike. Each measurement runs in a fresh process.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use mcp_runtime::{Client, ServerSpec};
+use rmcp::ServiceExt;
+use rmcp::model::CallToolRequestParams;
+use serde::{Deserialize, Serialize};
+
+const CALLS: usize = 5_000;
+const WARMUP: usize = 200;
+const ROUNDS: usize = 3;
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+const MINIMAL: &str = env!("CARGO_BIN_EXE_minimal-server");
+const DEMO: &str = env!("CARGO_BIN_EXE_demo-server");
+/// Set in the child processes this bench starts: which measurement to run.
+const MEASURE: &str = "MCP_BENCH_MEASURE";
+
+#[derive(Serialize)]
+struct AddArgs {
+    a: f64,
+    b: f64,
+}
+
+#[derive(Deserialize)]
+struct Sum {
+    sum: f64,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Who {
+    Ours,
+    Raw,
+    Ts,
+    Python,
+}
+
+const CLIENTS: [(Who, &str); 4] = [
+    (Who::Ours, "mcp-runtime"),
+    (Who::Raw, "raw rmcp"),
+    (Who::Ts, "TS SDK"),
+    (Who::Python, "Python SDK"),
+];
+
+fn main() {
+    if let Ok(spec) = std::env::var(MEASURE) {
+        return measure(&spec);
+    }
+    for pinned in [false, true] {
+        let cores = if pinned {
+            "pinned to 1 core"
+        } else {
+            "all cores"
+        };
+        let pipe = median(|| run_self(pinned, "pipe"));
+        println!(
+            "\n## {cores}: pipe round trip to `cat` {:.1} µs",
+            pipe.map_or(f64::NAN, |s| s * 1e6 / CALLS as f64)
+        );
+        println!(
+            "| server, calls in flight | mcp-runtime | raw rmcp | TS SDK | Python SDK | ours / TS | ours / raw (time) |"
+        );
+        println!("|---|---|---|---|---|---|---|");
+        for (server, label) in [(MINIMAL, "minimal"), (DEMO, "demo")] {
+            for in_flight in [1, 64] {
+                let rates = CLIENTS.map(|(who, _)| median(|| run(who, pinned, server, in_flight)));
+                row(label, in_flight, &rates, pipe);
+            }
+        }
+    }
+}
+
+/// Calls per second (or "skipped"), ratios, and sequential latency against the pipe.
+fn row(server: &str, in_flight: usize, seconds: &[Option<f64>; 4], pipe: Option<f64>) {
+    let rate = |s: Option<f64>| s.map(|s| CALLS as f64 / s);
+    let cell = |s: Option<f64>| rate(s).map_or("skipped".into(), |r| format!("{r:.0}/s"));
+    let ratio = match (rate(seconds[0]), rate(seconds[2])) {
+        (Some(ours), Some(ts)) => format!("{:.2}×", ours / ts),
+        _ => "–".into(),
+    };
+    let time_ratio = match (seconds[0], seconds[1]) {
+        (Some(ours), Some(raw)) => format!("{:.3}", ours / raw),
+        _ => "–".into(),
+    };
+    println!(
+        "| {server}, {in_flight} | {} | {} | {} | {} | {ratio} | {time_ratio} |",
+        cell(seconds[0]),
+        cell(seconds[1]),
+        cell(seconds[2]),
+        cell(seconds[3])
+    );
+    if let (1, Some(ours), Some(pipe)) = (in_flight, seconds[0], pipe) {
+        println!(
+            "|   ↳ {server}: one call = {:.1} µs = {:.2} × the pipe round trip | | | | | | |",
+            ours * 1e6 / CALLS as f64,
+            ours / pipe
+        );
+    }
+}
+
+/// The median of `ROUNDS` measurements (seconds for `CALLS` calls); `None` when skipped.
+fn median(mut measure: impl FnMut() -> Option<f64>) -> Option<f64> {
+    let mut times: Vec<f64> = (0..ROUNDS).map(|_| measure()).collect::<Option<_>>()?;
+    times.sort_by(f64::total_cmp);
+    Some(times[ROUNDS / 2])
+}
+
+/// `program args…`, under `taskset -c 0` when pinned; the seconds it reports.
+fn timed(pinned: bool, program: &str, args: &[String], env: Option<&str>) -> Option<f64> {
+    let mut command = if pinned {
+        let mut c = Command::new("taskset");
+        c.args(["-c", "0", program]);
+        c
+    } else {
+        Command::new(program)
+    };
+    command.args(args).current_dir(ROOT);
+    if let Some(spec) = env {
+        command.env(MEASURE, spec);
+    }
+    let out = command.output().ok()?;
+    if !out.status.success() {
+        eprintln!("{program} failed: {}", String::from_utf8_lossy(&out.stderr));
+        return None;
+    }
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
+    report["seconds"].as_f64()
+}
+
+fn run_self(pinned: bool, spec: &str) -> Option<f64> {
+    let me = std::env::current_exe().ok()?;
+    timed(pinned, &me.to_string_lossy(), &[], Some(spec))
+}
+
+fn run(who: Who, pinned: bool, server: &str, in_flight: usize) -> Option<f64> {
+    let numbers = [CALLS.to_string(), WARMUP.to_string(), in_flight.to_string()];
+    match who {
+        Who::Ours => run_self(pinned, &format!("ours {in_flight} {server}")),
+        Who::Raw => run_self(pinned, &format!("raw {in_flight} {server}")),
+        Who::Ts => {
+            let script = format!("{ROOT}/test-servers/bench/ts_client.mjs");
+            let installed = std::path::Path::new(&format!(
+                "{ROOT}/test-servers/node_modules/@modelcontextprotocol/sdk"
+            ))
+            .exists();
+            let args = [
+                script,
+                CALLS.to_string(),
+                in_flight.to_string(),
+                server.to_string(),
+            ];
+            installed
+                .then(|| timed(pinned, "node", &args, None))
+                .flatten()
+        }
+        Who::Python => {
+            let python = format!("{ROOT}/test-servers/.venv/bin/python");
+            let script = format!("{ROOT}/examples/benches/python_client.py");
+            let mut args = vec![script];
+            args.extend(numbers);
+            args.push(server.to_string());
+            std::path::Path::new(&python)
+                .exists()
+                .then(|| timed(pinned, &python, &args, None))
+                .flatten()
+        }
+    }
+}
+
+/// In a child process: one measurement, printed as `{"seconds": S}`.
+fn measure(spec: &str) {
+    let parts: Vec<&str> = spec.splitn(3, ' ').collect();
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    let seconds = match parts.as_slice() {
+        ["pipe"] => pipe_round_trips(),
+        ["ours", n, server] => runtime.block_on(ours(server, n.parse().unwrap_or(1))),
+        ["raw", n, server] => runtime.block_on(raw(server, n.parse().unwrap_or(1))),
+        _ => panic!("unknown measurement {spec}"),
+    };
+    println!(
+        "{}",
+        serde_json::json!({ "calls": CALLS, "seconds": seconds })
+    );
+}
+
+/// `CALLS` round trips of a short line through `cat`.
+fn pipe_round_trips() -> f64 {
+    use std::io::{BufRead, BufReader, Write};
+    let mut cat = Command::new("cat")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("cat");
+    let mut input = cat.stdin.take().expect("piped");
+    let mut output = BufReader::new(cat.stdout.take().expect("piped"));
+    let mut line = String::new();
+    let mut trip = |line: &mut String| {
+        input
+            .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n")
+            .expect("write");
+        input.flush().expect("flush");
+        line.clear();
+        output.read_line(line).expect("read");
+    };
+    (0..WARMUP).for_each(|_| trip(&mut line));
+    let start = Instant::now();
+    (0..CALLS).for_each(|_| trip(&mut line));
+    let seconds = start.elapsed().as_secs_f64();
+    drop(input);
+    let _ = cat.wait();
+    seconds
+}
+
+async fn ours(server: &str, in_flight: usize) -> f64 {
+    let client = Client::connect(ServerSpec::stdio(server))
+        .await
+        .expect("connect");
+    let call = |i: usize| {
+        let client = &client;
+        async move {
+            let sum: Sum = client
+                .call(
+                    "add",
+                    &AddArgs {
+                        a: i as f64,
+                        b: 2.0,
+                    },
+                )
+                .await
+                .expect("call");
+            assert_eq!(sum.sum, i as f64 + 2.0);
+        }
+    };
+    let seconds = timed_calls(in_flight, call).await;
+    client.close().await;
+    seconds
+}
+
+async fn raw(server: &str, in_flight: usize) -> f64 {
+    let child = rmcp::transport::TokioChildProcess::new(tokio::process::Command::new(server));
+    let client = ().serve(child.expect("spawn")).await.expect("connect");
+    let call = |i: usize| {
+        let client = &client;
+        async move {
+            let mut args = serde_json::Map::new();
+            args.insert("a".into(), serde_json::json!(i as f64));
+            args.insert("b".into(), serde_json::json!(2.0));
+            let result = client
+                .call_tool(CallToolRequestParams::new("add").with_arguments(args))
+                .await
+                .expect("call");
+            let sum = result
+                .structured_content
+                .as_ref()
+                .and_then(|v| v["sum"].as_f64());
+            assert_eq!(sum, Some(i as f64 + 2.0));
+        }
+    };
+    let seconds = timed_calls(in_flight, call).await;
+    client.cancel().await.ok();
+    seconds
+}
+
+/// Warms up, then makes `CALLS` calls with at most `in_flight` outstanding; the seconds taken.
+async fn timed_calls<F: std::future::Future<Output = ()>>(
+    in_flight: usize,
+    call: impl Fn(usize) -> F,
+) -> f64 {
+    for i in 0..WARMUP {
+        call(i).await;
+    }
+    let start = Instant::now();
+    futures::stream::iter(0..CALLS)
+        .map(&call)
+        .buffer_unordered(in_flight)
+        .for_each(|()| async {})
+        .await;
+    let elapsed: Duration = start.elapsed();
+    elapsed.as_secs_f64()
+}
