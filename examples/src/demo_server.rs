@@ -502,9 +502,57 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
 }
 
 async fn serve_stdio(drift: bool) -> anyhow::Result<()> {
-    let service = Demo::new(drift).serve(rmcp::transport::stdio()).await?;
-    service.waiting().await?;
+    match stdio_pipes() {
+        Some(pipes) => Demo::new(drift).serve(pipes).await?.waiting().await?,
+        None => {
+            let service = Demo::new(drift).serve(rmcp::transport::stdio()).await?;
+            service.waiting().await?
+        }
+    };
     Ok(())
+}
+
+type Input = Box<dyn tokio::io::AsyncRead + Send + Unpin>;
+type Output = Box<dyn tokio::io::AsyncWrite + Send + Unpin>;
+
+/// Stdin and stdout polled like sockets, when they are pipes or sockets (as under an MCP
+/// client: tokio's child processes get pipes, Node's get socket pairs). tokio's own stdin and
+/// stdout hand every read and write to its blocking thread pool — thread hand-offs on each
+/// message, which led a `perf` profile of this server under load (futex waits in
+/// `blocking::pool`).
+#[cfg(unix)]
+fn stdio_pipes() -> Option<(Input, Output)> {
+    use std::os::fd::AsFd;
+    use tokio::net::unix::pipe;
+    let input = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let output = std::io::stdout().as_fd().try_clone_to_owned().ok()?;
+    let reader: Input = match pipe::Receiver::from_owned_fd(input.try_clone().ok()?) {
+        Ok(pipe) => Box::new(pipe),
+        Err(_) => Box::new(socket(input)?),
+    };
+    let writer: Output = match pipe::Sender::from_owned_fd(output.try_clone().ok()?) {
+        Ok(pipe) => Box::new(pipe),
+        Err(_) => Box::new(socket(output)?),
+    };
+    Some((reader, writer))
+}
+
+/// A descriptor that is a Unix socket, as a tokio stream.
+#[cfg(unix)]
+fn socket(fd: std::os::fd::OwnedFd) -> Option<tokio::net::UnixStream> {
+    use std::os::unix::fs::FileTypeExt;
+    let file = std::fs::File::from(fd);
+    if !file.metadata().ok()?.file_type().is_socket() {
+        return None;
+    }
+    let stream = std::os::unix::net::UnixStream::from(std::os::fd::OwnedFd::from(file));
+    stream.set_nonblocking(true).ok()?;
+    tokio::net::UnixStream::from_std(stream).ok()
+}
+
+#[cfg(not(unix))]
+fn stdio_pipes() -> Option<(Input, Output)> {
+    None
 }
 
 async fn serve_http(port: u16, drift: bool) -> anyhow::Result<()> {
