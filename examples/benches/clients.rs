@@ -4,6 +4,8 @@
 //! one call at a time and 64 in flight, on every core and pinned to one (`taskset -c 0`, the
 //! server inherits it) — plus the bare pipe round trip to `cat`, the cost no client can beat.
 //!
+//! Then the same over streamable HTTP: `demo-server --http 0` (ours, raw rmcp, TS, Python).
+//!
 //! `cargo bench -p mcp-toolset-examples --bench clients` (release). The TS and Python clients
 //! are the pinned installs of `scripts/test.sh` (test-servers/); a missing one is reported as
 //! skipped. Each cell is the median of three rounds, and rounds alternate between clients so
@@ -57,27 +59,99 @@ fn main() {
     if let Ok(spec) = std::env::var(MEASURE) {
         return measure(&spec);
     }
+    // `cargo bench --bench clients -- http` (or `stdio`) runs one transport only.
+    let only: Vec<String> = std::env::args()
+        .filter(|a| a == "stdio" || a == "http")
+        .collect();
+    let wanted = |transport: &str| only.is_empty() || only.iter().any(|a| a == transport);
+    if wanted("stdio") {
+        stdio_tables();
+    }
+    if wanted("http") {
+        http_tables();
+    }
+}
+
+fn stdio_tables() {
     for pinned in [false, true] {
-        let cores = if pinned {
-            "pinned to 1 core"
-        } else {
-            "all cores"
-        };
         let pipe = median(|| run_self(pinned, "pipe"));
+        let trip = pipe.map_or(f64::NAN, |s| s * 1e6 / CALLS as f64);
         println!(
-            "\n## {cores}: pipe round trip to `cat` {:.1} µs",
-            pipe.map_or(f64::NAN, |s| s * 1e6 / CALLS as f64)
+            "\n## stdio, {}: pipe round trip to `cat` {trip:.1} µs",
+            cores(pinned)
         );
-        println!(
-            "| server, calls in flight | mcp-runtime | raw rmcp | TS SDK | Python SDK | ours / TS | ours / raw (time) |"
-        );
-        println!("|---|---|---|---|---|---|---|");
+        header();
         for (server, label) in [(MINIMAL, "minimal"), (DEMO, "demo")] {
             for in_flight in [1, 64] {
                 let rates = CLIENTS.map(|(who, _)| median(|| run(who, pinned, server, in_flight)));
                 row(label, in_flight, &rates, pipe);
             }
         }
+    }
+}
+
+fn http_tables() {
+    for pinned in [false, true] {
+        println!(
+            "\n## streamable HTTP (`demo-server --http 0`), {}",
+            cores(pinned)
+        );
+        header();
+        let server = HttpServer::start(pinned);
+        for in_flight in [1, 64] {
+            let rates = CLIENTS.map(|(who, _)| median(|| run(who, pinned, &server.url, in_flight)));
+            row("demo over HTTP", in_flight, &rates, None);
+        }
+    }
+}
+
+fn cores(pinned: bool) -> &'static str {
+    if pinned {
+        "pinned to 1 core"
+    } else {
+        "all cores"
+    }
+}
+
+fn header() {
+    println!(
+        "| server, calls in flight | mcp-runtime | raw rmcp | TS SDK | Python SDK | ours / TS | ours / raw (time) |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+}
+
+/// `demo-server --http 0` (under `taskset -c 0` when pinned), ended when dropped.
+struct HttpServer {
+    child: std::process::Child,
+    url: String,
+}
+
+impl HttpServer {
+    fn start(pinned: bool) -> HttpServer {
+        use std::io::BufRead;
+        let mut command = Command::new(if pinned { "taskset" } else { DEMO });
+        if pinned {
+            command.args(["-c", "0", DEMO]);
+        }
+        let mut child = command
+            .args(["--http", "0"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("demo-server --http");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("piped");
+        std::io::BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("its URL");
+        let url = line.trim().trim_start_matches("listening on ").to_string();
+        HttpServer { child, url }
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -223,9 +297,11 @@ fn pipe_round_trips() -> f64 {
 }
 
 async fn ours(server: &str, in_flight: usize) -> f64 {
-    let client = Client::connect(ServerSpec::stdio(server))
-        .await
-        .expect("connect");
+    let spec = match server.starts_with("http://") {
+        true => ServerSpec::Http(ServerSpec::http(server)),
+        false => ServerSpec::Stdio(ServerSpec::stdio(server)),
+    };
+    let client = Client::connect(spec).await.expect("connect");
     let call = |i: usize| {
         let client = &client;
         async move {
@@ -248,8 +324,17 @@ async fn ours(server: &str, in_flight: usize) -> f64 {
 }
 
 async fn raw(server: &str, in_flight: usize) -> f64 {
-    let child = rmcp::transport::TokioChildProcess::new(tokio::process::Command::new(server));
-    let client = ().serve(child.expect("spawn")).await.expect("connect");
+    let client = match server.starts_with("http://") {
+        true => {
+            let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(server);
+            ().serve(transport).await.expect("connect")
+        }
+        false => {
+            let child =
+                rmcp::transport::TokioChildProcess::new(tokio::process::Command::new(server));
+            ().serve(child.expect("spawn")).await.expect("connect")
+        }
+    };
     let call = |i: usize| {
         let client = &client;
         async move {

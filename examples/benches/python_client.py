@@ -2,6 +2,7 @@
 
 Usage: python_client.py CALLS WARMUP IN_FLIGHT SERVER [ARGS...]; prints
 {"calls": N, "seconds": S}. IN_FLIGHT calls are kept outstanding at once (1: sequential).
+A SERVER starting with http:// is a streamable HTTP endpoint.
 """
 import asyncio
 import json
@@ -10,12 +11,19 @@ import time
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+
+
+def transport(server, args):
+    if server.startswith("http://"):
+        return streamable_http_client(server)
+    return stdio_client(StdioServerParameters(command=server, args=args))
 
 
 async def main() -> None:
     calls, warmup, in_flight = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-    params = StdioServerParameters(command=sys.argv[4], args=sys.argv[5:])
-    async with stdio_client(params) as (read, write):
+    async with transport(sys.argv[4], sys.argv[5:]) as streams:
+        read, write = streams[0], streams[1]
         async with ClientSession(read, write) as session:
             await session.initialize()
             for _ in range(warmup):

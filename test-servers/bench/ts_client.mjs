@@ -1,13 +1,18 @@
 // The official TypeScript SDK client (@modelcontextprotocol/sdk, installed by scripts/test.sh)
 // on the same server and calls, for clients.rs.
 // Usage: node ts_client.mjs CALLS IN_FLIGHT SERVER [ARGS...]; prints {"calls": N, "seconds": S}.
+// A SERVER starting with http:// is a streamable HTTP endpoint.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 const [calls, inFlight] = process.argv.slice(2, 4).map(Number);
 const [command, ...args] = process.argv.slice(4);
 const client = new Client({ name: "bench", version: "1.0.0" });
-await client.connect(new StdioClientTransport({ command, args, stderr: "ignore" }));
+const transport = command.startsWith("http://")
+  ? new StreamableHTTPClientTransport(new URL(command))
+  : new StdioClientTransport({ command, args, stderr: "ignore" });
+await client.connect(transport);
 const call = async (i) => {
   const result = await client.callTool({ name: "add", arguments: { a: i, b: 2 } });
   if (result.structuredContent.sum !== i + 2) throw new Error(`wrong sum for ${i}`);

@@ -235,16 +235,7 @@ impl Client {
         arguments: Value,
         timeout: Duration,
     ) -> Result<ToolOutput> {
-        let arguments = match arguments {
-            Value::Object(map) => map,
-            Value::Null => Map::new(),
-            other => {
-                return Err(Error::InvalidArguments {
-                    tool: name.to_string(),
-                    reason: format!("arguments must be a JSON object, got {}", json_kind(&other)),
-                });
-            }
-        };
+        let arguments = json_object(name, arguments)?;
         self.call_object(name, arguments, timeout, None).await
     }
 
@@ -304,16 +295,7 @@ impl Client {
         timeout: Duration,
         on_progress: impl Fn(Progress) + Send + Sync + 'static,
     ) -> Result<ToolOutput> {
-        let arguments = match arguments {
-            Value::Object(map) => map,
-            Value::Null => Map::new(),
-            other => {
-                return Err(Error::InvalidArguments {
-                    tool: name.to_string(),
-                    reason: format!("arguments must be a JSON object, got {}", json_kind(&other)),
-                });
-            }
-        };
+        let arguments = json_object(name, arguments)?;
         self.call_object(name, arguments, timeout, Some(Arc::new(on_progress)))
             .await
     }
@@ -465,6 +447,18 @@ fn timeout_error(operation: &str, duration: Duration, hint: &'static str) -> Err
         operation: operation.to_string(),
         duration,
         hint,
+    }
+}
+
+/// JSON arguments as the object a call sends (`null`: none).
+fn json_object(tool: &str, arguments: Value) -> Result<Map<String, Value>> {
+    match arguments {
+        Value::Object(map) => Ok(map),
+        Value::Null => Ok(Map::new()),
+        other => Err(Error::InvalidArguments {
+            tool: tool.to_string(),
+            reason: format!("arguments must be a JSON object, got {}", json_kind(&other)),
+        }),
     }
 }
 
