@@ -1,5 +1,6 @@
-//! The README demo: start the demo server, list its tools, call some through the typed client
-//! that `mcp_toolset!` generates from the committed snapshot `examples/mcp/demo.json`.
+//! The README demo: start the demo server, list its tools, call some — and render its prompt,
+//! read its resource template — through the typed client that `mcp_toolset!` generates from
+//! the committed snapshot `examples/mcp/demo.json`.
 //!
 //! `cargo run -p mcp-toolset-examples --bin demo` runs this binary, which starts itself as the
 //! demo server (`--serve`), so nothing else has to be built or installed.
@@ -69,6 +70,14 @@ async fn main() -> anyhow::Result<()> {
     {
         println!("sleep(2000)          -> Err({err})");
     }
+    // Beyond tools: a prompt (optional arguments as setters) and a resource template.
+    let prompt = demo
+        .summarize_thread("ann: ship it?\nbob: ship it.")
+        .style("bullets")
+        .await?;
+    println!("summarize_thread(…)  -> {:?}", prompt.text());
+    let greeting = demo.greeting("Zoë", Some("fr")).await?;
+    println!("greeting(\"Zoë\", fr) -> {:?}", greeting.text());
 
     demo.close().await;
     Ok(())
