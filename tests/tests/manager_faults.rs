@@ -190,10 +190,11 @@ async fn a_crashed_server_is_disconnected_at_once_and_the_next_call_respawns_it(
         &mut changes,
         "crashing",
         |s| matches!(s, ServerStatus::Disconnected(_)),
-        Duration::from_secs(1),
+        // It takes milliseconds; the bound is generous for a loaded CI machine.
+        Duration::from_secs(2),
     )
     .await;
-    assert!(start.elapsed() < Duration::from_secs(1));
+    assert!(start.elapsed() < Duration::from_secs(2));
     match &status {
         ServerStatus::Disconnected(Some(reason)) => {
             assert!(reason.contains("exit status: 3"), "{reason}");
@@ -226,7 +227,7 @@ async fn a_crashed_server_is_disconnected_at_once_and_the_next_call_respawns_it(
         &mut changes,
         "crashing",
         |s| matches!(s, ServerStatus::Disconnected(_)),
-        Duration::from_secs(1),
+        Duration::from_secs(2),
     )
     .await;
     assert!(status.to_string().contains("signal: 9"), "{status}");
