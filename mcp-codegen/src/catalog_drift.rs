@@ -26,13 +26,13 @@ pub(crate) fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
     let mut changes = Vec::new();
     let before = by_key(old.prompts.as_deref(), prompt);
     let after = by_key(new.prompts.as_deref(), prompt);
-    diff_keyed(&before, &after, "prompt", &mut changes, prompt_changes);
+    diff_keyed(&before, &after, &PROMPTS, &mut changes, prompt_changes);
     let before = by_key(old.resource_templates.as_deref(), template);
     let after = by_key(new.resource_templates.as_deref(), template);
-    diff_keyed(&before, &after, "template", &mut changes, template_changes);
+    diff_keyed(&before, &after, &TEMPLATES, &mut changes, template_changes);
     let before = by_key(old.resources.as_deref(), resource);
     let after = by_key(new.resources.as_deref(), resource);
-    diff_keyed(&before, &after, "resource", &mut changes, resource_changes);
+    diff_keyed(&before, &after, &RESOURCES, &mut changes, resource_changes);
     changes
 }
 
@@ -60,19 +60,43 @@ fn change(
     }
 }
 
+/// A section of the snapshot: what its entries are called, and the kinds of their removal
+/// and addition.
+struct Section {
+    what: &'static str,
+    removed: &'static str,
+    added: &'static str,
+}
+
+const PROMPTS: Section = Section {
+    what: "prompt",
+    removed: "prompt-removed",
+    added: "prompt-added",
+};
+const TEMPLATES: Section = Section {
+    what: "template",
+    removed: "template-removed",
+    added: "template-added",
+};
+const RESOURCES: Section = Section {
+    what: "resource",
+    removed: "resource-removed",
+    added: "resource-added",
+};
+
 /// Removed (breaking), added (compatible), and `inner` for entries on both sides.
 fn diff_keyed<T>(
     old: &BTreeMap<&str, &T>,
     new: &BTreeMap<&str, &T>,
-    what: &'static str,
+    section: &Section,
     out: &mut Vec<Change>,
     inner: fn(&str, &T, &T, &mut Vec<Change>),
 ) {
-    let (removed, added) = match what {
-        "prompt" => ("prompt-removed", "prompt-added"),
-        "template" => ("template-removed", "template-added"),
-        _ => ("resource-removed", "resource-added"),
-    };
+    let Section {
+        what,
+        removed,
+        added,
+    } = *section;
     for key in old.keys().filter(|k| !new.contains_key(*k)) {
         let message = format!("{what} `{key}` was removed");
         out.push(change(

@@ -120,13 +120,7 @@ fn optional_args(prompt: &PromptDef) -> impl Iterator<Item = (usize, &str)> {
 /// optional.
 fn template_params(template: &str) -> Vec<(String, String, bool)> {
     let mut names = Namer::with_reserved(&["self"]);
-    let optional: Vec<String> = template
-        .split('{')
-        .skip(1)
-        .filter_map(|part| part.split_once('}').map(|(e, _)| e))
-        .filter(|e| e.starts_with('?') || e.starts_with('&'))
-        .flat_map(|e| mcp_runtime::uri_template::variables(&format!("{{{e}}}")))
-        .collect();
+    let optional = mcp_runtime::uri_template::query_variables(template);
     mcp_runtime::uri_template::variables(template)
         .into_iter()
         .map(|var| {

@@ -19,6 +19,16 @@ pub fn variables(template: &str) -> Vec<String> {
     names
 }
 
+/// The variables of `template`'s query expressions (`{?…}`, `{&…}`): the ones a URI can go
+/// without, so generated methods take them as `Option`s.
+pub fn query_variables(template: &str) -> Vec<String> {
+    expressions(template)
+        .filter(|e| e.starts_with('?') || e.starts_with('&'))
+        .flat_map(|e| e[1..].split(',').map(|spec| var_name(spec).0.to_string()))
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
 /// `template` with its expressions expanded; a variable with no value (`None`, or absent from
 /// `values`) is left out, as the RFC says. Values are percent-encoded as the operator requires.
 pub fn expand(template: &str, values: &[(&str, Option<&str>)]) -> String {
@@ -198,6 +208,10 @@ mod tests {
             ["base", "id", "q", "page"]
         );
         assert!(variables("no expressions").is_empty());
+        assert_eq!(
+            query_variables("x://{id}{?q,page:2}{&more*}"),
+            ["q", "page", "more"]
+        );
         assert_eq!(expand("a{unclosed", &[]), "a{unclosed");
         assert_eq!(expand("{id}", &[("id", Some("ä/ö"))]), "%C3%A4%2F%C3%B6");
     }

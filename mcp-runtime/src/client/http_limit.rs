@@ -76,6 +76,7 @@ impl LimitedHttpClient {
         let oversize = self.oversize.clone();
         events
             .inspect(move |event| {
+                // rmcp's event-size error type is private: its message is all we can match.
                 if let Err(SseError::Body(err)) = event
                     && err.to_string().contains("exceeded the maximum size")
                 {

@@ -7,7 +7,7 @@ use std::future::Future;
 use rmcp::ServiceError;
 use rmcp::model::PaginatedRequestParams;
 
-use super::session::Client;
+use super::session::{Client, timeout_error};
 use crate::{Error, Result};
 
 /// One page: its items and the cursor of the next one.
@@ -24,35 +24,28 @@ impl Client {
         match tokio::time::timeout(timeout, request).await {
             Ok(Ok(value)) => Ok(value),
             Ok(Err(err)) => Err(self.service_error(err, operation).await),
-            Err(_) => Err(timeout_error(operation, timeout)),
+            Err(_) => Err(timeout_error(
+                operation,
+                timeout,
+                "ConnectOptions::request_timeout",
+            )),
         }
     }
 
-    /// Every item of a paged listing; `fetch` asks for one page.
+    /// Every item of a paged listing; `fetch` asks for one page. All pages share one
+    /// request timeout.
     pub(crate) async fn all_pages<T, F, Fut>(&self, operation: &str, fetch: F) -> Result<Vec<T>>
     where
         F: FnMut(PaginatedRequestParams) -> Fut,
         Fut: Future<Output = Page<T>>,
     {
-        let timeout = self.options().effective_request_timeout();
-        match tokio::time::timeout(timeout, pages(fetch)).await {
-            Ok(Ok(Ok(items))) => Ok(items),
-            Ok(Ok(Err(looping))) => Err(Error::Protocol {
+        self.request(operation, pages(fetch))
+            .await?
+            .map_err(|looping| Error::Protocol {
                 target: self.target().to_string(),
                 operation: operation.into(),
                 message: looping,
-            }),
-            Ok(Err(err)) => Err(self.service_error(err, operation).await),
-            Err(_) => Err(timeout_error(operation, timeout)),
-        }
-    }
-}
-
-fn timeout_error(operation: &str, duration: std::time::Duration) -> Error {
-    Error::Timeout {
-        operation: operation.to_string(),
-        duration,
-        hint: "ConnectOptions::request_timeout",
+            })
     }
 }
 

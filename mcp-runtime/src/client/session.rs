@@ -442,7 +442,7 @@ impl Client {
     }
 }
 
-fn timeout_error(operation: &str, duration: Duration, hint: &'static str) -> Error {
+pub(crate) fn timeout_error(operation: &str, duration: Duration, hint: &'static str) -> Error {
     Error::Timeout {
         operation: operation.to_string(),
         duration,
