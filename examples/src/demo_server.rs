@@ -17,6 +17,7 @@
 //! In HTTP mode the first line on stdout is `listening on http://127.0.0.1:PORT/mcp`.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
@@ -476,6 +477,7 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
         .try_init();
     let mut drift = false;
     let mut http = None;
+    let mut oauth = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
@@ -490,14 +492,23 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
                         .parse()?,
                 )
             }
+            "--oauth" => oauth = Some(oauth.unwrap_or(3600)),
+            "--token-ttl" => {
+                let secs = rest
+                    .next()
+                    .ok_or_else(|| anyhow::anyhow!("--token-ttl needs seconds"))?;
+                oauth = Some(secs.parse()?);
+            }
             other => anyhow::bail!(
-                "unknown argument `{other}`; usage: demo-server [--drift] [--serial] [--http PORT]"
+                "unknown argument `{other}`; usage: demo-server [--drift] [--serial] \
+                 [--http PORT [--oauth [--token-ttl SECS]]]"
             ),
         }
     }
-    match http {
-        Some(port) => serve_http(port, drift).await,
-        None => serve_stdio(drift).await,
+    match (http, oauth) {
+        (Some(port), oauth) => serve_http(port, drift, oauth.map(Duration::from_secs)).await,
+        (None, Some(_)) => anyhow::bail!("--oauth protects the HTTP endpoint: add --http PORT"),
+        (None, None) => serve_stdio(drift).await,
     }
 }
 
@@ -555,7 +566,7 @@ fn stdio_pipes() -> Option<(Input, Output)> {
     None
 }
 
-async fn serve_http(port: u16, drift: bool) -> anyhow::Result<()> {
+async fn serve_http(port: u16, drift: bool, oauth: Option<Duration>) -> anyhow::Result<()> {
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
@@ -566,6 +577,12 @@ async fn serve_http(port: u16, drift: bool) -> anyhow::Result<()> {
     );
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     let addr = listener.local_addr()?;
+    let auth = oauth.map(|ttl| {
+        Arc::new(crate::demo_oauth::AuthServer::new(
+            format!("http://{addr}"),
+            ttl,
+        ))
+    });
     println!("listening on http://{addr}/mcp");
     loop {
         let (stream, _) = tokio::select! {
@@ -575,11 +592,24 @@ async fn serve_http(port: u16, drift: bool) -> anyhow::Result<()> {
         // Without it a kept-alive connection waits out the client's delayed ACK (~40 ms) on
         // every answer sent in more than one segment: 45 calls/s for the TS SDK client.
         stream.set_nodelay(true)?;
-        let service = hyper_util::service::TowerToHyperService::new(service.clone());
+        let (service, auth) = (service.clone(), auth.clone());
+        let handle = hyper::service::service_fn(move |request| {
+            let (service, auth) = (service.clone(), auth.clone());
+            async move {
+                let request = match &auth {
+                    Some(auth) => match auth.route(request).await {
+                        crate::demo_oauth::Routed::Answer(answer) => return Ok(answer),
+                        crate::demo_oauth::Routed::Mcp(request) => request,
+                    },
+                    None => request,
+                };
+                Ok::<_, std::convert::Infallible>(service.handle(request).await)
+            }
+        });
         tokio::spawn(async move {
             let io = hyper_util::rt::TokioIo::new(stream);
             let _ = hyper::server::conn::http1::Builder::new()
-                .serve_connection(io, service)
+                .serve_connection(io, handle)
                 .await;
         });
     }

@@ -1,4 +1,5 @@
-//! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`, `servers`.
+//! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`, `servers`, and
+//! the OAuth commands `login`, `logout`, `auth status` (in `auth_cmd.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,6 +10,7 @@ use mcp_runtime::ServerSpec;
 use mcp_runtime::host::config::Config;
 use mcp_runtime::schema::drift::{Severity, max_severity};
 
+use crate::auth_cmd::{LoginArgs, with_login};
 use crate::report::{Format, compare, render};
 use crate::write::write_if_changed;
 use crate::{Generator, Settings, Snapshot};
@@ -107,6 +109,24 @@ enum Command {
         #[command(flatten)]
         report: ReportArgs,
     },
+    /// Log in to an OAuth-protected server (MCP authorization) and store its tokens in
+    /// $XDG_CONFIG_HOME/mcp-toolset/oauth (files 0600).
+    Login {
+        /// The server's MCP endpoint.
+        url: String,
+        #[command(flatten)]
+        login: LoginArgs,
+    },
+    /// Forget the tokens stored for a server.
+    Logout {
+        /// The server's MCP endpoint.
+        url: String,
+    },
+    /// OAuth logins: `auth status` lists servers, expiry and scopes (never tokens).
+    Auth {
+        #[command(subcommand)]
+        command: AuthCommand,
+    },
     /// Compare two snapshots; exit 1 on drift at or above --fail-on.
     Diff {
         /// The old snapshot.
@@ -116,6 +136,12 @@ enum Command {
         #[command(flatten)]
         report: ReportArgs,
     },
+}
+
+#[derive(Debug, Subcommand)]
+enum AuthCommand {
+    /// The stored logins: server, issuer, scopes, expiry.
+    Status,
 }
 
 /// How drift is judged and printed.
@@ -182,6 +208,9 @@ pub struct SourceArgs {
     /// A stdio server: `-- COMMAND ARGS...`.
     #[arg(last = true, value_name = "COMMAND")]
     command: Vec<String>,
+    /// With --url, when the server asks for an OAuth login and none is stored.
+    #[command(flatten)]
+    login: LoginArgs,
 }
 
 impl SourceArgs {
@@ -320,6 +349,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             source,
             report,
         } => check(&snapshot, &source, &report),
+        Command::Login { url, login } => crate::auth_cmd::login(&url, &login),
+        Command::Logout { url } => crate::auth_cmd::logout(&url),
+        Command::Auth {
+            command: AuthCommand::Status,
+        } => crate::auth_cmd::status(),
         Command::Diff { old, new, report } => {
             let (before, after) = (Snapshot::load(&old)?, Snapshot::load(&new)?);
             let changes = compare(&before, &after);
@@ -336,8 +370,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 fn snapshot(out: &Path, source: &SourceArgs) -> anyhow::Result<ExitCode> {
     let spec = source.spec()?;
     let target = spec.target();
-    let snapshot = crate::live::take_blocking(spec, crate::live::snapshot_options())
-        .with_context(|| format!("taking a snapshot of {target}"))?;
+    let snapshot = with_login(spec, &source.login, |spec| {
+        crate::live::take_blocking(spec, crate::live::snapshot_options())
+    })
+    .with_context(|| format!("taking a snapshot of {target}"))?;
     let changed = write_if_changed(out, &snapshot.to_json())?;
     let who = snapshot
         .server
@@ -379,8 +415,10 @@ fn check(snapshot: &Path, source: &SourceArgs, report: &ReportArgs) -> anyhow::R
     let spec = source.spec()?;
     let target = spec.target();
     // Unreachable is an error (exit 2), not drift.
-    let live = crate::live::take_blocking(spec, crate::live::snapshot_options())
-        .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
+    let live = with_login(spec, &source.login, |spec| {
+        crate::live::take_blocking(spec, crate::live::snapshot_options())
+    })
+    .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
     let changes = compare(&committed, &live);
     Ok(report.finish(
         &changes,

@@ -24,6 +24,8 @@ pub mod snapshot;
 mod types;
 
 #[cfg(feature = "cli")]
+mod auth_cmd;
+#[cfg(feature = "cli")]
 mod cli;
 #[cfg(feature = "cli")]
 mod servers;

@@ -16,6 +16,8 @@
 mod client;
 #[cfg(feature = "host")]
 pub mod host;
+#[cfg(feature = "oauth")]
+pub mod oauth;
 #[cfg(feature = "rig")]
 pub mod rig;
 pub mod schema;
@@ -28,7 +30,7 @@ pub use client::{
     Client, ConnectOptions, DriftPolicy, Error, PendingCall, PendingPrompt, Progress, ProgressFn,
     PromptFuture, PromptOutput, ResourceOutput, Result, ToolOutput, resource_text,
 };
-pub use client::{HttpSpec, ServerSpec, StdioSpec};
+pub use client::{HttpSpec, OAuthSpec, ServerSpec, StdioSpec};
 pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
 
 /// MCP protocol types (from `rmcp`) that appear in this crate's API.

@@ -145,6 +145,28 @@ pub enum Error {
         reason: String,
     },
 
+    /// The server needs an OAuth login: no token is stored for it, or the stored one expired
+    /// and the authorization server would not refresh it (revoked, or the grant ended).
+    #[error("{target} needs an OAuth login: {reason}; run `mcp-codegen login {login_url}`")]
+    LoginRequired {
+        /// The server (URL without query string or credentials).
+        target: String,
+        /// The URL to pass to `mcp-codegen login`.
+        login_url: String,
+        /// Why the stored token cannot be used.
+        reason: String,
+    },
+
+    /// The OAuth flow failed: discovery, registration, the authorization redirect or the token
+    /// exchange. The message says which step and what to change.
+    #[error("OAuth with {target} failed: {reason}")]
+    OAuth {
+        /// The server (URL without query string or credentials).
+        target: String,
+        /// What went wrong, and the fix.
+        reason: String,
+    },
+
     /// The server is configured with `"disabled": true`.
     #[error(
         "MCP server `{server}` is disabled in the config (remove `\"disabled\": true` to use it)"

@@ -3,6 +3,7 @@
 use rmcp::ServiceExt;
 use rmcp::service::ClientInitializeError;
 use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClient;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 use super::error::root_cause;
@@ -31,24 +32,68 @@ pub(crate) async fn connect(
     let oversize = Oversize::default();
     let client = LimitedHttpClient::new(oversize.clone())
         .map_err(|err| invalid(&target, format!("could not set up HTTP: {err}")))?;
-    let transport = StreamableHttpClientTransport::with_client(client, config);
-    let served = tokio::time::timeout(
-        options.connect_timeout,
-        handler.serve(ProgressFilter(transport)),
-    )
-    .await;
+    let served = match &http.oauth {
+        Some(oauth) => {
+            serve(
+                with_oauth(http, oauth, client).await?,
+                config,
+                handler,
+                options,
+            )
+            .await
+        }
+        None => serve(client, config, handler, options).await,
+    };
     let mut connected = handshake_outcome(spec, served, options)?;
     connected.oversize = Some(oversize);
     Ok(connected)
 }
 
+type Served = std::result::Result<
+    std::result::Result<Service, ClientInitializeError>,
+    tokio::time::error::Elapsed,
+>;
+
+async fn serve<C: StreamableHttpClient>(
+    client: C,
+    config: StreamableHttpClientTransportConfig,
+    handler: Handler,
+    options: &ConnectOptions,
+) -> Served {
+    let transport = StreamableHttpClientTransport::with_client(client, config);
+    tokio::time::timeout(
+        options.connect_timeout,
+        handler.serve(ProgressFilter(transport)),
+    )
+    .await
+}
+
+#[cfg(feature = "oauth")]
+async fn with_oauth(
+    http: &HttpSpec,
+    oauth: &crate::OAuthSpec,
+    client: LimitedHttpClient,
+) -> Result<rmcp::transport::auth::AuthClient<LimitedHttpClient>> {
+    crate::oauth::authorized(http, oauth, client).await
+}
+
+#[cfg(not(feature = "oauth"))]
+async fn with_oauth(
+    http: &HttpSpec,
+    _oauth: &crate::OAuthSpec,
+    client: LimitedHttpClient,
+) -> Result<LimitedHttpClient> {
+    let _ = client;
+    Err(invalid(
+        &http.target(),
+        "OAuth needs mcp-runtime's `oauth` feature: enable it in Cargo.toml".to_string(),
+    ))
+}
+
 /// Turns the result of a timed handshake over HTTP into a session or a connect error.
 pub(crate) fn handshake_outcome(
     spec: &ServerSpec,
-    served: std::result::Result<
-        std::result::Result<Service, ClientInitializeError>,
-        tokio::time::error::Elapsed,
-    >,
+    served: Served,
     options: &ConnectOptions,
 ) -> Result<Connected> {
     let reason = match served {
@@ -61,7 +106,7 @@ pub(crate) fn handshake_outcome(
         }
         Ok(Err(err)) => {
             if err.is_authorization_required() {
-                "the server requires authorization: set a bearer token or headers".to_string()
+                return Err(unauthorized(spec));
             } else {
                 format!("{} (is the server running at this URL?)", root_cause(&err))
             }
@@ -73,6 +118,32 @@ pub(crate) fn handshake_outcome(
         reason: spec.scrub(&reason),
         stderr: Vec::new(),
     })
+}
+
+/// What a 401 at the handshake means, given what the spec sent.
+fn unauthorized(spec: &ServerSpec) -> Error {
+    let ServerSpec::Http(http) = spec else {
+        return invalid(&spec.target(), "the server requires authorization".into());
+    };
+    let login = |reason: &str| Error::LoginRequired {
+        target: http.target(),
+        login_url: http.target().trim_end_matches("?…").to_string(),
+        reason: reason.to_string(),
+    };
+    if http.oauth.is_some() {
+        login("the server rejected the stored token, also after refreshing it")
+    } else if http.bearer_token.is_some() || !http.headers.is_empty() {
+        invalid(
+            &http.target(),
+            "the server rejected the credentials sent (401): check the bearer token or headers"
+                .to_string(),
+        )
+    } else {
+        login(
+            "the server requires authorization (401) and this connection has neither OAuth nor \
+             a token; after logging in, connect with `.oauth(..)` (mcp.json: `\"auth\": \"oauth\"`)",
+        )
+    }
 }
 
 /// The spec's own headers, checked (errors name the header, never its value).

@@ -24,6 +24,7 @@ mod http;
 mod http_limit;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod limit;
+mod oauth_spec;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod options;
 #[cfg(any(feature = "stdio", feature = "http"))]
@@ -40,7 +41,7 @@ mod prompts;
 mod resources;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod session;
-mod spec;
+pub(crate) mod spec;
 #[cfg(feature = "http")]
 mod sse;
 #[cfg(feature = "stdio")]
@@ -54,6 +55,7 @@ pub use call::PendingCall;
 pub use error::{Error, Result};
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use guard::DriftPolicy;
+pub use oauth_spec::OAuthSpec;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use options::ConnectOptions;
 #[cfg(any(feature = "stdio", feature = "http"))]

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
+use super::oauth_spec::OAuthSpec;
+
 /// How to reach one MCP server.
 #[derive(Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -41,6 +43,8 @@ pub struct HttpSpec {
     pub bearer_token: Option<String>,
     /// Speak the legacy HTTP+SSE transport (protocol 2024-11-05) instead of streamable HTTP.
     pub legacy_sse: bool,
+    /// Authorize with OAuth (MCP authorization) using the stored token for this URL.
+    pub oauth: Option<OAuthSpec>,
 }
 
 impl ServerSpec {
@@ -61,6 +65,7 @@ impl ServerSpec {
             headers: BTreeMap::new(),
             bearer_token: None,
             legacy_sse: false,
+            oauth: None,
         }
     }
 
@@ -160,6 +165,12 @@ impl HttpSpec {
         self.bearer_token = Some(token.into());
         self
     }
+    /// Authorizes with OAuth: the token `mcp-codegen login URL` stored, refreshed silently
+    /// (needs the `oauth` feature).
+    pub fn oauth(mut self, oauth: OAuthSpec) -> Self {
+        self.oauth = Some(oauth);
+        self
+    }
     /// The URL without credentials or query string.
     pub fn target(&self) -> String {
         redact_url(&self.url)
@@ -231,6 +242,7 @@ impl fmt::Debug for HttpSpec {
                 "bearer_token",
                 &self.bearer_token.as_ref().map(|_| "<redacted>"),
             )
+            .field("oauth", &self.oauth)
             .finish()
     }
 }

@@ -27,6 +27,15 @@ pub(crate) async fn connect(
     options: &ConnectOptions,
 ) -> Result<Connected> {
     let target = spec.target();
+    if http.oauth.is_some() {
+        return Err(Error::Connect {
+            target,
+            reason: "OAuth is available over streamable HTTP only, not the legacy HTTP+SSE \
+                     transport; send a token with `bearer_token` instead"
+                .into(),
+            stderr: Vec::new(),
+        });
+    }
     let mut headers: reqwest::header::HeaderMap =
         custom_headers(http, &target)?.into_iter().collect();
     if let Some(token) = &http.bearer_token {

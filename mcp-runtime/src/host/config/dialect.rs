@@ -1,6 +1,6 @@
 //! Each client's keys in our terms. An entry is rewritten into one canonical map (`command`,
 //! `args`, `env`, `cwd`, `url`, `headers`, `type`, `disabled`, `timeout`, `connect_timeout`,
-//! `bearer_token_env`, `retry`, `pool`, `tools`, `prefix`, `lifecycle`), which `entry.rs` reads.
+//! `bearer_token_env`, `auth`, `oauth`, `retry`, `pool`, `tools`, `prefix`, `lifecycle`), which `entry.rs` reads.
 //! Keys other clients use that mean nothing here pass silently; any other key is a warning that
 //! names the closest known key; contradictions skip the entry, naming both keys.
 
@@ -22,6 +22,8 @@ const CANONICAL: &[&str] = &[
     "timeout_ms",
     "connect_timeout",
     "bearer_token_env",
+    "auth",
+    "oauth",
     "retry",
     "pool",
     "tools",
@@ -66,7 +68,6 @@ const FOREIGN: &[&str] = &[
     "networkTimeout",
     "env_vars",
     "envFile",
-    "oauth",
 ];
 
 /// Gemini CLI keys: an entry with one of them is Gemini's, timeouts in milliseconds.

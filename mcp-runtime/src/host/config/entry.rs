@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::expand::expand_env;
 use super::{Lifecycle, PoolSize, Retry, ServerConfig, ToolFilter};
-use crate::ServerSpec;
+use crate::{OAuthSpec, ServerSpec};
 
 pub(super) fn parse_entry(name: &str, map: &Map<String, Value>) -> Result<ServerConfig, String> {
     let spec = parse_spec(map)?;
@@ -69,6 +69,9 @@ fn parse_spec(map: &Map<String, Value>) -> Result<ServerSpec, String> {
 }
 
 fn stdio_spec(map: &Map<String, Value>, command: String) -> Result<ServerSpec, String> {
+    if parse_oauth(map)?.is_some() {
+        return Err("`auth` / `oauth` apply to HTTP servers (`url`), not `command`".into());
+    }
     if command.trim().is_empty() {
         return Err("`command` is empty".into());
     }
@@ -106,7 +109,68 @@ fn http_spec(
             }
         }
     }
+    if let Some(oauth) = parse_oauth(map)? {
+        spec = spec.oauth(oauth);
+    }
     Ok(ServerSpec::from(spec))
+}
+
+/// `"auth": "oauth"`, and `"oauth": {"client_id", "client_secret_env", "scopes"}` (Gemini's
+/// `clientId` and `enabled` too). An `oauth` object alone means OAuth unless `enabled` is false.
+fn parse_oauth(map: &Map<String, Value>) -> Result<Option<OAuthSpec>, String> {
+    let asked = match map.get("auth") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s == "oauth" => Some(true),
+        Some(Value::String(s)) if s == "none" => Some(false),
+        Some(_) => return Err("`auth` must be \"oauth\" or \"none\"".into()),
+    };
+    let settings = match map.get("oauth") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(o)) => Some(o),
+        Some(_) => {
+            return Err(
+                "`oauth` must be an object like {\"client_id\": \"…\", \"scopes\": [\"read\"]}"
+                    .into(),
+            );
+        }
+    };
+    let enabled = settings
+        .and_then(|o| o.get("enabled"))
+        .and_then(Value::as_bool);
+    if !asked.unwrap_or(settings.is_some() && enabled != Some(false)) {
+        return Ok(None);
+    }
+    let Some(o) = settings else {
+        return Ok(Some(OAuthSpec::default()));
+    };
+    oauth_settings(o).map(Some)
+}
+
+fn oauth_settings(o: &Map<String, Value>) -> Result<OAuthSpec, String> {
+    if o.contains_key("client_secret") || o.contains_key("clientSecret") {
+        return Err(
+            "`oauth.client_secret` puts a secret in the config file: put it in an \
+                    environment variable and name that with `oauth.client_secret_env`"
+                .into(),
+        );
+    }
+    let mut spec = OAuthSpec::default();
+    let id = opt_string(o, "client_id")?.or(opt_string(o, "clientId")?);
+    if let Some(id) = id {
+        spec = spec.client_id(id);
+    }
+    let secret_env = opt_string(o, "client_secret_env")?.or(opt_string(o, "clientSecretEnv")?);
+    if let Some(var) = secret_env {
+        if spec.client_id.is_none() {
+            return Err("`oauth.client_secret_env` needs `oauth.client_id`".into());
+        }
+        spec = spec.client_secret_env(var);
+    }
+    let scopes = match o.get("scopes") {
+        Some(Value::String(s)) => s.split_whitespace().map(str::to_string).collect(),
+        _ => string_list(o, "scopes").map_err(|e| format!("oauth: {e}"))?,
+    };
+    Ok(spec.scopes(scopes))
 }
 
 /// `"retry": {"attempts": 3, "base_delay_ms": 200}`.

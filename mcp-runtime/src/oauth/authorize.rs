@@ -1,0 +1,107 @@
+//! Connect time: the stored token for a server, refreshed when it has expired, as rmcp's
+//! authorizing HTTP client; or [`Error::LoginRequired`] saying why there is none.
+
+use rmcp::transport::auth::{AuthClient, AuthError, AuthorizationManager};
+
+use super::credentials::FileCredentials;
+use super::discover::{cause, manager};
+use super::login::{client_credentials, client_secret};
+use super::oauth_error;
+use super::store::{Record, TokenStore, store_key};
+use crate::{Error, HttpSpec, OAuthSpec, Result};
+
+/// `inner` wrapped so every request carries the stored token, refreshed on expiry and once
+/// more on a 401.
+pub(crate) async fn authorized<C>(
+    http: &HttpSpec,
+    oauth: &OAuthSpec,
+    inner: C,
+) -> Result<AuthClient<C>> {
+    let target = http.target();
+    let store = TokenStore::for_spec(oauth).map_err(|e| oauth_error(&target, e.to_string()))?;
+    let key = store_key(&http.url);
+    let record = store
+        .load(&key)
+        .map_err(|e| oauth_error(&target, e.to_string()))?;
+    let mut manager = manager(&http.url, &target).await?;
+    manager.set_credential_store(FileCredentials::new(store.clone(), &key));
+    if let Some(metadata) = record
+        .as_ref()
+        .filter(|r| same_resource(r, &http.url))
+        .and_then(|r| r.metadata.clone())
+    {
+        manager.set_metadata(metadata);
+    }
+    let stored = manager.initialize_from_store().await.map_err(|e| {
+        oauth_error(
+            &target,
+            format!("reading the authorization server's metadata: {}", cause(&e)),
+        )
+    })?;
+    let machine = client_secret(oauth, &target)?;
+    match (stored, machine) {
+        (true, _) => fresh_token(&mut manager, oauth, &store, http, &target).await?,
+        (false, Some((id, secret))) => {
+            client_credentials(&mut manager, oauth, id, secret, &http.url, &target).await?;
+        }
+        (false, None) => return Err(login_required(http, reason(record.as_ref()))),
+    }
+    Ok(AuthClient::new(inner, manager))
+}
+
+/// Makes sure the stored token is usable now: rmcp refreshes it when it expires within 30 s.
+async fn fresh_token(
+    manager: &mut AuthorizationManager,
+    oauth: &OAuthSpec,
+    store: &TokenStore,
+    http: &HttpSpec,
+    target: &str,
+) -> Result<()> {
+    match manager.get_access_token().await {
+        Ok(_) => Ok(()),
+        Err(AuthError::AuthorizationRequired) => {
+            if let Some((id, secret)) = client_secret(oauth, target)? {
+                client_credentials(manager, oauth, id, secret, &http.url, target).await?;
+                return Ok(());
+            }
+            let record = store.load(&store_key(&http.url)).ok().flatten();
+            let why = match record.and_then(|r| r.refused) {
+                Some(refused) => {
+                    format!("the stored token expired and {refused} (revoked, or the grant ended)")
+                }
+                None => "the stored token expired and no refresh token was issued".to_string(),
+            };
+            Err(login_required(http, why))
+        }
+        Err(err) => Err(oauth_error(
+            target,
+            format!("refreshing the stored token failed: {}", cause(&err)),
+        )),
+    }
+}
+
+/// Cached metadata is good for the resource rmcp would name on its own (the URL itself).
+fn same_resource(record: &Record, url: &str) -> bool {
+    record
+        .resource
+        .as_deref()
+        .is_none_or(|r| r.trim_end_matches('/') == url.trim_end_matches('/'))
+}
+
+fn reason(record: Option<&Record>) -> String {
+    match record {
+        Some(Record {
+            refused: Some(refused),
+            ..
+        }) => format!("{refused} (revoked, or the grant ended)"),
+        _ => "no OAuth token is stored for it".to_string(),
+    }
+}
+
+pub(crate) fn login_required(http: &HttpSpec, reason: String) -> Error {
+    Error::LoginRequired {
+        target: http.target(),
+        login_url: store_key(&http.url),
+        reason,
+    }
+}

@@ -1,0 +1,99 @@
+//! rmcp's credential store on our token file: what rmcp's refresh loads and saves.
+
+use std::sync::Arc;
+
+use rmcp::transport::auth::{
+    AuthError, CredentialRefreshGuard, CredentialStore, StoredCredentials,
+};
+
+use super::store::{Record, TokenStore};
+
+/// The credentials of one server in the token store.
+pub(crate) struct FileCredentials {
+    store: TokenStore,
+    url: String,
+    /// One refresh at a time in this process: a refresh token may be good for one use only.
+    refreshing: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl FileCredentials {
+    pub(crate) fn new(store: TokenStore, url: &str) -> Self {
+        let url = super::store::store_key(url);
+        FileCredentials {
+            refreshing: refresh_lock(&store, &url),
+            store,
+            url,
+        }
+    }
+
+    fn record(&self) -> Result<Option<Record>, AuthError> {
+        self.store.load(&self.url).map_err(store_error)
+    }
+
+    fn update(&self, change: impl FnOnce(&mut Record)) -> Result<(), AuthError> {
+        let mut record = self.record()?.unwrap_or_else(|| Record {
+            url: self.url.clone(),
+            metadata: None,
+            resource: None,
+            credentials: None,
+            refused: None,
+        });
+        change(&mut record);
+        self.store.save(&record).map_err(store_error)
+    }
+}
+
+#[async_trait::async_trait]
+impl CredentialStore for FileCredentials {
+    async fn load(&self) -> Result<Option<StoredCredentials>, AuthError> {
+        // A refused login stays on disk for `auth status` but is not used.
+        Ok(self
+            .record()?
+            .filter(|r| r.refused.is_none())
+            .and_then(|r| r.credentials))
+    }
+
+    async fn save(&self, credentials: StoredCredentials) -> Result<(), AuthError> {
+        self.update(|record| {
+            record.credentials = Some(credentials);
+            record.refused = None;
+        })
+    }
+
+    async fn clear(&self) -> Result<(), AuthError> {
+        self.store.remove(&self.url).map_err(store_error)?;
+        Ok(())
+    }
+
+    async fn on_refresh_token_rejected(
+        &self,
+        _credentials: &StoredCredentials,
+    ) -> Result<(), AuthError> {
+        self.update(|record| {
+            record.refused = Some("the authorization server refused the refresh token".into())
+        })
+    }
+
+    async fn acquire_refresh_guard(&self) -> Result<Option<CredentialRefreshGuard>, AuthError> {
+        let guard = self.refreshing.clone().lock_owned().await;
+        Ok(Some(CredentialRefreshGuard::new(guard)))
+    }
+}
+
+fn store_error(err: std::io::Error) -> AuthError {
+    AuthError::CredentialStoreError(err.to_string())
+}
+
+/// The one refresh lock of a token file in this process, shared by every client of the server
+/// (a pool's sessions refresh one at a time and the later ones reuse the new token).
+fn refresh_lock(store: &TokenStore, url: &str) -> Arc<tokio::sync::Mutex<()>> {
+    use std::collections::HashMap;
+    use std::path::PathBuf;
+    use std::sync::{Mutex, OnceLock};
+    static LOCKS: OnceLock<Mutex<HashMap<PathBuf, Arc<tokio::sync::Mutex<()>>>>> = OnceLock::new();
+    let mut locks = LOCKS
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    locks.entry(store.path(url)).or_default().clone()
+}

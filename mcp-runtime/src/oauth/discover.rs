@@ -1,0 +1,126 @@
+//! Finding a server's authorization server: the `WWW-Authenticate` challenge of an
+//! unauthenticated request, then the protected-resource metadata (RFC 9728) and the
+//! authorization-server metadata (RFC 8414, OpenID discovery as fallback) through rmcp.
+
+use rmcp::transport::auth::{
+    AuthorizationManager, AuthorizationMetadata, AuthorizationMetadataSource,
+};
+
+use super::http_guard::{GuardedHttp, insecure};
+use super::oauth_error;
+use crate::Result;
+
+/// A manager that knows the authorization server, and the metadata it found.
+pub(crate) struct Discovered {
+    pub manager: AuthorizationManager,
+    pub metadata: AuthorizationMetadata,
+}
+
+/// An rmcp manager for `url` whose every OAuth request passes the transport check.
+pub(crate) async fn manager(url: &str, target: &str) -> Result<AuthorizationManager> {
+    if let Some(refusal) = insecure(url) {
+        return Err(oauth_error(target, refusal));
+    }
+    let http = GuardedHttp::shared().map_err(|e| oauth_error(target, e.to_string()))?;
+    AuthorizationManager::new_with_oauth_http_client(url, http)
+        .await
+        .map_err(|e| oauth_error(target, format!("`{url}` is not a usable URL ({e})")))
+}
+
+/// Discovers the authorization server of the MCP server at `url`.
+pub(crate) async fn discover(url: &str, target: &str) -> Result<Discovered> {
+    let challenge = probe(url, target).await?;
+    let mut manager = manager(url, target).await?;
+    let resolution = manager
+        .resolve_metadata_from_challenge(challenge.as_deref())
+        .await
+        .map_err(|e| oauth_error(target, format!("discovery failed: {}", cause(&e))))?;
+    if resolution.source == AuthorizationMetadataSource::LegacyEndpointFallback {
+        return Err(oauth_error(target, no_metadata(challenge.is_some())));
+    }
+    let metadata = resolution.metadata;
+    check_endpoints(&metadata, target)?;
+    manager.set_metadata(metadata.clone());
+    Ok(Discovered { manager, metadata })
+}
+
+/// The `WWW-Authenticate` header of an unauthenticated `initialize`, if the server answers
+/// 401 with one.
+async fn probe(url: &str, target: &str) -> Result<Option<String>> {
+    let body = serde_json::json!({
+        "jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "mcp-toolset", "version": env!("CARGO_PKG_VERSION")}}
+    });
+    let response = reqwest::Client::new()
+        .post(url)
+        .header("accept", "application/json, text/event-stream")
+        .json(&body)
+        .send()
+        .await
+        .map_err(|e| {
+            oauth_error(
+                target,
+                format!(
+                    "could not reach the server ({}); is it running at this URL?",
+                    cause(&e)
+                ),
+            )
+        })?;
+    if response.status() != reqwest::StatusCode::UNAUTHORIZED {
+        return Ok(None);
+    }
+    Ok(response
+        .headers()
+        .get(reqwest::header::WWW_AUTHENTICATE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string))
+}
+
+fn no_metadata(challenged: bool) -> String {
+    let header = if challenged {
+        "its 401 carries no `WWW-Authenticate: Bearer resource_metadata=\"…\"` header that leads to metadata"
+    } else {
+        "it answers 401 without a `WWW-Authenticate: Bearer resource_metadata=\"…\"` header (or does not ask for authorization at all)"
+    };
+    format!(
+        "the server does not speak MCP authorization: {header}, and it publishes no \
+         /.well-known/oauth-protected-resource or /.well-known/oauth-authorization-server \
+         metadata. If it takes a static token, pass it with --bearer-env VAR (or `headers` / \
+         `bearer_token` in the config) instead of logging in"
+    )
+}
+
+/// Every endpoint the flow will use must be https:// (or loopback).
+fn check_endpoints(metadata: &AuthorizationMetadata, target: &str) -> Result<()> {
+    let endpoints = [
+        ("issuer", metadata.issuer.as_deref()),
+        (
+            "authorization endpoint",
+            Some(&metadata.authorization_endpoint[..]),
+        ),
+        ("token endpoint", Some(&metadata.token_endpoint[..])),
+        (
+            "registration endpoint",
+            metadata.registration_endpoint.as_deref(),
+        ),
+    ];
+    for (name, url) in endpoints {
+        if let Some(refusal) = url.and_then(insecure) {
+            return Err(oauth_error(target, format!("the {name}: {refusal}")));
+        }
+    }
+    Ok(())
+}
+
+/// The innermost message: rmcp wraps the useful part in several layers.
+pub(crate) fn cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut messages = vec![err.to_string()];
+    let mut current = err;
+    while let Some(next) = current.source() {
+        messages.push(next.to_string());
+        current = next;
+    }
+    messages.dedup();
+    messages.join(": ")
+}

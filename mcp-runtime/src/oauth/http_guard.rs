@@ -1,0 +1,74 @@
+//! Every HTTP request of the OAuth flow goes through here: discovery, registration, the token
+//! exchange and refreshes. Plain `http://` is allowed only to loopback hosts (a server under
+//! development); anywhere else codes and tokens would cross the network in clear.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use rmcp::transport::auth::{
+    AuthError, OAuthHttpClient, OAuthHttpClientError, OAuthHttpClientFuture, OAuthHttpRequest,
+    default_oauth_http_client,
+};
+
+/// rmcp's reqwest client for OAuth, behind the transport-security check.
+pub(crate) struct GuardedHttp {
+    inner: Box<dyn OAuthHttpClient>,
+}
+
+impl GuardedHttp {
+    pub(crate) fn shared() -> Result<Arc<dyn OAuthHttpClient>, AuthError> {
+        Ok(Arc::new(GuardedHttp {
+            inner: Box::new(default_oauth_http_client()?),
+        }))
+    }
+}
+
+impl OAuthHttpClient for GuardedHttp {
+    fn execute(&self, request: OAuthHttpRequest) -> OAuthHttpClientFuture<'_> {
+        match insecure(&request.request.uri().to_string()) {
+            Some(refusal) => Box::pin(async move { Err(OAuthHttpClientError::from(refusal)) }),
+            None => self.inner.execute(request),
+        }
+    }
+}
+
+/// Why `url` may not carry OAuth traffic, if it may not: `http://` to a host that is not
+/// loopback.
+pub(crate) fn insecure(url: &str) -> Option<String> {
+    let parsed = url::Url::parse(url).ok()?;
+    if parsed.scheme() != "http" || is_loopback(&parsed) {
+        return None;
+    }
+    Some(format!(
+        "refusing {url}: plain http:// to a host that is not loopback would send OAuth codes and \
+         tokens unencrypted; the server's authorization endpoints must use https://"
+    ))
+}
+
+fn is_loopback(url: &url::Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(name)) => {
+            let name = name.trim_end_matches('.').to_ascii_lowercase();
+            name == "localhost" || name.ends_with(".localhost")
+        }
+        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
+        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::insecure;
+
+    #[test]
+    fn plain_http_only_to_loopback() {
+        assert!(insecure("https://auth.example.com/token").is_none());
+        assert!(insecure("http://127.0.0.1:9000/token").is_none());
+        assert!(insecure("http://[::1]:9000/token").is_none());
+        assert!(insecure("http://localhost/authorize").is_none());
+        let refused = insecure("http://auth.example.com/token").unwrap();
+        assert!(refused.contains("https://"), "{refused}");
+        assert!(insecure("http://10.0.0.5/token").is_some());
+    }
+}

@@ -1,0 +1,234 @@
+//! `login`: the interactive authorization-code flow with PKCE (or, for a configured client
+//! secret, the client-credentials grant), ending with tokens in the token store.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::transport::auth::{
+    AuthorizationManager, AuthorizationRequest, AuthorizationSession, ClientCredentialsConfig,
+};
+
+use super::credentials::FileCredentials;
+use super::discover::{cause, discover};
+use super::redirect::{Callback, RedirectListener};
+use super::store::{LoginInfo, TokenStore, store_key};
+use super::{browser, oauth_error};
+use crate::{OAuthSpec, Result};
+
+/// How [`login`] reaches the user.
+#[derive(Clone)]
+pub struct LoginOptions {
+    /// Open the authorization URL in a browser (`$BROWSER`, else the platform's opener). The
+    /// URL is shown either way.
+    pub open_browser: bool,
+    /// How long to wait for the browser's redirect.
+    pub timeout: Duration,
+    /// Shows the user a line: the authorization URL, a note when no browser could start.
+    pub say: Arc<dyn Fn(&str) + Send + Sync>,
+}
+
+impl Default for LoginOptions {
+    fn default() -> Self {
+        LoginOptions {
+            open_browser: true,
+            timeout: Duration::from_secs(300),
+            say: Arc::new(|line| eprintln!("{line}")),
+        }
+    }
+}
+
+impl std::fmt::Debug for LoginOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoginOptions")
+            .field("open_browser", &self.open_browser)
+            .field("timeout", &self.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Logs in to the MCP server at `url` and stores its tokens (see [`TokenStore`]).
+///
+/// Discovers the authorization server from the server's 401 challenge, registers a client
+/// dynamically unless `spec.client_id` names one, and runs the authorization-code flow with
+/// PKCE (S256) and the `resource` parameter, the redirect landing on 127.0.0.1. With
+/// `spec.client_secret_env` it uses the client-credentials grant instead: no browser.
+pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Result<LoginInfo> {
+    let target = crate::ServerSpec::http(url).target();
+    let store = TokenStore::for_spec(spec).map_err(|e| oauth_error(&target, e.to_string()))?;
+    let discovered = discover(url, &target).await?;
+    let mut manager = discovered.manager;
+    manager.set_credential_store(FileCredentials::new(store.clone(), url));
+    let resource = match client_secret(spec, &target)? {
+        Some((id, secret)) => {
+            client_credentials(&mut manager, spec, id, secret, url, &target).await?
+        }
+        None => authorization_code(manager, spec, options, &target).await?,
+    };
+    super::remember_metadata(&store, url, discovered.metadata, resource, &target)?;
+    let key = store_key(url);
+    store
+        .logins()
+        .map_err(|e| oauth_error(&target, e.to_string()))?
+        .into_iter()
+        .find(|login| login.url == key)
+        .ok_or_else(|| oauth_error(&target, "the token store did not keep the login".into()))
+}
+
+/// Forgets the tokens stored for `url`; `false` when there were none.
+pub fn logout(url: &str, spec: &OAuthSpec) -> std::io::Result<bool> {
+    TokenStore::for_spec(spec)?.remove(&store_key(url))
+}
+
+/// The client id and secret for the client-credentials grant, when the spec asks for it.
+pub(crate) fn client_secret(spec: &OAuthSpec, target: &str) -> Result<Option<(String, String)>> {
+    let Some(var) = &spec.client_secret_env else {
+        return Ok(None);
+    };
+    let Some(id) = &spec.client_id else {
+        return Err(oauth_error(
+            target,
+            "a client secret needs its client id: set `client_id` too".into(),
+        ));
+    };
+    match std::env::var(var) {
+        Ok(secret) if !secret.is_empty() => Ok(Some((id.clone(), secret))),
+        _ => Err(oauth_error(
+            target,
+            format!("environment variable {var} (the client secret) is not set"),
+        )),
+    }
+}
+
+/// The client-credentials grant; returns the resource the token is for.
+pub(crate) async fn client_credentials(
+    manager: &mut AuthorizationManager,
+    spec: &OAuthSpec,
+    client_id: String,
+    client_secret: String,
+    url: &str,
+    target: &str,
+) -> Result<Option<String>> {
+    let resource = url.to_string();
+    let config = ClientCredentialsConfig::ClientSecret {
+        client_id,
+        client_secret,
+        scopes: spec.scopes.clone(),
+        resource: Some(resource.clone()),
+    };
+    manager
+        .configure_client_credentials(&config)
+        .and(Ok(()))
+        .map_err(|e| oauth_error(target, format!("client credentials: {}", cause(&e))))?;
+    manager
+        .exchange_client_credentials(&config)
+        .await
+        .map_err(|e| {
+            oauth_error(
+                target,
+                format!("the client-credentials grant failed: {}", cause(&e)),
+            )
+        })?;
+    Ok(Some(resource))
+}
+
+/// Browser, redirect, code exchange; returns the resource the token is for.
+async fn authorization_code(
+    manager: AuthorizationManager,
+    spec: &OAuthSpec,
+    options: &LoginOptions,
+    target: &str,
+) -> Result<Option<String>> {
+    let listener = RedirectListener::bind().await.map_err(|e| {
+        oauth_error(
+            target,
+            format!("cannot listen on 127.0.0.1 for the redirect: {e}"),
+        )
+    })?;
+    let mut request = AuthorizationRequest::new(listener.uri()).with_client_name("mcp-toolset");
+    if let Some(id) = &spec.client_id {
+        request = request.with_preregistered_client(id);
+    }
+    request = if spec.scopes.is_empty() {
+        request.with_initial_scope_selection()
+    } else {
+        request.with_scopes(spec.scopes.iter())
+    };
+    let session = AuthorizationSession::new(manager, request)
+        .await
+        .map_err(|(_, e)| oauth_error(target, format!("registering the client: {}", cause(&e))))?;
+    let auth_url = session.get_authorization_url().to_string();
+    (options.say)(&format!(
+        "Authorize mcp-toolset with {target} at:\n  {auth_url}"
+    ));
+    if options.open_browser
+        && let Err(err) = browser::open(&auth_url)
+    {
+        (options.say)(&format!(
+            "{err}; open the URL above yourself (or set $BROWSER)"
+        ));
+    }
+    let callback = listener.wait(options.timeout).await.ok_or_else(|| {
+        oauth_error(
+            target,
+            format!(
+                "no redirect came back within {}s: finish in the browser sooner, or raise --login-timeout",
+                options.timeout.as_secs()
+            ),
+        )
+    })?;
+    let sent_state = query_param(&auth_url, "state");
+    let (code, state) = accepted(&callback, sent_state.as_deref(), target)?;
+    session
+        .handle_callback_with_issuer(&code, &state, callback.issuer.as_deref())
+        .await
+        .map_err(|e| {
+            oauth_error(
+                target,
+                format!("exchanging the code for a token: {}", cause(&e)),
+            )
+        })?;
+    Ok(query_param(&auth_url, "resource"))
+}
+
+/// The code and state of a redirect that is an approval of this login's request.
+fn accepted(
+    callback: &Callback,
+    sent_state: Option<&str>,
+    target: &str,
+) -> Result<(String, String)> {
+    if let Some(error) = &callback.error {
+        let detail = callback
+            .error_description
+            .as_ref()
+            .map(|d| format!(": {d}"))
+            .unwrap_or_default();
+        return Err(oauth_error(
+            target,
+            format!("the authorization server refused ({error}{detail})"),
+        ));
+    }
+    let state = match (&callback.state, sent_state) {
+        (Some(got), Some(sent)) if got == sent => got.clone(),
+        _ => {
+            return Err(oauth_error(
+                target,
+                "the redirect's `state` does not match the one this login sent (a stale or \
+                 forged redirect); run the login again"
+                    .into(),
+            ));
+        }
+    };
+    let code = callback
+        .code
+        .clone()
+        .ok_or_else(|| oauth_error(target, "the redirect carries no `code`".into()))?;
+    Ok((code, state))
+}
+
+fn query_param(url: &str, name: &str) -> Option<String> {
+    let parsed = url::Url::parse(url).ok()?;
+    parsed
+        .query_pairs()
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value.into_owned())
+}

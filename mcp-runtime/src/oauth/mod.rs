@@ -1,0 +1,58 @@
+//! OAuth for remote MCP servers (MCP authorization, protocol 2025-06-18 and later), on rmcp's
+//! `auth` feature (feature `oauth`).
+//!
+//! rmcp does the protocol: protected-resource and authorization-server discovery, dynamic
+//! client registration, PKCE, the code exchange, refreshes, the client-credentials grant, and
+//! the HTTP client that refreshes on expiry or a 401 and retries once. This room adds what a
+//! command-line tool and an agent app need around it: the token store (`store.rs`, one 0600
+//! file per server; `credentials.rs` puts rmcp's credential store on it), the interactive
+//! login (`login.rs`: `redirect.rs` the loopback listener, `browser.rs` the opener), the
+//! unauthenticated probe that finds the challenge (`discover.rs`), the https-or-loopback rule
+//! on every OAuth request (`http_guard.rs`), and the connect-time check that turns a missing
+//! or dead token into [`Error::LoginRequired`](crate::Error::LoginRequired)
+//! (`authorize.rs`).
+
+mod authorize;
+mod browser;
+mod credentials;
+mod discover;
+mod http_guard;
+mod login;
+mod redirect;
+mod store;
+
+pub(crate) use authorize::authorized;
+pub use login::{LoginOptions, login, logout};
+pub use store::{LoginInfo, TokenStore};
+
+use rmcp::transport::auth::AuthorizationMetadata;
+
+use crate::{Error, Result};
+
+pub(crate) fn oauth_error(target: &str, reason: String) -> Error {
+    Error::OAuth {
+        target: target.to_string(),
+        reason,
+    }
+}
+
+/// Keeps the authorization server's metadata beside the tokens the flow just stored, so a
+/// connect need not discover it again.
+fn remember_metadata(
+    store: &TokenStore,
+    url: &str,
+    metadata: AuthorizationMetadata,
+    resource: Option<String>,
+    target: &str,
+) -> Result<()> {
+    let key = store::store_key(url);
+    let mut record = store
+        .load(&key)
+        .map_err(|e| oauth_error(target, e.to_string()))?
+        .ok_or_else(|| oauth_error(target, "no token was stored by the exchange".into()))?;
+    record.metadata = Some(metadata);
+    record.resource = resource;
+    store
+        .save(&record)
+        .map_err(|e| oauth_error(target, e.to_string()))
+}
