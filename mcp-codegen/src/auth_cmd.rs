@@ -59,8 +59,7 @@ pub fn login(url: &str, args: &LoginArgs) -> anyhow::Result<ExitCode> {
         url,
         &args.spec(),
         &args.options(),
-    ))?
-    .with_context(|| format!("logging in to {}", ServerSpec::http(url).target()))?;
+    ))??;
     eprintln!("logged in to {}{}", info.url, describe(&info));
     Ok(ExitCode::SUCCESS)
 }

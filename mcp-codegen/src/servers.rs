@@ -59,7 +59,16 @@ fn server_json(server: &ServerConfig) -> Value {
             "base_delay_ms": server.retry.base_delay.as_millis() as u64,
         },
         "tools": { "allow": server.tools.allow, "deny": server.tools.deny },
+        "auth": auth(&server.spec),
     })
+}
+
+/// `"oauth"` when the server is reached with a stored OAuth login, else null.
+fn auth(spec: &ServerSpec) -> Value {
+    match spec {
+        ServerSpec::Http(h) if h.oauth.is_some() => json!("oauth"),
+        _ => Value::Null,
+    }
 }
 
 /// The config for a person: one block per server, then the warnings.
@@ -83,6 +92,11 @@ pub(crate) fn to_human(config: &Config) -> String {
             ),
         };
         let disabled = if server.disabled { "  (disabled)" } else { "" };
+        let what = if value["auth"].is_null() {
+            what
+        } else {
+            format!("{what}  (oauth)")
+        };
         out.push_str(&format!("  {:<20} {what}{disabled}\n", server.name));
         for (label, key) in [("env", "env"), ("headers", "headers")] {
             let names: Vec<&str> = value[key]

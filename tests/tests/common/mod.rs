@@ -7,6 +7,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 pub mod faults;
+pub mod oauth;
 
 use mcp_runtime::{Client, ServerSpec, StdioSpec};
 

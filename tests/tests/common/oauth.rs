@@ -1,0 +1,184 @@
+//! OAuth peers (the demo server's own authorization server, the Python SDK's, the faulty one)
+//! and the CLI run with a private token store.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use super::{Proc, python_bin};
+
+const CLI: &str = env!("CARGO_BIN_EXE_test-mcp-codegen");
+
+/// `tests/oauth/<file>`.
+pub fn oauth_file(file: &str) -> String {
+    format!("{}/oauth/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A process that prints `listening on URL` first.
+fn listening(mut command: Command) -> Proc {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start OAuth peer");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("peer printed {line:?}"))
+        .to_string();
+    // Some servers announce the port before they accept on it.
+    let authority = url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    let start = std::time::Instant::now();
+    while std::net::TcpStream::connect(&authority).is_err() {
+        assert!(
+            start.elapsed().as_secs() < 30,
+            "{url} never accepted a connection"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    Proc { child, url }
+}
+
+/// The demo server behind its own authorization server; tokens live `ttl` seconds.
+pub fn demo_oauth(ttl: u64) -> Proc {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_test-demo-server"));
+    command.args(["--http", "0", "--oauth", "--token-ttl", &ttl.to_string()]);
+    command.env("DEMO_OAUTH_CLIENT", "robot:robot-secret-value");
+    listening(command)
+}
+
+/// The Python MCP SDK's authorization server and bearer check (installed by scripts/test.sh).
+pub fn python_oauth(ttl: u64) -> Proc {
+    let mut command = Command::new(python_bin("python"));
+    command.args([
+        &oauth_file("python_auth_server.py"),
+        "--token-ttl",
+        &ttl.to_string(),
+    ]);
+    listening(command)
+}
+
+/// A protected endpoint whose authorization goes wrong as `mode` says.
+pub fn faulty(mode: &str) -> Proc {
+    let mut command = Command::new("python3");
+    command.args([&oauth_file("faulty_auth.py"), mode]);
+    listening(command)
+}
+
+/// A token store of its own for one test (removed when dropped).
+pub struct Home(pub PathBuf);
+
+impl Home {
+    pub fn new(name: &str) -> Home {
+        let dir = std::env::temp_dir().join(format!("mcp-oauth-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Home(dir)
+    }
+
+    /// Where the CLI keeps tokens with `XDG_CONFIG_HOME` set to this home.
+    pub fn store(&self) -> PathBuf {
+        self.0.join("mcp-toolset").join("oauth")
+    }
+
+    /// The one token file, as JSON.
+    pub fn token_file(&self) -> (PathBuf, serde_json::Value) {
+        let path = std::fs::read_dir(self.store())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "json"))
+            .expect("a token file");
+        let json = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        (path, json)
+    }
+
+    /// The stored access and refresh tokens.
+    pub fn tokens(&self) -> (String, String) {
+        let (_, json) = self.token_file();
+        let token = &json["credentials"]["token_response"];
+        (
+            token["access_token"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+            token["refresh_token"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+        )
+    }
+
+    /// Runs the CLI with this home, no browser unless `browser`, and `CI` as given.
+    pub fn cli(&self, args: &[&str], browser: bool, ci: bool) -> Output {
+        self.cli_env(args, browser, ci, &[])
+    }
+
+    /// [`Home::cli`] with extra environment variables.
+    pub fn cli_env(&self, args: &[&str], browser: bool, ci: bool, env: &[(&str, &str)]) -> Output {
+        let mut command = Command::new(CLI);
+        command
+            .args(args)
+            .env("XDG_CONFIG_HOME", &self.0)
+            .env_remove("BROWSER")
+            .env_remove("CI")
+            .stdin(Stdio::null());
+        if browser {
+            command.env("BROWSER", oauth_file("browser.py"));
+        }
+        if ci {
+            command.env("CI", "true");
+        }
+        command.envs(env.iter().copied());
+        command.output().unwrap()
+    }
+}
+
+impl Drop for Home {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The Unix mode bits of `path`.
+pub fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// RFC 7009 revocation at the demo server: `POST /revoke token=…`.
+pub fn revoke(server_url: &str, token: &str) {
+    let authority = server_url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap();
+    let body = format!("token={token}");
+    let mut stream = std::net::TcpStream::connect(authority).unwrap();
+    write!(
+        stream,
+        "POST /revoke HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// stdout and stderr of a CLI run, for assertions and messages.
+pub fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}

@@ -1,0 +1,237 @@
+//! OAuth against real authorization servers: the demo server's own (`--oauth`) and the Python
+//! MCP SDK's. First login through `$BROWSER` (a script that fetches the URL), reuse without a
+//! browser, refresh after expiry, a revoked refresh token, file modes, no token in any output,
+//! exit 2 in CI without a login, and the flow's bad-input errors.
+
+mod common;
+
+use std::time::Duration;
+
+use mcp_runtime::{Client, Error, OAuthSpec, ServerSpec};
+use serde_json::json;
+
+use common::oauth::*;
+
+/// A client on the stored login in `home` (no browser: the runtime never opens one).
+async fn connect(url: &str, home: &Home) -> mcp_runtime::Result<Client> {
+    let spec = ServerSpec::http(url).oauth(OAuthSpec::default().store_dir(home.store()));
+    Client::connect(spec).await
+}
+
+/// Tokens live 32 s and rmcp refreshes those with under 30 s left: after 3 s a connect refreshes.
+const TTL: u64 = 32;
+const PAST_REFRESH_POINT: Duration = Duration::from_millis(3_100);
+
+#[tokio::test]
+async fn demo_login_reuse_refresh_and_revoked_refresh() {
+    let server = demo_oauth(TTL);
+    let home = Home::new("demo");
+
+    // No login yet: CI gets exit 2 and the command that logs in.
+    let out_dir = home.0.join("demo.json");
+    let out = out_dir.to_str().unwrap();
+    let refused = home.cli(
+        &["snapshot", "--out", out, "--url", &server.url],
+        false,
+        true,
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused));
+    assert!(
+        text(&refused).contains(&format!("mcp-codegen login {}", server.url)),
+        "{}",
+        text(&refused)
+    );
+
+    // First login through $BROWSER.
+    let login = home.cli(&["login", &server.url], true, false);
+    assert!(login.status.success(), "{}", text(&login));
+    let (file, _) = home.token_file();
+    assert_eq!(mode(&file), 0o600);
+    assert_eq!(mode(&home.store()), 0o700);
+    let (access, refresh) = home.tokens();
+    assert!(access.len() > 20 && refresh.len() > 20);
+
+    // Reuse without a browser, in CI: the snapshot is taken and holds no token.
+    let snap = home.cli(
+        &["snapshot", "--out", out, "--url", &server.url],
+        false,
+        true,
+    );
+    assert!(snap.status.success(), "{}", text(&snap));
+    let snapshot = std::fs::read_to_string(&out_dir).unwrap();
+    assert!(snapshot.contains("\"echo\""));
+    let status = home.cli(&["auth", "status"], false, true);
+    assert!(
+        text(&status).contains(&server.url) && text(&status).contains("scopes demo"),
+        "{}",
+        text(&status)
+    );
+    for output in [text(&login), text(&snap), text(&status), snapshot] {
+        assert!(
+            !output.contains(&access) && !output.contains(&refresh),
+            "a token leaked: {output}"
+        );
+    }
+
+    // After the refresh point the runtime refreshes silently and the call goes through.
+    tokio::time::sleep(PAST_REFRESH_POINT).await;
+    let client = connect(&server.url, &home).await.expect("refreshed");
+    let echoed = client
+        .call_tool("echo", json!({"message": "hi"}))
+        .await
+        .unwrap();
+    assert!(format!("{echoed:?}").contains("hi"), "{echoed:?}");
+    client.close().await;
+    let (new_access, new_refresh) = home.tokens();
+    assert_ne!(new_access, access, "the access token was refreshed");
+    assert_ne!(
+        new_refresh, refresh,
+        "the demo server rotates refresh tokens"
+    );
+
+    // A revoked refresh token: once the access token needs refreshing, the clear error.
+    revoke(&server.url, &new_refresh);
+    tokio::time::sleep(PAST_REFRESH_POINT).await;
+    let err = connect(&server.url, &home).await.expect_err("revoked");
+    assert!(matches!(err, Error::LoginRequired { .. }), "{err:?}");
+    let message = err.to_string();
+    assert!(
+        message.contains("refused the refresh token") && message.contains("mcp-codegen login"),
+        "{message}"
+    );
+    let status = home.cli(&["auth", "status"], false, true);
+    assert!(text(&status).contains("log in again"), "{}", text(&status));
+}
+
+#[tokio::test]
+async fn python_sdk_peer_login_reuse_and_refresh() {
+    let server = python_oauth(TTL);
+    let home = Home::new("python");
+    let login = home.cli(&["login", &server.url], true, false);
+    assert!(login.status.success(), "{}", text(&login));
+    let (access, refresh) = home.tokens();
+    let (file, _) = home.token_file();
+    assert_eq!(mode(&file), 0o600);
+
+    let out_path = home.0.join("peer.json");
+    let out = out_path.to_str().unwrap();
+    let snap = home.cli(
+        &["snapshot", "--out", out, "--url", &server.url],
+        false,
+        true,
+    );
+    assert!(snap.status.success(), "{}", text(&snap));
+    assert!(
+        std::fs::read_to_string(&out_path)
+            .unwrap()
+            .contains("\"shout\"")
+    );
+
+    tokio::time::sleep(PAST_REFRESH_POINT).await;
+    let client = connect(&server.url, &home).await.expect("refreshed");
+    let shouted = client
+        .call_tool("shout", json!({"text": "hi"}))
+        .await
+        .unwrap();
+    assert!(format!("{shouted:?}").contains("HI"), "{shouted:?}");
+    client.close().await;
+    assert_ne!(home.tokens().0, access, "the access token was refreshed");
+    for output in [text(&login), text(&snap)] {
+        assert!(
+            !output.contains(&access) && !output.contains(&refresh),
+            "a token leaked: {output}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn client_credentials_grant_needs_no_browser() {
+    let server = demo_oauth(3600);
+    let home = Home::new("robot");
+    let spec = ServerSpec::http(&server.url).oauth(
+        OAuthSpec::default()
+            .client_id("robot")
+            .client_secret_env("MCP_TEST_ROBOT_SECRET_UNSET")
+            .store_dir(home.store()),
+    );
+    // The variable is missing: the error names it (and never a value).
+    let err = Client::connect(spec).await.expect_err("no secret");
+    assert!(
+        err.to_string().contains("MCP_TEST_ROBOT_SECRET_UNSET"),
+        "{err}"
+    );
+
+    let login = [
+        "login",
+        &server.url,
+        "--client-id",
+        "robot",
+        "--client-secret-env",
+        "ROBOT_SECRET",
+    ];
+    let wrong = home.cli_env(&login, false, true, &[("ROBOT_SECRET", "not-the-secret")]);
+    assert_eq!(wrong.status.code(), Some(2), "{}", text(&wrong));
+    assert!(
+        text(&wrong).contains("client-credentials grant failed"),
+        "{}",
+        text(&wrong)
+    );
+
+    // In CI, with the secret in the environment: tokens without a browser.
+    let right = home.cli_env(
+        &login,
+        false,
+        true,
+        &[("ROBOT_SECRET", "robot-secret-value")],
+    );
+    assert!(right.status.success(), "{}", text(&right));
+    assert!(!text(&right).contains("robot-secret-value"));
+    let client = connect(&server.url, &home).await.expect("machine token");
+    assert_eq!(client.list_tools().await.unwrap().len(), 9);
+    client.close().await;
+}
+
+#[test]
+fn login_waits_for_the_redirect_only_so_long() {
+    let server = demo_oauth(3600);
+    let home = Home::new("timeout");
+    let out = home.cli(
+        &["login", &server.url, "--no-browser", "--login-timeout", "1"],
+        false,
+        false,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let all = text(&out);
+    assert!(
+        all.contains("/authorize?") && all.contains("--login-timeout"),
+        "{all}"
+    );
+}
+
+#[test]
+fn bad_authorization_servers_get_clear_errors() {
+    let cases = [
+        ("no-metadata", "--bearer-env"),
+        ("insecure-issuer", "https://"),
+        ("insecure-token", "the token endpoint"),
+        ("deny", "the demo user said no"),
+        ("bad-state", "`state` does not match"),
+    ];
+    for (mode, expected) in cases {
+        let server = faulty(mode);
+        let home = Home::new(mode);
+        let out = home.cli(
+            &["login", &server.url, "--login-timeout", "20"],
+            true,
+            false,
+        );
+        assert_eq!(out.status.code(), Some(2), "{mode}: {}", text(&out));
+        assert!(text(&out).contains(expected), "{mode}: {}", text(&out));
+        assert!(!home.store().exists() || std::fs::read_dir(home.store()).unwrap().count() == 0);
+    }
+    let server = faulty("no-metadata");
+    assert!(
+        text(&Home::new("nm").cli(&["login", &server.url], false, false))
+            .contains("WWW-Authenticate")
+    );
+}
