@@ -73,8 +73,15 @@ async fn demo_login_reuse_refresh_and_revoked_refresh() {
         );
     }
 
-    // After the refresh point the runtime refreshes silently and the call goes through.
+    // A session opened now outlives its token's refresh point: its next call refreshes
+    // silently. So does a connect after that point.
+    let long_lived = connect(&server.url, &home).await.expect("stored login");
     tokio::time::sleep(PAST_REFRESH_POINT).await;
+    let out = long_lived
+        .call_tool("echo", json!({"message": "later"}))
+        .await;
+    assert!(format!("{out:?}").contains("later"), "{out:?}");
+    long_lived.close().await;
     let client = connect(&server.url, &home).await.expect("refreshed");
     let echoed = client
         .call_tool("echo", json!({"message": "hi"}))

@@ -9,7 +9,7 @@
 //! login (`login.rs`: `redirect.rs` the loopback listener, `browser.rs` the opener), the
 //! unauthenticated probe that finds the challenge (`discover.rs`), the https-or-loopback rule
 //! on every OAuth request (`http_guard.rs`), and the connect-time check that turns a missing
-//! or dead token into [`Error::LoginRequired`](crate::Error::LoginRequired)
+//! or dead token into `Error::LoginRequired`
 //! (`authorize.rs`).
 
 mod authorize;
