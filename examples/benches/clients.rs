@@ -255,7 +255,15 @@ fn run(who: Who, pinned: bool, server: &str, in_flight: usize) -> Option<f64> {
 /// In a child process: one measurement, printed as `{"seconds": S}`.
 fn measure(spec: &str) {
     let parts: Vec<&str> = spec.splitn(3, ' ').collect();
-    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    // `MCP_BENCH_RUNTIME=current_thread`: the caller and the session on one thread, as in
+    // `#[tokio::main(flavor = "current_thread")]`; default: `#[tokio::main]`'s multi-thread.
+    let runtime = match std::env::var("MCP_BENCH_RUNTIME").as_deref() {
+        Ok("current_thread") => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build(),
+        _ => tokio::runtime::Runtime::new(),
+    }
+    .expect("a tokio runtime");
     let seconds = match parts.as_slice() {
         ["pipe"] => pipe_round_trips(),
         ["ours", n, server] => runtime.block_on(ours(server, n.parse().unwrap_or(1))),

@@ -390,3 +390,53 @@ async fn unreachable_http_server_is_a_connect_error() {
         "{text}"
     );
 }
+
+/// The direct path of stdio sessions: many calls in flight, some with messages larger than a
+/// pipe holds (queued, written as the server reads), some given up on, each answered with its
+/// own result — and rmcp's own traffic (listings, prompts) interleaved on the same pipes.
+#[tokio::test]
+async fn concurrent_calls_large_messages_and_abandoned_calls_share_the_pipes() {
+    let client = std::sync::Arc::new(Client::connect(demo_stdio()).await.unwrap());
+    let big = "x".repeat(1 << 20);
+    let mut calls = Vec::new();
+    for i in 0..200u32 {
+        let client = client.clone();
+        let big = big.clone();
+        calls.push(tokio::spawn(async move {
+            match i % 4 {
+                0 => {
+                    let out = client
+                        .call_tool("add", json!({"a": i, "b": i}))
+                        .await
+                        .unwrap();
+                    let sum = out.structured.as_ref().unwrap()["sum"].as_f64();
+                    assert_eq!(sum, Some(f64::from(2 * i)));
+                }
+                1 => {
+                    let message = format!("{i}:{big}");
+                    let out = client
+                        .call_tool("echo", json!({"message": message}))
+                        .await
+                        .unwrap();
+                    assert_eq!(out.text(), message);
+                }
+                2 => {
+                    let sleep = json!({"ms": 5_000});
+                    let gone = client
+                        .call_tool_with_timeout("sleep", sleep, Duration::from_millis(20))
+                        .await;
+                    assert!(matches!(gone, Err(Error::Timeout { .. })), "{gone:?}");
+                }
+                _ => assert!(client.list_tools().await.unwrap().len() >= 9),
+            }
+        }));
+    }
+    for call in calls {
+        call.await.unwrap();
+    }
+    let out = client
+        .call_tool("echo", json!({"message": "after"}))
+        .await
+        .unwrap();
+    assert_eq!(out.text(), "after");
+}

@@ -102,6 +102,7 @@ pub(crate) fn handshake_outcome(
                 service,
                 child: None,
                 oversize: None,
+                direct: None,
             });
         }
         Ok(Err(err)) => {

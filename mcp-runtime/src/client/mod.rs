@@ -12,6 +12,8 @@ pub mod call;
 #[cfg(any(feature = "stdio", feature = "http"))]
 #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
 mod child;
+#[cfg(feature = "stdio")]
+mod direct;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod error;
 #[cfg(any(feature = "stdio", feature = "http"))]
@@ -31,6 +33,8 @@ mod options;
 mod output;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod pages;
+#[cfg(feature = "stdio")]
+mod pipe_writer;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod progress;
 #[cfg(any(feature = "stdio", feature = "http"))]

@@ -56,6 +56,8 @@ pub struct Client {
     info: Arc<ServerPeerInfo>,
     options: ConnectOptions,
     routes: Routes,
+    /// The lean path for plain tool calls (stdio).
+    direct: Option<super::transport::Direct>,
 }
 
 /// Where the session's handler leaves what the server tells us unasked.
@@ -99,6 +101,7 @@ impl Client {
             service,
             child,
             oversize,
+            direct,
         } = connect_transport(&spec, handler, &options).await?;
         let peer = service.peer().clone();
         let info = peer.peer_info().ok_or_else(|| Error::Connect {
@@ -126,6 +129,7 @@ impl Client {
             info,
             options,
             routes,
+            direct,
         })
     }
 
@@ -308,6 +312,10 @@ impl Client {
         on_progress: Option<ProgressFn>,
     ) -> std::result::Result<CallToolResponse, ServiceError> {
         let Some(on_progress) = on_progress else {
+            #[cfg(feature = "stdio")]
+            if let Some(direct) = &self.direct {
+                return direct.call_tool(params, &self.peer).await;
+            }
             return self.peer.call_tool_once(params).await;
         };
         let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));

@@ -3,15 +3,15 @@
 
 use std::time::Duration;
 
-use rmcp::RoleClient;
 use rmcp::ServiceExt;
-use rmcp::transport::async_rw::AsyncRwTransport;
 use tracing::Instrument;
 
 use super::child;
+use super::direct;
 use super::error::root_cause;
 use super::handler::Handler;
 use super::limit::{LimitedReader, Oversize};
+use super::pipe_writer::PipeWriter;
 use super::progress_filter::ProgressFilter;
 use super::transport::{Connected, no_answer};
 use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
@@ -28,10 +28,14 @@ pub(crate) async fn connect(
     let spawned = child::spawn(stdio, options.stderr_lines)?;
     let mut process = spawned.process;
     let oversize = Oversize::default();
-    let stdout = LimitedReader::new(spawned.stdout, options.max_message_size, oversize.clone());
     // Our reader enforces the limit (and says so); rmcp's own would drop the line silently.
-    let transport = AsyncRwTransport::<RoleClient, _, _>::new(stdout, spawned.stdin)
-        .with_max_line_length(usize::MAX);
+    let stdout = LimitedReader::new(spawned.stdout, options.max_message_size, oversize.clone());
+    let writer = PipeWriter::new(spawned.stdin).map_err(|err| Error::Connect {
+        target: spec.target(),
+        reason: format!("cannot use the server's stdin: {err}"),
+        stderr: Vec::new(),
+    })?;
+    let (transport, direct) = direct::direct(direct::line_reader(stdout), writer);
     // rmcp's session task logs inside this span: a stdout line that is not JSON-RPC (a banner,
     // a stray print) is skipped with a debug log that names the server.
     let span = tracing::debug_span!("mcp_server", server = %spec.target());
@@ -42,6 +46,7 @@ pub(crate) async fn connect(
                 service,
                 child: Some(process),
                 oversize: Some(oversize),
+                direct: Some(direct),
             });
         }
         Ok(Err(err)) => Some(root_cause(&err)),

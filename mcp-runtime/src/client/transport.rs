@@ -13,7 +13,16 @@ pub(crate) struct Connected {
     pub child: Option<ChildProcess>,
     /// Where a stdio transport reports a message over the size limit.
     pub oversize: Option<super::limit::Oversize>,
+    /// The direct request path (stdio).
+    pub direct: Option<Direct>,
 }
+
+/// The direct request path of a stdio session; nothing on other transports.
+#[cfg(feature = "stdio")]
+pub(crate) type Direct = super::direct::Direct;
+#[cfg(not(feature = "stdio"))]
+#[derive(Clone)]
+pub(crate) enum Direct {}
 
 /// Opens the transport `spec` names and completes `initialize` within the connect timeout.
 pub(crate) async fn connect_transport(
