@@ -1,5 +1,6 @@
-//! mcp-runtime against the clients a user would otherwise pick, in one run: its typed call,
-//! raw rmcp, the official TypeScript SDK client and the Python SDK client, each calling `add`
+//! mcp-runtime against the clients a user would otherwise pick, in one run: its typed call (on
+//! `#[tokio::main]`'s multi-thread runtime, and on a `current_thread` one), raw rmcp, the
+//! official TypeScript SDK client and the Python SDK client, each calling `add`
 //! over stdio on (a) `minimal-server` (no framework: the floor) and (b) the demo server (rmcp),
 //! one call at a time and 64 in flight, on every core and pinned to one (`taskset -c 0`, the
 //! server inherits it) — plus the bare pipe round trip to `cat`, the cost no client can beat.
@@ -43,13 +44,16 @@ struct Sum {
 #[derive(Clone, Copy, PartialEq)]
 enum Who {
     Ours,
+    /// Ours on a `current_thread` runtime: caller and session on one thread, like Node's.
+    OursCurrent,
     Raw,
     Ts,
     Python,
 }
 
-const CLIENTS: [(Who, &str); 4] = [
+const CLIENTS: [(Who, &str); 5] = [
     (Who::Ours, "mcp-runtime"),
+    (Who::OursCurrent, "mcp-runtime, current_thread"),
     (Who::Raw, "raw rmcp"),
     (Who::Ts, "TS SDK"),
     (Who::Python, "Python SDK"),
@@ -115,9 +119,9 @@ fn cores(pinned: bool) -> &'static str {
 
 fn header() {
     println!(
-        "| server, calls in flight | mcp-runtime | raw rmcp | TS SDK | Python SDK | ours / TS | ours / raw (time) |"
+        "| server, calls in flight | mcp-runtime | mcp-runtime, current_thread | raw rmcp | TS SDK | Python SDK | ours / TS | current_thread / TS | ours / raw (time) |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
 }
 
 /// `demo-server --http 0` (under `taskset -c 0` when pinned), ended when dropped.
@@ -156,27 +160,38 @@ impl Drop for HttpServer {
 }
 
 /// Calls per second (or "skipped"), ratios, and sequential latency against the pipe.
-fn row(server: &str, in_flight: usize, seconds: &[Option<f64>; 4], pipe: Option<f64>) {
+fn row(server: &str, in_flight: usize, seconds: &[Option<f64>; 5], pipe: Option<f64>) {
+    let [ours, current, raw, ts, python] = *seconds;
     let rate = |s: Option<f64>| s.map(|s| CALLS as f64 / s);
     let cell = |s: Option<f64>| rate(s).map_or("skipped".into(), |r| format!("{r:.0}/s"));
-    let ratio = match (rate(seconds[0]), rate(seconds[2])) {
-        (Some(ours), Some(ts)) => format!("{:.2}×", ours / ts),
+    let versus = |a: Option<f64>, b: Option<f64>| match (rate(a), rate(b)) {
+        (Some(a), Some(b)) => format!("{:.2}×", a / b),
         _ => "–".into(),
     };
-    let time_ratio = match (seconds[0], seconds[1]) {
+    let time_ratio = match (ours, raw) {
         (Some(ours), Some(raw)) => format!("{:.3}", ours / raw),
         _ => "–".into(),
     };
     println!(
-        "| {server}, {in_flight} | {} | {} | {} | {} | {ratio} | {time_ratio} |",
-        cell(seconds[0]),
-        cell(seconds[1]),
-        cell(seconds[2]),
-        cell(seconds[3])
+        "| {server}, {in_flight} | {} | {} | {} | {} | {} | {} | {} | {time_ratio} |",
+        cell(ours),
+        cell(current),
+        cell(raw),
+        cell(ts),
+        cell(python),
+        versus(ours, ts),
+        versus(current, ts),
     );
-    if let (1, Some(ours), Some(pipe)) = (in_flight, seconds[0], pipe) {
+    if let (1, Some(ours), Some(pipe)) = (in_flight, ours, pipe) {
+        let current = current.map_or(String::new(), |c| {
+            format!(
+                " (current_thread: {:.1} µs = {:.2} ×)",
+                c * 1e6 / CALLS as f64,
+                c / pipe
+            )
+        });
         println!(
-            "|   ↳ {server}: one call = {:.1} µs = {:.2} × the pipe round trip | | | | | | |",
+            "|   ↳ {server}: one call = {:.1} µs = {:.2} × the pipe round trip{current} | | | | | | | | |",
             ours * 1e6 / CALLS as f64,
             ours / pipe
         );
@@ -217,10 +232,20 @@ fn run_self(pinned: bool, spec: &str) -> Option<f64> {
     timed(pinned, &me.to_string_lossy(), &[], Some(spec))
 }
 
+/// A measurement of ours on a `current_thread` runtime.
+fn run_current(pinned: bool, spec: &str) -> Option<f64> {
+    // SAFETY: the bench's own process is single-threaded here; children inherit the variable.
+    unsafe { std::env::set_var("MCP_BENCH_RUNTIME", "current_thread") };
+    let seconds = run_self(pinned, spec);
+    unsafe { std::env::remove_var("MCP_BENCH_RUNTIME") };
+    seconds
+}
+
 fn run(who: Who, pinned: bool, server: &str, in_flight: usize) -> Option<f64> {
     let numbers = [CALLS.to_string(), WARMUP.to_string(), in_flight.to_string()];
     match who {
         Who::Ours => run_self(pinned, &format!("ours {in_flight} {server}")),
+        Who::OursCurrent => run_current(pinned, &format!("ours {in_flight} {server}")),
         Who::Raw => run_self(pinned, &format!("raw {in_flight} {server}")),
         Who::Ts => {
             let script = format!("{ROOT}/test-servers/bench/ts_client.mjs");

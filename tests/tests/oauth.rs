@@ -242,3 +242,18 @@ fn bad_authorization_servers_get_clear_errors() {
             .contains("WWW-Authenticate")
     );
 }
+
+#[tokio::test]
+async fn typescript_sdk_example_with_its_authorization_server_on_another_origin() {
+    let server = typescript_oauth();
+    let home = Home::new("typescript");
+    let login = home.cli(&["login", &server.url], true, false);
+    assert!(login.status.success(), "{}", text(&login));
+    let (file, _) = home.token_file();
+    assert_eq!(mode(&file), 0o600);
+    let (access, _) = home.tokens();
+    let client = connect(&server.url, &home).await.expect("stored login");
+    assert!(client.list_tools().await.unwrap().len() >= 3);
+    client.close().await;
+    assert!(!text(&login).contains(&access));
+}

@@ -55,12 +55,18 @@ impl Drop for Proc {
 
 /// The demo server over streamable HTTP on a free port.
 pub fn demo_http() -> Proc {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_test-demo-server"))
-        .args(["--http", "0"])
+    let mut command = Command::new(env!("CARGO_BIN_EXE_test-demo-server"));
+    command.args(["--http", "0"]);
+    listening(command)
+}
+
+/// A server process that prints `listening on URL` first, once it accepts connections there.
+pub fn listening(mut command: Command) -> Proc {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .expect("start demo server over HTTP");
+        .expect("start the server");
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
@@ -68,8 +74,23 @@ pub fn demo_http() -> Proc {
     let url = line
         .trim()
         .strip_prefix("listening on ")
-        .expect("demo server prints its URL")
+        .unwrap_or_else(|| panic!("the server printed {line:?}"))
         .to_string();
+    // Some servers announce the port before they accept on it.
+    let authority = url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    let start = Instant::now();
+    while std::net::TcpStream::connect(&authority).is_err() {
+        assert!(
+            start.elapsed().as_secs() < 30,
+            "{url} never accepted a connection"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
     Proc { child, url }
 }
 

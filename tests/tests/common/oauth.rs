@@ -1,51 +1,17 @@
 //! OAuth peers (the demo server's own authorization server, the Python SDK's, the faulty one)
 //! and the CLI run with a private token store.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use super::{Proc, python_bin};
+use super::{Proc, listening, python_bin};
 
 const CLI: &str = env!("CARGO_BIN_EXE_test-mcp-codegen");
 
 /// `tests/oauth/<file>`.
 pub fn oauth_file(file: &str) -> String {
     format!("{}/oauth/{file}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A process that prints `listening on URL` first.
-fn listening(mut command: Command) -> Proc {
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start OAuth peer");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("peer printed {line:?}"))
-        .to_string();
-    // Some servers announce the port before they accept on it.
-    let authority = url
-        .trim_start_matches("http://")
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string();
-    let start = std::time::Instant::now();
-    while std::net::TcpStream::connect(&authority).is_err() {
-        assert!(
-            start.elapsed().as_secs() < 30,
-            "{url} never accepted a connection"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    Proc { child, url }
 }
 
 /// The demo server behind its own authorization server; tokens live `ttl` seconds.
@@ -181,4 +147,38 @@ pub fn text(out: &Output) -> String {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     )
+}
+
+/// The TypeScript SDK's own example server with `--oauth --oauth-strict`: its authorization
+/// server on a second port (another origin), tokens checked for this resource.
+pub fn typescript_oauth() -> Proc {
+    let (mcp, auth) = (super::free_port(), super::free_port());
+    let script = super::test_servers().join(
+        "node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server/simpleStreamableHttp.js",
+    );
+    assert!(
+        script.exists(),
+        "{} is missing: run scripts/test.sh",
+        script.display()
+    );
+    let child = Command::new("node")
+        .arg(script)
+        .args(["--oauth", "--oauth-strict"])
+        .env("MCP_PORT", mcp.to_string())
+        .env("MCP_AUTH_PORT", auth.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the TS SDK example");
+    let start = std::time::Instant::now();
+    for port in [mcp, auth] {
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(start.elapsed().as_secs() < 30, "port {port} never opened");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    Proc {
+        child,
+        url: format!("http://localhost:{mcp}/mcp"),
+    }
 }
