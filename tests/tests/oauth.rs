@@ -257,3 +257,20 @@ async fn typescript_sdk_example_with_its_authorization_server_on_another_origin(
     client.close().await;
     assert!(!text(&login).contains(&access));
 }
+
+#[tokio::test]
+async fn a_session_whose_refresh_is_refused_fails_with_the_login_error() {
+    let server = demo_oauth(TTL);
+    let home = Home::new("midsession");
+    let login = home.cli(&["login", &server.url], true, false);
+    assert!(login.status.success(), "{}", text(&login));
+    let client = connect(&server.url, &home).await.expect("stored login");
+    revoke(&server.url, &home.tokens().1);
+    tokio::time::sleep(PAST_REFRESH_POINT).await;
+    let err = client
+        .call_tool("echo", json!({"message": "x"}))
+        .await
+        .expect_err("the refresh is refused");
+    assert!(matches!(err, Error::LoginRequired { .. }), "{err:?}");
+    assert!(err.to_string().contains("mcp-codegen login"), "{err}");
+}

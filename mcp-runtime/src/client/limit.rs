@@ -29,6 +29,7 @@ impl Oversize {
 }
 
 /// Passes lines of at most `limit` bytes; a longer one ends the stream with an error.
+#[cfg_attr(not(feature = "stdio"), allow(dead_code))]
 pub(crate) struct LimitedReader<R> {
     inner: R,
     limit: usize,
@@ -39,6 +40,7 @@ pub(crate) struct LimitedReader<R> {
     oversize: Oversize,
 }
 
+#[cfg_attr(not(feature = "stdio"), allow(dead_code))]
 impl<R> LimitedReader<R> {
     pub(crate) fn new(inner: R, limit: usize, oversize: Oversize) -> Self {
         LimitedReader {
@@ -106,6 +108,7 @@ impl<R: AsyncRead + Unpin> AsyncRead for LimitedReader<R> {
     }
 }
 
+#[cfg_attr(not(feature = "stdio"), allow(dead_code))]
 impl<R> LimitedReader<R> {
     fn too_large(&self, size: usize) -> std::io::Error {
         self.oversize.record(Some(size), self.limit);

@@ -57,6 +57,7 @@ pub struct Client {
     options: ConnectOptions,
     routes: Routes,
     /// The lean path for plain tool calls (stdio).
+    #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
     direct: Option<super::transport::Direct>,
 }
 
@@ -416,6 +417,11 @@ impl Client {
                     limit,
                 }
             }
+            ServiceError::TransportClosed | ServiceError::TransportSend(_)
+                if let Some(login) = self.ended_login() =>
+            {
+                login
+            }
             ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
                 self.closed_error(Some(operation.to_string())).await
             }
@@ -425,6 +431,17 @@ impl Client {
                 message: self.spec.scrub(&root_cause(&other)),
             },
         }
+    }
+
+    /// An OAuth session that ended because its token could not be refreshed any more.
+    fn ended_login(&self) -> Option<Error> {
+        #[cfg(feature = "oauth")]
+        if let ServerSpec::Http(http) = &self.spec
+            && let Some(oauth) = &http.oauth
+        {
+            return crate::oauth::ended_login(http, oauth);
+        }
+        None
     }
 
     async fn closed_error(&self, operation: Option<String>) -> Error {

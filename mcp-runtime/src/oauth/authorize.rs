@@ -105,3 +105,13 @@ pub(crate) fn login_required(http: &HttpSpec, reason: String) -> Error {
         reason,
     }
 }
+
+/// The login error for a session that ended because its token could not be refreshed: the
+/// authorization server refused the refresh (or the login was removed meanwhile).
+pub(crate) fn ended_login(http: &HttpSpec, oauth: &OAuthSpec) -> Option<Error> {
+    let store = TokenStore::for_spec(oauth).ok()?;
+    match store.load(&store_key(&http.url)).ok()? {
+        Some(record) if record.refused.is_none() => None,
+        record => Some(login_required(http, reason(record.as_ref()))),
+    }
+}

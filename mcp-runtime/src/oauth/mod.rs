@@ -21,7 +21,7 @@ mod login;
 mod redirect;
 mod store;
 
-pub(crate) use authorize::authorized;
+pub(crate) use authorize::{authorized, ended_login};
 pub use login::{LoginOptions, login, logout};
 pub use store::{LoginInfo, TokenStore};
 
