@@ -5,10 +5,12 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use mcp_runtime::oauth::{LoginInfo, LoginOptions, TokenStore};
 use mcp_runtime::{OAuthSpec, ServerSpec};
+
+use crate::live::block_on;
 
 /// How `login` (and an on-demand login) runs.
 #[derive(Debug, Args)]
@@ -168,10 +170,7 @@ fn with_stored_login(spec: ServerSpec) -> ServerSpec {
         ServerSpec::Http(http)
             if http.bearer_token.is_none() && http.headers.is_empty() && !http.legacy_sse =>
         {
-            let stored = TokenStore::user()
-                .ok()
-                .and_then(|store| store.logins().ok())
-                .is_some_and(|logins| logins.iter().any(|l| l.url == store_url(&http.url)));
+            let stored = TokenStore::user().is_ok_and(|store| store.has_login(&http.url));
             if stored {
                 http.oauth(OAuthSpec::default()).into()
             } else {
@@ -182,23 +181,7 @@ fn with_stored_login(spec: ServerSpec) -> ServerSpec {
     }
 }
 
-fn store_url(url: &str) -> String {
-    ServerSpec::http(url)
-        .target()
-        .trim_end_matches("?…")
-        .trim_end_matches('/')
-        .to_string()
-}
-
 /// Someone can answer a browser prompt: `CI` is not set and stdin is a terminal.
 fn interactive() -> bool {
     std::env::var_os("CI").is_none_or(|v| v.is_empty()) && std::io::stdin().is_terminal()
-}
-
-fn block_on<F: std::future::Future>(future: F) -> anyhow::Result<F::Output> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start a tokio runtime")?;
-    Ok(runtime.block_on(future))
 }

@@ -61,11 +61,16 @@ fn json_array<T: serde::Serialize>(items: Vec<T>) -> Result<Value> {
 
 /// [`take`] from synchronous code (build scripts, the CLI): runs its own small runtime.
 pub fn take_blocking(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot> {
+    block_on(take(spec, options))?
+}
+
+/// Runs `future` to completion on a small runtime of its own (for synchronous callers).
+pub(crate) fn block_on<F: std::future::Future>(future: F) -> Result<F::Output> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Error::Settings(format!("cannot start a tokio runtime: {e}")))?;
-    runtime.block_on(take(spec, options))
+    Ok(runtime.block_on(future))
 }
 
 /// Options for snapshotting: no call timeout matters, but slow starters (`npx` fetching a

@@ -267,6 +267,18 @@ impl Error {
     }
 }
 
+impl Error {
+    /// `LoginRequired` for an HTTP server: names the URL to pass to `mcp-codegen login`.
+    #[cfg(feature = "http")]
+    pub(crate) fn login_required(http: &crate::HttpSpec, reason: impl Into<String>) -> Error {
+        Error::LoginRequired {
+            target: http.target(),
+            login_url: super::spec::url_key(&http.url),
+            reason: reason.into(),
+        }
+    }
+}
+
 /// The innermost error's message: transport errors wrap the useful part ("Connection refused")
 /// in several layers of type names.
 pub(crate) fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {

@@ -126,11 +126,7 @@ fn unauthorized(spec: &ServerSpec) -> Error {
     let ServerSpec::Http(http) = spec else {
         return invalid(&spec.target(), "the server requires authorization".into());
     };
-    let login = |reason: &str| Error::LoginRequired {
-        target: http.target(),
-        login_url: http.target().trim_end_matches("?…").to_string(),
-        reason: reason.to_string(),
-    };
+    let login = |reason: &str| Error::login_required(http, reason);
     if http.oauth.is_some() {
         login("the server rejected the stored token, also after refreshing it")
     } else if http.bearer_token.is_some() || !http.headers.is_empty() {

@@ -15,7 +15,7 @@ mod child;
 #[cfg(feature = "stdio")]
 mod direct;
 #[cfg(any(feature = "stdio", feature = "http"))]
-mod error;
+pub(crate) mod error;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod guard;
 #[cfg(any(feature = "stdio", feature = "http"))]

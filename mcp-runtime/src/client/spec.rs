@@ -177,6 +177,15 @@ impl HttpSpec {
     }
 }
 
+/// A server's URL as OAuth logins are keyed and named: no credentials, query or trailing slash.
+#[cfg_attr(not(feature = "http"), allow(dead_code))]
+pub(crate) fn url_key(url: &str) -> String {
+    redact_url(url)
+        .trim_end_matches("?…")
+        .trim_end_matches('/')
+        .to_string()
+}
+
 /// Drops `user:pass@` and the query string, which is where secrets hide in URLs.
 pub(crate) fn redact_url(url: &str) -> String {
     let (without_query, had_query) = match url.split_once(['?', '#']) {

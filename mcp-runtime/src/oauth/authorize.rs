@@ -4,10 +4,11 @@
 use rmcp::transport::auth::{AuthClient, AuthError, AuthorizationManager};
 
 use super::credentials::FileCredentials;
-use super::discover::{cause, manager};
+use super::discover::manager;
 use super::login::{client_credentials, client_secret};
 use super::oauth_error;
 use super::store::{Record, TokenStore, store_key};
+use crate::client::error::root_cause;
 use crate::{Error, HttpSpec, OAuthSpec, Result};
 
 /// `inner` wrapped so every request carries the stored token, refreshed on expiry and once
@@ -35,7 +36,10 @@ pub(crate) async fn authorized<C>(
     let stored = manager.initialize_from_store().await.map_err(|e| {
         oauth_error(
             &target,
-            format!("reading the authorization server's metadata: {}", cause(&e)),
+            format!(
+                "reading the authorization server's metadata: {}",
+                root_cause(&e)
+            ),
         )
     })?;
     let machine = client_secret(oauth, &target)?;
@@ -44,7 +48,7 @@ pub(crate) async fn authorized<C>(
         (false, Some((id, secret))) => {
             client_credentials(&mut manager, oauth, id, secret, &http.url, &target).await?;
         }
-        (false, None) => return Err(login_required(http, reason(record.as_ref()))),
+        (false, None) => return Err(Error::login_required(http, reason(record.as_ref()))),
     }
     Ok(AuthClient::new(inner, manager))
 }
@@ -71,11 +75,11 @@ async fn fresh_token(
                 }
                 None => "the stored token expired and no refresh token was issued".to_string(),
             };
-            Err(login_required(http, why))
+            Err(Error::login_required(http, why))
         }
         Err(err) => Err(oauth_error(
             target,
-            format!("refreshing the stored token failed: {}", cause(&err)),
+            format!("refreshing the stored token failed: {}", root_cause(&err)),
         )),
     }
 }
@@ -98,20 +102,12 @@ fn reason(record: Option<&Record>) -> String {
     }
 }
 
-pub(crate) fn login_required(http: &HttpSpec, reason: String) -> Error {
-    Error::LoginRequired {
-        target: http.target(),
-        login_url: store_key(&http.url),
-        reason,
-    }
-}
-
 /// The login error for a session that ended because its token could not be refreshed: the
 /// authorization server refused the refresh (or the login was removed meanwhile).
 pub(crate) fn ended_login(http: &HttpSpec, oauth: &OAuthSpec) -> Option<Error> {
     let store = TokenStore::for_spec(oauth).ok()?;
     match store.load(&store_key(&http.url)).ok()? {
         Some(record) if record.refused.is_none() => None,
-        record => Some(login_required(http, reason(record.as_ref()))),
+        record => Some(Error::login_required(http, reason(record.as_ref()))),
     }
 }

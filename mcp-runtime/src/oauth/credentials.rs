@@ -1,6 +1,7 @@
 //! rmcp's credential store on our token file: what rmcp's refresh loads and saves.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 use rmcp::transport::auth::{
     AuthError, CredentialRefreshGuard, CredentialStore, StoredCredentials,
@@ -14,6 +15,9 @@ pub(crate) struct FileCredentials {
     url: String,
     /// One refresh at a time in this process: a refresh token may be good for one use only.
     refreshing: Arc<tokio::sync::Mutex<()>>,
+    /// The credentials as last read, and the file's modification time then: every HTTP
+    /// request asks for the token, and a `stat` is cheaper than reading and parsing the file.
+    cache: Mutex<Option<(SystemTime, Option<StoredCredentials>)>>,
 }
 
 impl FileCredentials {
@@ -23,6 +27,7 @@ impl FileCredentials {
             refreshing: refresh_lock(&store, &url),
             store,
             url,
+            cache: Mutex::default(),
         }
     }
 
@@ -46,11 +51,22 @@ impl FileCredentials {
 #[async_trait::async_trait]
 impl CredentialStore for FileCredentials {
     async fn load(&self) -> Result<Option<StoredCredentials>, AuthError> {
+        let modified = std::fs::metadata(self.store.path(&self.url))
+            .and_then(|m| m.modified())
+            .ok();
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        if let (Some(now), Some((seen, credentials))) = (modified, cache.as_ref())
+            && now == *seen
+        {
+            return Ok(credentials.clone());
+        }
         // A refused login stays on disk for `auth status` but is not used.
-        Ok(self
+        let credentials = self
             .record()?
             .filter(|r| r.refused.is_none())
-            .and_then(|r| r.credentials))
+            .and_then(|r| r.credentials);
+        *cache = modified.map(|m| (m, credentials.clone()));
+        Ok(credentials)
     }
 
     async fn save(&self, credentials: StoredCredentials) -> Result<(), AuthError> {

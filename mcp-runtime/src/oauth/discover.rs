@@ -9,6 +9,7 @@ use rmcp::transport::auth::{
 use super::http_guard::{GuardedHttp, insecure};
 use super::oauth_error;
 use crate::Result;
+use crate::client::error::root_cause;
 
 /// A manager that knows the authorization server, and the metadata it found.
 pub(crate) struct Discovered {
@@ -34,7 +35,7 @@ pub(crate) async fn discover(url: &str, target: &str) -> Result<Discovered> {
     let resolution = manager
         .resolve_metadata_from_challenge(challenge.as_deref())
         .await
-        .map_err(|e| oauth_error(target, format!("discovery failed: {}", cause(&e))))?;
+        .map_err(|e| oauth_error(target, format!("discovery failed: {}", root_cause(&e))))?;
     if resolution.source == AuthorizationMetadataSource::LegacyEndpointFallback {
         return Err(oauth_error(target, no_metadata(challenge.is_some())));
     }
@@ -63,7 +64,7 @@ async fn probe(url: &str, target: &str) -> Result<Option<String>> {
                 target,
                 format!(
                     "could not reach the server ({}); is it running at this URL?",
-                    cause(&e)
+                    root_cause(&e)
                 ),
             )
         })?;
@@ -111,16 +112,4 @@ fn check_endpoints(metadata: &AuthorizationMetadata, target: &str) -> Result<()>
         }
     }
     Ok(())
-}
-
-/// The innermost message: rmcp wraps the useful part in several layers.
-pub(crate) fn cause(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut messages = vec![err.to_string()];
-    let mut current = err;
-    while let Some(next) = current.source() {
-        messages.push(next.to_string());
-        current = next;
-    }
-    messages.dedup();
-    messages.join(": ")
 }

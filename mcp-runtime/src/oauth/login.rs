@@ -9,10 +9,11 @@ use rmcp::transport::auth::{
 };
 
 use super::credentials::FileCredentials;
-use super::discover::{cause, discover};
+use super::discover::discover;
 use super::redirect::{Callback, RedirectListener};
 use super::store::{LoginInfo, TokenStore, store_key};
 use super::{browser, oauth_error};
+use crate::client::error::root_cause;
 use crate::{OAuthSpec, Result};
 
 /// How [`login`] reaches the user.
@@ -117,15 +118,14 @@ pub(crate) async fn client_credentials(
     };
     manager
         .configure_client_credentials(&config)
-        .and(Ok(()))
-        .map_err(|e| oauth_error(target, format!("client credentials: {}", cause(&e))))?;
+        .map_err(|e| oauth_error(target, format!("client credentials: {}", root_cause(&e))))?;
     manager
         .exchange_client_credentials(&config)
         .await
         .map_err(|e| {
             oauth_error(
                 target,
-                format!("the client-credentials grant failed: {}", cause(&e)),
+                format!("the client-credentials grant failed: {}", root_cause(&e)),
             )
         })?;
     Ok(Some(resource))
@@ -155,7 +155,12 @@ async fn authorization_code(
     };
     let session = AuthorizationSession::new(manager, request)
         .await
-        .map_err(|(_, e)| oauth_error(target, format!("registering the client: {}", cause(&e))))?;
+        .map_err(|(_, e)| {
+            oauth_error(
+                target,
+                format!("registering the client: {}", root_cause(&e)),
+            )
+        })?;
     let auth_url = session.get_authorization_url().to_string();
     (options.say)(&format!(
         "Authorize mcp-toolset with {target} at:\n  {auth_url}"
@@ -184,7 +189,7 @@ async fn authorization_code(
         .map_err(|e| {
             oauth_error(
                 target,
-                format!("exchanging the code for a token: {}", cause(&e)),
+                format!("exchanging the code for a token: {}", root_cause(&e)),
             )
         })?;
     Ok(query_param(&auth_url, "resource"))

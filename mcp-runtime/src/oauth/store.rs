@@ -14,7 +14,6 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::OAuthSpec;
-use crate::client::spec::redact_url;
 
 /// What is kept for one server. `Debug` shows no token (rmcp's credentials redact theirs).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -132,6 +131,11 @@ impl TokenStore {
         std::fs::rename(&tmp, &path)
     }
 
+    /// Whether a login is stored for `url` (usable or not).
+    pub fn has_login(&self, url: &str) -> bool {
+        self.path(&store_key(url)).exists()
+    }
+
     /// Forgets `url`'s tokens; `false` when there were none.
     pub fn remove(&self, url: &str) -> std::io::Result<bool> {
         match std::fs::remove_file(self.path(url)) {
@@ -177,13 +181,8 @@ impl TokenStore {
     }
 }
 
-/// The URL a store entry is keyed by: no credentials, query or trailing slash.
-pub(crate) fn store_key(url: &str) -> String {
-    redact_url(url)
-        .trim_end_matches("?…")
-        .trim_end_matches('/')
-        .to_string()
-}
+/// The URL a store entry is keyed by.
+pub(crate) use crate::client::spec::url_key as store_key;
 
 fn read_record(path: &Path) -> std::io::Result<Option<Record>> {
     let bytes = match std::fs::read(path) {
