@@ -56,13 +56,14 @@ async fn runtime_round(client: &Client, calls: usize) -> Duration {
     let start = Instant::now();
     for i in 0..calls {
         let sum: Sum = client
-            .call(
+            .call_tool(
                 "add",
-                &AddArgs {
+                AddArgs {
                     a: i as f64,
                     b: 2.0,
                 },
             )
+            .structured()
             .await
             .expect("typed call");
         assert_eq!(sum.sum, i as f64 + 2.0);

@@ -339,13 +339,14 @@ async fn ours(server: &str, in_flight: usize) -> f64 {
         let client = &client;
         async move {
             let sum: Sum = client
-                .call(
+                .call_tool(
                     "add",
-                    &AddArgs {
+                    AddArgs {
                         a: i as f64,
                         b: 2.0,
                     },
                 )
+                .structured()
                 .await
                 .expect("call");
             assert_eq!(sum.sum, i as f64 + 2.0);

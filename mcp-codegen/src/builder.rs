@@ -7,7 +7,7 @@
 //! ```
 //! Offline by default: the committed snapshot is the source of truth. With
 //! `MCP_CODEGEN_REFRESH=1`, snapshots configured with [`Builder::refresh_from`] are first
-//! re-taken from their live server (needs the `live` feature, on by default).
+//! re-taken from their live server (needs the `live` feature).
 
 use std::path::{Path, PathBuf};
 
@@ -128,7 +128,8 @@ impl Builder {
 
 #[cfg(feature = "live")]
 fn refresh_snapshot(path: &Path, spec: ServerSpec) -> Result<()> {
-    let snapshot = crate::live::take_blocking(spec, crate::live::snapshot_options())?;
+    let snapshot =
+        crate::snapshot::live::take_blocking(spec, crate::snapshot::live::snapshot_options())?;
     write_if_changed(path, &snapshot.to_json())?;
     Ok(())
 }

@@ -34,10 +34,6 @@ pub enum Error {
     #[cfg(feature = "live")]
     #[error(transparent)]
     Live(#[from] mcp_runtime::Error),
-    /// The MCP config could not be used.
-    #[cfg(feature = "cli")]
-    #[error(transparent)]
-    Config(#[from] mcp_runtime::host::config::ConfigError),
 }
 
 impl Error {

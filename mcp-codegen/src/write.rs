@@ -6,7 +6,7 @@ use crate::{Error, Result};
 
 /// Writes `contents` unless the file already holds exactly that (keeps mtimes, and so cargo's
 /// and editors' caches, stable). Returns whether it wrote.
-pub(crate) fn write_if_changed(path: &Path, contents: &str) -> Result<bool> {
+pub fn write_if_changed(path: &Path, contents: &str) -> Result<bool> {
     if std::fs::read(path).is_ok_and(|old| old == contents.as_bytes()) {
         return Ok(false);
     }

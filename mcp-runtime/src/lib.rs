@@ -13,6 +13,9 @@
 //! stdio servers need only `default-features = false, features = ["stdio"]`.
 #![deny(missing_docs)]
 
+// The client room needs a transport; without one the crate is the schema toolkit and the
+// server specs, which the generator and the proc macro use.
+#[cfg(any(feature = "stdio", feature = "http"))]
 mod client;
 #[cfg(feature = "host")]
 pub mod host;
@@ -21,19 +24,21 @@ pub mod oauth;
 #[cfg(feature = "rig")]
 pub mod rig;
 pub mod schema;
+mod spec;
 pub mod uri_template;
 
 #[cfg(any(feature = "stdio", feature = "http"))]
-pub use client::call;
+pub use client::call::CallFuture;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use client::{
     Client, ConnectOptions, DriftPolicy, Error, PendingCall, PendingPrompt, Progress, ProgressFn,
     PromptFuture, PromptOutput, ResourceOutput, Result, ToolOutput, resource_text,
 };
-pub use client::{HttpSpec, OAuthSpec, ServerSpec, StdioSpec};
 pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
+pub use spec::{HttpSpec, OAuthSpec, ServerSpec, StdioSpec};
 
-/// MCP protocol types (from `rmcp`) that appear in this crate's API.
+/// The MCP protocol types (from `rmcp`) that appear in this crate's API, and nothing more of
+/// rmcp: its version is ours to change.
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub mod model {
     pub use rmcp::model::{
@@ -50,8 +55,21 @@ pub mod export {
     pub use serde_json;
 }
 
-#[cfg(any(feature = "stdio", feature = "http"))]
-pub use rmcp;
+/// Not public API: the helpers generated code and `mcp-codegen` call. They change with the
+/// generator, whose output always matches the runtime of the same version.
+#[doc(hidden)]
+pub mod __private {
+    #[cfg(any(feature = "stdio", feature = "http"))]
+    pub use crate::client::call::{pending_call, raw_output};
+    #[cfg(any(feature = "stdio", feature = "http"))]
+    pub use crate::client::prompts::pending_prompt;
+    pub use crate::schema::json_kind::json_kind;
+    pub use crate::schema::required::required;
+    /// JSON Pointer (RFC 6901) tokens.
+    pub mod pointer {
+        pub use crate::schema::pointer::*;
+    }
+}
 
 /// Includes a client that a build script generated with `mcp_codegen::Builder`:
 /// `mcp_runtime::include_client!("everything");` pulls in `$OUT_DIR/everything.rs`.

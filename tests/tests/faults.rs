@@ -237,7 +237,8 @@ async fn a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on() {
         .unwrap();
     let start = Instant::now();
     let err = client
-        .call_tool_with_timeout("work", json!({}), Duration::from_millis(500))
+        .call_tool("work", json!({}))
+        .with_timeout(Duration::from_millis(500))
         .await
         .unwrap_err();
     let elapsed = start.elapsed();
@@ -323,7 +324,8 @@ async fn an_answer_under_the_wrong_id_is_a_timeout_not_a_hang() {
         .unwrap();
     let start = Instant::now();
     let err = client
-        .call_tool_with_timeout("noop", json!({}), Duration::from_millis(500))
+        .call_tool("noop", json!({}))
+        .with_timeout(Duration::from_millis(500))
         .await
         .unwrap_err();
     assert!(matches!(err, Error::Timeout { .. }), "{err:?}");
@@ -350,7 +352,8 @@ async fn structured_output_against_its_schema_is_a_decode_error_naming_the_field
         .await
         .unwrap();
     let err = client
-        .call::<_, Measure>("measure", &json!({}))
+        .call_tool("measure", json!({}))
+        .structured::<Measure>()
         .await
         .unwrap_err();
     match &err {

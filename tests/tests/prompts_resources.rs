@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::future::IntoFuture;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -94,12 +95,12 @@ async fn progress_reports_reach_the_callback_of_their_call() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink = seen.clone();
     let out = client
-        .call_tool_with_progress(
+        .call_tool(
             "trigger-long-running-operation",
             json!({"duration": 1, "steps": 4}),
-            Duration::from_secs(20),
-            move |p| sink.lock().unwrap().push(p),
         )
+        .with_timeout(Duration::from_secs(20))
+        .on_progress(move |p| sink.lock().unwrap().push(p))
         .await
         .unwrap();
     assert!(out.text().contains("completed"), "{}", out.text());
@@ -124,12 +125,11 @@ async fn dropping_a_call_cancels_it_on_the_server_and_the_session_goes_on() {
         _ = client.call_tool("work", json!({})) => panic!("the first call is never answered"),
         _ = tokio::time::sleep(Duration::from_millis(300)) => {}
     }
-    let progress = client.call_tool_with_progress(
-        "work",
-        json!({"hang": true}),
-        Duration::from_secs(30),
-        |_| {},
-    );
+    let progress = client
+        .call_tool("work", json!({"hang": true}))
+        .with_timeout(Duration::from_secs(30))
+        .on_progress(|_| {})
+        .into_future();
     tokio::select! {
         _ = progress => panic!("a call with `hang` is never answered"),
         _ = tokio::time::sleep(Duration::from_millis(300)) => {}
@@ -202,9 +202,9 @@ async fn a_progress_token_is_sent_only_when_the_caller_asked_for_progress() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink = seen.clone();
     let watched = client
-        .call_tool_with_progress("probe", json!({}), Duration::from_secs(10), move |p| {
-            sink.lock().unwrap().push((p.progress, p.message))
-        })
+        .call_tool("probe", json!({}))
+        .with_timeout(Duration::from_secs(10))
+        .on_progress(move |p| sink.lock().unwrap().push((p.progress, p.message)))
         .await
         .unwrap();
     assert!(watched.text().starts_with("token "), "{}", watched.text());

@@ -73,21 +73,23 @@ async fn exercise(client: &Client) {
     assert!(echoed.structured.is_none());
 
     let sum: Sum = client
-        .call("add", &json!({"a": 2.5, "b": 4}))
+        .call_tool("add", json!({"a": 2.5, "b": 4}))
+        .structured()
         .await
         .unwrap();
     assert_eq!(sum, Sum { sum: 6.5 });
 
     let receipt: Receipt = client
-        .call(
+        .call_tool(
             "create_order",
-            &json!({
+            json!({
                 "customer": {"name": "Ada", "address": {"street": "1 Loop", "city": "Zurich", "country": "CH"}},
                 "items": [{"sku": "A-1", "quantity": 2}, {"sku": "BO-7", "quantity": 1, "gift_wrap": true}],
                 "priority": "high",
                 "ship_to": {"street": "2 Ring", "city": "Basel", "country": "CH", "postal_code": null}
             }),
         )
+        .structured()
         .await
         .unwrap();
     assert_eq!(receipt.item_count, 3);
@@ -97,10 +99,11 @@ async fn exercise(client: &Client) {
     assert_eq!(receipt.order_id, "ord-3-3");
 
     let found: SearchResults = client
-        .call(
+        .call_tool(
             "search",
-            &json!({"query": "q", "limit": 4, "filter": {"tag": "even"}}),
+            json!({"query": "q", "limit": 4, "filter": {"tag": "even"}}),
         )
+        .structured()
         .await
         .unwrap();
     assert_eq!(found.hits.iter().map(|h| h.id).collect::<Vec<_>>(), [2, 4]);
@@ -176,7 +179,8 @@ async fn decode_error_names_tool_and_path() {
     }
     let client = Client::connect(demo_stdio()).await.unwrap();
     let err = client
-        .call::<_, WrongSum>("add", &json!({"a": 1, "b": 2}))
+        .call_tool("add", json!({"a": 1, "b": 2}))
+        .structured::<WrongSum>()
         .await
         .unwrap_err();
     match &err {
@@ -235,7 +239,8 @@ async fn timeout_cancels_and_the_client_stays_usable() {
     );
     // A per-call override lets a slow call through.
     let slow = client
-        .call_tool_with_timeout("sleep", json!({"ms": 500}), Duration::from_secs(5))
+        .call_tool("sleep", json!({"ms": 500}))
+        .with_timeout(Duration::from_secs(5))
         .await
         .unwrap();
     assert_eq!(slow.text(), "slept 500 ms");
@@ -345,7 +350,11 @@ async fn bad_arguments_and_unknown_tools_are_errors() {
     assert!(matches!(err, Error::InvalidArguments { .. }), "{err:?}");
     assert!(err.to_string().contains("JSON object"), "{err}");
 
-    let err = client.call::<_, ()>("echo", &42).await.unwrap_err();
+    let err = client
+        .call_tool("echo", 42)
+        .structured::<()>()
+        .await
+        .unwrap_err();
     assert!(matches!(err, Error::InvalidArguments { .. }), "{err:?}");
 
     let err = client
@@ -423,7 +432,8 @@ async fn concurrent_calls_large_messages_and_abandoned_calls_share_the_pipes() {
                 2 => {
                     let sleep = json!({"ms": 5_000});
                     let gone = client
-                        .call_tool_with_timeout("sleep", sleep, Duration::from_millis(20))
+                        .call_tool("sleep", sleep)
+                        .with_timeout(Duration::from_millis(20))
                         .await;
                     assert!(matches!(gone, Err(Error::Timeout { .. })), "{gone:?}");
                 }

@@ -66,7 +66,8 @@ async fn everything_over_streamable_http() {
         conditions: String,
     }
     let weather: Weather = client
-        .call("get-structured-content", &json!({"location": "New York"}))
+        .call_tool("get-structured-content", json!({"location": "New York"}))
+        .structured()
         .await
         .unwrap();
     assert!(
@@ -94,7 +95,8 @@ async fn time_server_from_pypi() {
         datetime: String,
     }
     let now: TimeResult = client
-        .call("get_current_time", &json!({"timezone": "Europe/Zurich"}))
+        .call_tool("get_current_time", json!({"timezone": "Europe/Zurich"}))
+        .structured()
         .await
         .unwrap();
     assert_eq!(now.timezone, "Europe/Zurich");

@@ -70,7 +70,7 @@ fn committed(name: &str) -> String {
 }
 
 async fn live(spec: impl Into<ServerSpec>) -> String {
-    mcp_codegen::live::take(spec.into(), ConnectOptions::default())
+    mcp_codegen::snapshot::live::take(spec.into(), ConnectOptions::default())
         .await
         .unwrap()
         .to_json()

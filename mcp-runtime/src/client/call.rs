@@ -1,5 +1,6 @@
-//! A pending tool call, as generated clients build it: arguments, an optional timeout, and how
-//! the result is decoded. Sending lives here once instead of in every generated module.
+//! A pending tool call — what [`Client::call_tool`] and every generated method return:
+//! arguments, an optional timeout and progress callback, and how the result is decoded.
+//! Sending lives here once instead of in every generated module.
 
 use std::future::{Future, IntoFuture};
 use std::pin::Pin;
@@ -7,11 +8,12 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use crate::{Client, Progress, ProgressFn, Result, ToolOutput};
 
 /// Turns a tool's output into what the call resolves to.
-pub type Decode<O> = fn(ToolOutput, &str) -> Result<O>;
+pub(crate) type Decode<O> = fn(ToolOutput, &str) -> Result<O>;
 
 /// The request itself: one type for every tool.
 type Request<'a> = Pin<Box<dyn Future<Output = Result<ToolOutput>> + Send + 'a>>;
@@ -22,7 +24,7 @@ type Request<'a> = Pin<Box<dyn Future<Output = Result<ToolOutput>> + Send + 'a>>
 #[must_use = "a call does nothing until it is awaited"]
 pub struct CallFuture<'a, O> {
     request: Request<'a>,
-    tool: &'static str,
+    tool: &'a str,
     decode: Decode<O>,
 }
 
@@ -38,6 +40,16 @@ impl<O> Future for CallFuture<'_, O> {
     }
 }
 
+/// A pending call of `tool` with `input`, its output decoded by `decode` (generated code).
+pub fn pending_call<'a, I: Serialize, O>(
+    client: &'a Client,
+    tool: &'a str,
+    input: I,
+    decode: fn(ToolOutput, &str) -> Result<O>,
+) -> PendingCall<'a, I, O> {
+    PendingCall::new(client, tool, input, decode)
+}
+
 /// For tools without an `outputSchema`: the output as it came.
 pub fn raw_output(output: ToolOutput, _tool: &str) -> Result<ToolOutput> {
     Ok(output)
@@ -47,7 +59,7 @@ pub fn raw_output(output: ToolOutput, _tool: &str) -> Result<ToolOutput> {
 #[must_use = "a call does nothing until it is awaited"]
 pub struct PendingCall<'a, I, O> {
     client: &'a Client,
-    tool: &'static str,
+    tool: &'a str,
     input: I,
     timeout: Option<Duration>,
     on_progress: Option<ProgressFn>,
@@ -56,7 +68,7 @@ pub struct PendingCall<'a, I, O> {
 
 impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
     /// A call of `tool` on `client` with `input`, its output decoded by `decode`.
-    pub fn new(client: &'a Client, tool: &'static str, input: I, decode: Decode<O>) -> Self {
+    pub(crate) fn new(client: &'a Client, tool: &'a str, input: I, decode: Decode<O>) -> Self {
         PendingCall {
             client,
             tool,
@@ -78,6 +90,20 @@ impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
     pub fn with_timeout(mut self, timeout: Duration) -> Self {
         self.timeout = Some(timeout);
         self
+    }
+
+    /// Resolves to the call's structured result decoded into `R` (`structuredContent`, else a
+    /// single JSON text block) instead of the raw output; a mismatch is
+    /// [`Error::Decode`](crate::Error::Decode), naming the JSON path.
+    pub fn structured<R: DeserializeOwned>(self) -> PendingCall<'a, I, R> {
+        PendingCall {
+            client: self.client,
+            tool: self.tool,
+            input: self.input,
+            timeout: self.timeout,
+            on_progress: self.on_progress,
+            decode: ToolOutput::into_structured::<R>,
+        }
     }
 
     /// The arguments as they will be sent.

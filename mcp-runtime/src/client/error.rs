@@ -273,7 +273,7 @@ impl Error {
     pub(crate) fn login_required(http: &crate::HttpSpec, reason: impl Into<String>) -> Error {
         Error::LoginRequired {
             target: http.target(),
-            login_url: super::spec::url_key(&http.url),
+            login_url: crate::spec::redact::url_key(&http.url),
             reason: reason.into(),
         }
     }

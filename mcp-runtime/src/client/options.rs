@@ -15,7 +15,7 @@ use std::time::Duration;
 pub struct ConnectOptions {
     /// Limit for starting the server and completing `initialize` (default 30 s).
     pub connect_timeout: Duration,
-    /// Default limit for one tool call (default 60 s); see [`Client::call_tool_with_timeout`](crate::Client::call_tool_with_timeout).
+    /// Default limit for one tool call (default 60 s); a call overrides it with [`PendingCall::with_timeout`](crate::PendingCall::with_timeout).
     pub call_timeout: Duration,
     /// Limit for other requests such as `tools/list` (default: the call timeout).
     pub request_timeout: Option<Duration>,

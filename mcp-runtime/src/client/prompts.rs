@@ -4,7 +4,7 @@ use rmcp::model::{ContentBlock, GetPromptRequestParams, Prompt, PromptMessage};
 use serde_json::{Map, Value};
 
 use super::session::Client;
-use crate::schema::json_kind;
+use crate::schema::json_kind::json_kind;
 use crate::{Error, Result};
 
 /// What `prompts/get` returned: the messages, ready to hand to a model.
@@ -39,13 +39,13 @@ pub type PromptFuture<'a> =
 #[derive(Debug, Clone)]
 pub struct PendingPrompt<'a> {
     client: &'a Client,
-    name: &'static str,
+    name: &'a str,
     arguments: Map<String, Value>,
 }
 
 impl<'a> PendingPrompt<'a> {
     /// Prompt `name` of `client`, no arguments yet.
-    pub fn new(client: &'a Client, name: &'static str) -> Self {
+    pub(crate) fn new(client: &'a Client, name: &'a str) -> Self {
         PendingPrompt {
             client,
             name,
@@ -73,7 +73,18 @@ impl<'a> std::future::IntoFuture for PendingPrompt<'a> {
     }
 }
 
+/// Prompt `name` of `client`, no arguments yet (generated code).
+pub fn pending_prompt<'a>(client: &'a Client, name: &'a str) -> PendingPrompt<'a> {
+    PendingPrompt::new(client, name)
+}
+
 impl Client {
+    /// Prompt `name`, to be given arguments with [`PendingPrompt::arg`] and rendered when
+    /// awaited.
+    pub fn prompt<'a>(&'a self, name: &'a str) -> PendingPrompt<'a> {
+        PendingPrompt::new(self, name)
+    }
+
     /// All prompts, following pagination.
     pub async fn list_prompts(&self) -> Result<Vec<Prompt>> {
         self.all_pages("prompts/list", |params| async {

@@ -4,24 +4,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, CallToolResponse, ClientRequest, Implementation,
-    ServerPeerInfo, ServerResult, Tool,
-};
-use rmcp::service::PeerRequestOptions;
+use rmcp::model::{Implementation, ServerPeerInfo};
 use rmcp::{Peer, RoleClient, ServiceError};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
 
-use super::child::ChildProcess;
 use super::error::root_cause;
 use super::handler::{Handler, Service};
-use super::progress::{CancelOnDrop, Progress, ProgressFn, ProgressRoutes};
-use super::progress_filter::WANTS_PROGRESS;
-use super::transport::{Connected, connect_transport};
-use crate::schema::json_kind;
-use crate::{ConnectOptions, Error, Result, ServerSpec, ToolOutput};
+use super::progress::ProgressRoutes;
+use super::transport::{ChildProcess, Connected, Direct, Oversize, connect_transport};
+use crate::{ConnectOptions, Error, Result, ServerSpec};
 
 /// A connected MCP server.
 ///
@@ -47,7 +37,7 @@ pub struct Client {
     service: tokio::sync::Mutex<Option<Service>>,
     child: tokio::sync::Mutex<Option<ChildProcess>>,
     /// Set by a stdio transport when the server sent a message over the size limit.
-    oversize: Option<super::limit::Oversize>,
+    oversize: Option<Oversize>,
     pid: Option<u32>,
     /// A stdio server's exit, watched without locking `child`.
     exit: Option<tokio::sync::watch::Receiver<Option<std::process::ExitStatus>>>,
@@ -55,16 +45,16 @@ pub struct Client {
     spec: ServerSpec,
     info: Arc<ServerPeerInfo>,
     options: ConnectOptions,
-    routes: Routes,
+    pub(super) routes: Routes,
     /// The lean path for plain tool calls (stdio).
     #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
-    direct: Option<super::transport::Direct>,
+    pub(super) direct: Option<Direct>,
 }
 
 /// Where the session's handler leaves what the server tells us unasked.
-struct Routes {
+pub(super) struct Routes {
     tools_changed: Arc<AtomicU64>,
-    progress: ProgressRoutes,
+    pub(super) progress: ProgressRoutes,
     updates: tokio::sync::broadcast::Sender<String>,
 }
 
@@ -216,170 +206,6 @@ impl Client {
         self.closed_error(None).await
     }
 
-    /// All tools, following pagination.
-    pub async fn list_tools(&self) -> Result<Vec<Tool>> {
-        self.all_pages("tools/list", |params| async {
-            let page = self.peer.list_tools(Some(params)).await?;
-            Ok((page.tools, page.next_cursor))
-        })
-        .await
-    }
-
-    /// Calls a tool with JSON arguments (an object, or `null` for none) under the default call
-    /// timeout. A result with `isError: true` is returned as [`Error::Tool`].
-    pub async fn call_tool(&self, name: &str, arguments: Value) -> Result<ToolOutput> {
-        self.call_tool_with_timeout(name, arguments, self.options.call_timeout)
-            .await
-    }
-
-    /// [`Client::call_tool`] with its own timeout. On timeout the request is cancelled on the
-    /// server and the client stays usable.
-    pub async fn call_tool_with_timeout(
-        &self,
-        name: &str,
-        arguments: Value,
-        timeout: Duration,
-    ) -> Result<ToolOutput> {
-        let arguments = json_object(name, arguments)?;
-        self.call_object(name, arguments, timeout, None).await
-    }
-
-    /// Calls a tool with typed arguments and decodes its structured result into `R`.
-    pub async fn call<A: Serialize + ?Sized, R: DeserializeOwned>(
-        &self,
-        name: &str,
-        arguments: &A,
-    ) -> Result<R> {
-        self.call_output(name, arguments)
-            .await?
-            .into_structured(name)
-    }
-
-    /// Calls a tool with typed arguments and returns its raw output.
-    pub async fn call_output<A: Serialize + ?Sized>(
-        &self,
-        name: &str,
-        arguments: &A,
-    ) -> Result<ToolOutput> {
-        self.call_output_with_timeout(name, arguments, self.options.call_timeout)
-            .await
-    }
-
-    /// [`Client::call_output`] with its own timeout.
-    pub async fn call_output_with_timeout<A: Serialize + ?Sized>(
-        &self,
-        name: &str,
-        arguments: &A,
-        timeout: Duration,
-    ) -> Result<ToolOutput> {
-        let arguments = to_object(name, arguments)?;
-        self.call_object(name, arguments, timeout, None).await
-    }
-
-    /// The arguments serialized now, the request as one boxed future whatever their type
-    /// (what [`PendingCall`](crate::PendingCall) sends).
-    pub(crate) fn call_serialized<A: Serialize + ?Sized>(
-        &self,
-        name: &'static str,
-        arguments: &A,
-        timeout: Duration,
-        on_progress: Option<ProgressFn>,
-    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<ToolOutput>> + Send + '_>> {
-        match to_object(name, arguments) {
-            Ok(arguments) => Box::pin(self.call_object(name, arguments, timeout, on_progress)),
-            Err(err) => Box::pin(std::future::ready(Err(err))),
-        }
-    }
-
-    /// Calls a tool with JSON arguments, reporting its progress to `on_progress`, under
-    /// `timeout`. Dropping the future (or the timeout) cancels the call on the server.
-    pub async fn call_tool_with_progress(
-        &self,
-        name: &str,
-        arguments: Value,
-        timeout: Duration,
-        on_progress: impl Fn(Progress) + Send + Sync + 'static,
-    ) -> Result<ToolOutput> {
-        let arguments = json_object(name, arguments)?;
-        self.call_object(name, arguments, timeout, Some(Arc::new(on_progress)))
-            .await
-    }
-
-    /// `tools/call`, its progress routed to `on_progress` when there is one. Either way,
-    /// dropping the future sends `notifications/cancelled` (rmcp's guard, or ours).
-    async fn call_tool_response(
-        &self,
-        params: CallToolRequestParams,
-        on_progress: Option<ProgressFn>,
-    ) -> std::result::Result<CallToolResponse, ServiceError> {
-        let Some(on_progress) = on_progress else {
-            #[cfg(feature = "stdio")]
-            if let Some(direct) = &self.direct {
-                return direct.call_tool(params, &self.peer).await;
-            }
-            return self.peer.call_tool_once(params).await;
-        };
-        let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
-        let mut wants = rmcp::model::JsonObject::new();
-        wants.insert(WANTS_PROGRESS.into(), Value::Bool(true));
-        let mut options = PeerRequestOptions::no_options();
-        options.meta = Some(rmcp::model::RequestMetaObject(rmcp::model::MetaObject(
-            wants,
-        )));
-        let handle = self.peer.send_request_with_option(request, options).await?;
-        let _route = self
-            .routes
-            .progress
-            .route(handle.progress_token.clone(), on_progress);
-        let mut cancel = CancelOnDrop::new(self.peer.clone(), handle.id.clone());
-        let result = handle.await_response().await;
-        cancel.disarm();
-        match result? {
-            ServerResult::CallToolResult(result) => Ok(CallToolResponse::Complete(result)),
-            ServerResult::InputRequiredResult(result) => {
-                Ok(CallToolResponse::InputRequired(result))
-            }
-            ServerResult::CreateTaskResult(result) => Ok(CallToolResponse::Task(result)),
-            _ => Err(ServiceError::UnexpectedResponse),
-        }
-    }
-
-    async fn call_object(
-        &self,
-        name: &str,
-        arguments: Map<String, Value>,
-        timeout: Duration,
-        on_progress: Option<ProgressFn>,
-    ) -> Result<ToolOutput> {
-        let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
-        let response = self.call_tool_response(params, on_progress);
-        match tokio::time::timeout(timeout, response).await {
-            Ok(Ok(CallToolResponse::Complete(result))) => {
-                let output = ToolOutput::from(result);
-                if output.is_error {
-                    let message = match output.text() {
-                        text if !text.is_empty() => text,
-                        _ => output.to_llm_string(2_000),
-                    };
-                    return Err(Error::Tool { tool: name.to_string(), message, output: Box::new(output) });
-                }
-                Ok(output)
-            }
-            Ok(Ok(_)) => Err(Error::Protocol {
-                target: self.target.clone(),
-                operation: format!("tools/call `{name}`"),
-                message: "the server asked for client input or created a task, which this client does not offer"
-                    .into(),
-            }),
-            Ok(Err(err)) => Err(self.service_error(err, &format!("tools/call `{name}`")).await),
-            Err(_) => Err(timeout_error(
-                &format!("tools/call `{name}`"),
-                timeout,
-                "ConnectOptions::call_timeout or call_tool_with_timeout",
-            )),
-        }
-    }
-
     /// Ends the session: closes the connection, lets a stdio server exit on its own for
     /// `shutdown_grace`, then terminates it. Idempotent, and it cannot fail: whatever the
     /// server does, it is gone afterwards.
@@ -472,35 +298,5 @@ pub(crate) fn timeout_error(operation: &str, duration: Duration, hint: &'static 
         operation: operation.to_string(),
         duration,
         hint,
-    }
-}
-
-/// JSON arguments as the object a call sends (`null`: none).
-fn json_object(tool: &str, arguments: Value) -> Result<Map<String, Value>> {
-    match arguments {
-        Value::Object(map) => Ok(map),
-        Value::Null => Ok(Map::new()),
-        other => Err(Error::InvalidArguments {
-            tool: tool.to_string(),
-            reason: format!("arguments must be a JSON object, got {}", json_kind(&other)),
-        }),
-    }
-}
-
-fn to_object<A: Serialize + ?Sized>(tool: &str, arguments: &A) -> Result<Map<String, Value>> {
-    match serde_json::to_value(arguments) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(Value::Null) => Ok(Map::new()),
-        Ok(other) => Err(Error::InvalidArguments {
-            tool: tool.to_string(),
-            reason: format!(
-                "arguments must serialize to a JSON object, got {}",
-                json_kind(&other)
-            ),
-        }),
-        Err(err) => Err(Error::InvalidArguments {
-            tool: tool.to_string(),
-            reason: err.to_string(),
-        }),
     }
 }

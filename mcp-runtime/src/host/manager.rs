@@ -9,8 +9,7 @@ use serde_json::Value;
 use tokio::sync::broadcast;
 
 use super::config::Config;
-pub use super::pool::PoolStats;
-pub use super::server::{ManagedServer, ServerStatus, StatusChange};
+pub use super::server::{ManagedServer, PoolStats, ServerStatus, StatusChange};
 use crate::{ConnectOptions, Error, Result, ToolOutput};
 
 /// How long past its connect timeout `start` and `reconnect` wait for a server's first attempt

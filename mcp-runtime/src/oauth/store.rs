@@ -182,7 +182,7 @@ impl TokenStore {
 }
 
 /// The URL a store entry is keyed by.
-pub(crate) use crate::client::spec::url_key as store_key;
+pub(crate) use crate::spec::redact::url_key as store_key;
 
 fn read_record(path: &Path) -> std::io::Result<Option<Record>> {
     let bytes = match std::fs::read(path) {

@@ -6,14 +6,13 @@ mod canonical;
 mod catalog_info;
 pub mod drift;
 mod fingerprint;
-mod json_kind;
-pub mod pointer;
-mod required;
+pub(crate) mod json_kind;
+pub(crate) mod pointer;
+pub(crate) mod required;
 mod tool_info;
 
 pub use canonical::{resolve_refs, sort_keys};
 pub use catalog_info::{PromptArgInfo, PromptInfo, ResourceInfo};
 pub use fingerprint::{fingerprint, short_hash};
-pub use json_kind::json_kind;
-pub use required::required;
+pub(crate) use required::required;
 pub use tool_info::ToolInfo;

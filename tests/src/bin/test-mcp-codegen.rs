@@ -2,5 +2,5 @@
 //! (`CARGO_BIN_EXE_test-mcp-codegen`) against the demo server.
 
 fn main() -> std::process::ExitCode {
-    mcp_codegen::run_cli(std::env::args_os())
+    mcp_codegen_cli::run_cli(std::env::args_os())
 }

@@ -10,9 +10,9 @@ use serde_json::Value;
 use tokio::time::Instant;
 
 use super::ManagedServer;
+use super::pool::{self, Session};
+use super::status::ServerStatus;
 use crate::host::config::Lifecycle;
-use crate::host::pool::{self, Session};
-use crate::host::status::ServerStatus;
 use crate::model::{Prompt, Tool};
 use crate::{Client, Error, PromptOutput, Result, ToolOutput};
 
@@ -110,7 +110,7 @@ impl ManagedServer {
         };
         self.status.set(ServerStatus::Connected);
         let result = match self.left(deadline) {
-            Ok(left) => client.call_tool_with_timeout(tool, arguments, left).await,
+            Ok(left) => client.call_tool(tool, arguments).with_timeout(left).await,
             Err(err) => Err(err),
         };
         client.close().await;

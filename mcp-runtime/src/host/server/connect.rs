@@ -9,10 +9,10 @@ use std::time::Duration;
 use tokio::task::JoinHandle;
 
 use super::ManagedServer;
+use super::pool::Session;
+use super::retry::backoff;
+use super::status::ServerStatus;
 use crate::host::config::Lifecycle;
-use crate::host::pool::Session;
-use crate::host::retry::backoff;
-use crate::host::status::ServerStatus;
 use crate::{Client, Result};
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {

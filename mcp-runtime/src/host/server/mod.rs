@@ -1,9 +1,13 @@
-//! One configured server: its sessions, its cached tool list and its status. Connecting runs in
-//! the background (`connect.rs`) so nobody waits for more than one timeout; calls pick a
-//! session and respawn a dead server (`call.rs`).
+//! One configured server: its sessions (`pool.rs`), its cached tool list and its status
+//! (`status.rs`). Connecting runs in the background with backoff (`connect.rs`, `retry.rs`) so
+//! nobody waits for more than one timeout; calls pick a session and respawn a dead server
+//! (`call.rs`).
 
 mod call;
 mod connect;
+pub(crate) mod pool;
+mod retry;
+mod status;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
@@ -11,12 +15,13 @@ use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{broadcast, watch};
 use tokio::task::JoinHandle;
 
-use super::config::ServerConfig;
-use super::pool::{self, PoolStats, Session};
-use super::status::StatusCell;
-pub use super::status::{ServerStatus, StatusChange};
+use crate::host::config::ServerConfig;
 use crate::model::Tool;
 use crate::{Client, ConnectOptions, Result};
+pub use pool::PoolStats;
+use pool::Session;
+use status::StatusCell;
+pub use status::{ServerStatus, StatusChange};
 
 /// One configured server: its sessions, cached tool list and status.
 pub struct ManagedServer {

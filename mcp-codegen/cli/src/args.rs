@@ -1,0 +1,99 @@
+//! The command line's grammar (clap): commands and their arguments. What each does lives in
+//! the file named after it.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::auth::LoginArgs;
+use crate::drift::ReportArgs;
+use crate::generate::GenerateArgs;
+use crate::source::SourceArgs;
+
+/// Typed Rust clients for MCP servers: snapshot a server's tools, generate code, catch drift.
+#[derive(Debug, Parser)]
+#[command(name = "mcp-codegen", version)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Save a live server's tools/list as a deterministic JSON snapshot (or, with --all,
+    /// every enabled server of a config).
+    Snapshot {
+        /// Where to write the snapshot.
+        #[arg(long, required_unless_present = "all", conflicts_with = "all")]
+        out: Option<PathBuf>,
+        /// Every enabled server of --config, concurrently, one file each in --out-dir.
+        #[arg(long, requires_all = ["config", "out_dir"])]
+        all: bool,
+        /// With --all: the directory for the snapshots (NAME.json per server).
+        #[arg(long, requires = "all")]
+        out_dir: Option<PathBuf>,
+        #[command(flatten)]
+        source: SourceArgs,
+    },
+    /// Show the servers a config resolves to (and what in it was not understood).
+    Servers {
+        /// The config file (default: the search order of the runtime: ./mcp.json,
+        /// ./.mcp.json, ./.vscode/mcp.json, ./.cursor/mcp.json, ~/.config/mcp-toolset/mcp.json).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ServersFormat::Human)]
+        format: ServersFormat,
+    },
+    /// Generate the typed client module for a snapshot.
+    Generate(GenerateArgs),
+    /// Compare a live server with a snapshot; exit 1 on drift at or above --fail-on.
+    Check {
+        /// The committed snapshot.
+        snapshot: PathBuf,
+        #[command(flatten)]
+        source: SourceArgs,
+        #[command(flatten)]
+        report: ReportArgs,
+    },
+    /// Log in to an OAuth-protected server (MCP authorization) and store its tokens in
+    /// $XDG_CONFIG_HOME/mcp-toolset/oauth (files 0600).
+    Login {
+        /// The server's MCP endpoint.
+        url: String,
+        #[command(flatten)]
+        login: LoginArgs,
+    },
+    /// Forget the tokens stored for a server.
+    Logout {
+        /// The server's MCP endpoint.
+        url: String,
+    },
+    /// OAuth logins: `auth status` lists servers, expiry and scopes (never tokens).
+    Auth {
+        #[command(subcommand)]
+        command: AuthCommand,
+    },
+    /// Compare two snapshots; exit 1 on drift at or above --fail-on.
+    Diff {
+        /// The old snapshot.
+        old: PathBuf,
+        /// The new snapshot.
+        new: PathBuf,
+        #[command(flatten)]
+        report: ReportArgs,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum AuthCommand {
+    /// The stored logins: server, issuer, scopes, expiry.
+    Status,
+}
+
+/// How `servers` prints.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum ServersFormat {
+    Human,
+    Json,
+}

@@ -1,0 +1,189 @@
+//! The OAuth commands of the CLI — `login`, `logout`, `auth status` — and the on-demand login
+//! of `snapshot` / `check --url`.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::{Duration, SystemTime};
+
+use anyhow::bail;
+use clap::Args;
+use mcp_runtime::oauth::{LoginInfo, LoginOptions, TokenStore};
+use mcp_runtime::{OAuthSpec, ServerSpec};
+
+use mcp_codegen::snapshot::live::block_on;
+
+/// How `login` (and an on-demand login) runs.
+#[derive(Debug, Args)]
+pub struct LoginArgs {
+    /// Only print the authorization URL; do not open a browser.
+    #[arg(long)]
+    no_browser: bool,
+    /// Seconds to wait for the browser's redirect.
+    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    login_timeout: u64,
+    /// A client registered with the authorization server beforehand (default: dynamic
+    /// registration).
+    #[arg(long)]
+    client_id: Option<String>,
+    /// With --client-id: the environment variable holding its secret, for the
+    /// client-credentials grant (machine to machine, no browser; never printed or saved).
+    #[arg(long, value_name = "ENV_VAR", requires = "client_id")]
+    client_secret_env: Option<String>,
+    /// A scope to ask for (repeatable; default: what the server advertises).
+    #[arg(long = "scope")]
+    scopes: Vec<String>,
+}
+
+impl LoginArgs {
+    fn spec(&self) -> OAuthSpec {
+        let mut spec = OAuthSpec::default().scopes(self.scopes.iter().cloned());
+        if let Some(id) = &self.client_id {
+            spec = spec.client_id(id);
+        }
+        if let Some(var) = &self.client_secret_env {
+            spec = spec.client_secret_env(var);
+        }
+        spec
+    }
+
+    fn options(&self) -> LoginOptions {
+        LoginOptions {
+            open_browser: !self.no_browser,
+            timeout: Duration::from_secs(self.login_timeout),
+            ..LoginOptions::default()
+        }
+    }
+}
+
+/// `mcp-codegen login URL`.
+pub fn login(url: &str, args: &LoginArgs) -> anyhow::Result<ExitCode> {
+    let info = block_on(mcp_runtime::oauth::login(
+        url,
+        &args.spec(),
+        &args.options(),
+    ))??;
+    eprintln!("logged in to {}{}", info.url, describe(&info));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `mcp-codegen logout URL`.
+pub fn logout(url: &str) -> anyhow::Result<ExitCode> {
+    let target = ServerSpec::http(url).target();
+    if mcp_runtime::oauth::logout(url, &OAuthSpec::default())? {
+        eprintln!("logged out of {target} (its tokens are deleted)");
+    } else {
+        eprintln!("no login is stored for {target}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `mcp-codegen auth status`: servers, expiry, scopes — never a token.
+pub fn status() -> anyhow::Result<ExitCode> {
+    let store = TokenStore::user()?;
+    let logins = store.logins()?;
+    if logins.is_empty() {
+        println!("no OAuth logins (in {})", store.dir().display());
+    }
+    for info in &logins {
+        println!("{}{}", info.url, describe(info));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn describe(info: &LoginInfo) -> String {
+    let mut parts = Vec::new();
+    if let Some(issuer) = &info.issuer {
+        parts.push(format!("issuer {issuer}"));
+    }
+    if !info.scopes.is_empty() {
+        parts.push(format!("scopes {}", info.scopes.join(" ")));
+    }
+    parts.push(
+        match info
+            .expires_at
+            .map(|at| at.duration_since(SystemTime::now()))
+        {
+            Some(Ok(left)) => format!("access token expires in {}s", left.as_secs()),
+            Some(Err(_)) => "access token expired".into(),
+            None => "no expiry given".into(),
+        },
+    );
+    parts.push(
+        if info.refreshable {
+            "refreshable"
+        } else {
+            "not refreshable"
+        }
+        .into(),
+    );
+    if let Some(refused) = &info.refused {
+        parts.push(format!("unusable: {refused}; log in again"));
+    }
+    format!(": {}", parts.join(", "))
+}
+
+/// `snapshot` / `check` against a URL: use a stored login when there is one; when the server
+/// asks for one and there is none, log in if someone is at the terminal, else fail (exit 2)
+/// naming the command that logs in.
+pub fn with_login<T>(
+    spec: ServerSpec,
+    login: &LoginArgs,
+    take: impl Fn(ServerSpec) -> mcp_codegen::Result<T>,
+) -> anyhow::Result<T> {
+    let spec = with_stored_login(spec);
+    let had_login = matches!(&spec, ServerSpec::Http(http) if http.oauth.is_some());
+    match take(spec.clone()) {
+        Err(mcp_codegen::Error::Live(mcp_runtime::Error::LoginRequired {
+            login_url,
+            reason,
+            ..
+        })) => {
+            if !interactive() {
+                let why = if had_login {
+                    format!(" ({reason})")
+                } else {
+                    String::new()
+                };
+                bail!(
+                    "{} needs an OAuth login{why}, and this session is not interactive (CI is \
+                     set or stdin is not a terminal): run `mcp-codegen login {login_url}` \
+                     first, or pass a static token with --bearer-env",
+                    spec.target()
+                );
+            }
+            let info = block_on(mcp_runtime::oauth::login(
+                &login_url,
+                &login.spec(),
+                &login.options(),
+            ))??;
+            eprintln!("logged in to {}{}", info.url, describe(&info));
+            let ServerSpec::Http(http) = spec else {
+                bail!("only an HTTP server can ask for an OAuth login");
+            };
+            Ok(take(http.oauth(login.spec()).into())?)
+        }
+        other => Ok(other?),
+    }
+}
+
+/// An HTTP spec with no credentials of its own uses the stored login for its URL, if any.
+fn with_stored_login(spec: ServerSpec) -> ServerSpec {
+    match spec {
+        ServerSpec::Http(http)
+            if http.bearer_token.is_none() && http.headers.is_empty() && !http.legacy_sse =>
+        {
+            let stored = TokenStore::user().is_ok_and(|store| store.has_login(&http.url));
+            if stored {
+                http.oauth(OAuthSpec::default()).into()
+            } else {
+                http.into()
+            }
+        }
+        other => other,
+    }
+}
+
+/// Someone can answer a browser prompt: `CI` is not set and stdin is a terminal.
+fn interactive() -> bool {
+    std::env::var_os("CI").is_none_or(|v| v.is_empty()) && std::io::stdin().is_terminal()
+}

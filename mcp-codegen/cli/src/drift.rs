@@ -1,0 +1,77 @@
+//! `check` (a live server against the committed snapshot) and `diff` (two snapshots): the
+//! library's drift, printed in the chosen format, exit 1 at or above `--fail-on`.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use mcp_codegen::Snapshot;
+use mcp_codegen::drift::{Format, Severity, compare, max_severity, render};
+use mcp_runtime::schema::drift::Change;
+
+use crate::auth::with_login;
+use crate::source::{SourceArgs, shell_quote};
+
+/// How drift is judged and printed.
+#[derive(Debug, Args)]
+pub(crate) struct ReportArgs {
+    /// Exit 1 when a change is at least this severe: breaking, compatible or cosmetic (any
+    /// difference: the snapshot is stale).
+    #[arg(long, default_value = "cosmetic", value_parser = |s: &str| s.parse::<Severity>())]
+    fail_on: Severity,
+    /// human (grouped, colored on a terminal), json, or github (workflow commands).
+    #[arg(long, default_value = "human", value_parser = |s: &str| s.parse::<Format>())]
+    format: Format,
+}
+
+impl ReportArgs {
+    fn finish(&self, changes: &[Change], file: &str, refresh: &str) -> ExitCode {
+        use std::io::IsTerminal;
+        let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        print!(
+            "{}",
+            render(changes, self.format, color, file, refresh, self.fail_on)
+        );
+        if max_severity(changes).is_some_and(|worst| worst >= self.fail_on) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+pub(crate) fn check(
+    snapshot: &Path,
+    source: &SourceArgs,
+    report: &ReportArgs,
+) -> anyhow::Result<ExitCode> {
+    let committed = Snapshot::load(snapshot)?;
+    let spec = source.spec()?;
+    let target = spec.target();
+    // Unreachable is an error (exit 2), not drift.
+    let live = with_login(spec, &source.login, |spec| {
+        mcp_codegen::snapshot::live::take_blocking(
+            spec,
+            mcp_codegen::snapshot::live::snapshot_options(),
+        )
+    })
+    .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
+    let changes = compare(&committed, &live);
+    Ok(report.finish(
+        &changes,
+        &snapshot.display().to_string(),
+        &source.refresh_command(snapshot),
+    ))
+}
+
+pub(crate) fn diff(old: &Path, new: &Path, report: &ReportArgs) -> anyhow::Result<ExitCode> {
+    let (before, after) = (Snapshot::load(old)?, Snapshot::load(new)?);
+    let changes = compare(&before, &after);
+    let refresh = format!(
+        "cp {} {}",
+        shell_quote(&new.display().to_string()),
+        shell_quote(&old.display().to_string())
+    );
+    Ok(report.finish(&changes, &old.display().to_string(), &refresh))
+}

@@ -1,0 +1,71 @@
+//! `generate SNAPSHOT`: the typed client module, to standard output or a file.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use mcp_codegen::{Generator, Settings, Snapshot, write_if_changed};
+
+/// What to generate, and how.
+#[derive(Debug, Args)]
+pub(crate) struct GenerateArgs {
+    /// The snapshot (or a raw tools/list result).
+    pub snapshot: PathBuf,
+    /// Write here instead of standard output (only when the content changed).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Name of the client struct (default: the server's name in PascalCase).
+    #[arg(long)]
+    client: Option<String>,
+    /// Only these tools (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    tools: Vec<String>,
+    /// Map uuid / date / date-time formats to uuid and chrono types.
+    #[arg(long)]
+    typed_formats: bool,
+    /// Derive both Serialize and Deserialize on every type (default: the direction it
+    /// travels).
+    #[arg(long)]
+    serde_both_ways: bool,
+}
+
+impl GenerateArgs {
+    /// The generator settings these flags stand for.
+    fn settings(&self) -> Settings {
+        let mut settings = Settings::default()
+            .typed_formats(self.typed_formats)
+            .serde_both_ways(self.serde_both_ways);
+        if let Some(client) = &self.client {
+            settings = settings.client_name(client.clone());
+        }
+        if !self.tools.is_empty() {
+            settings = settings.tools(self.tools.clone());
+        }
+        settings
+    }
+
+    pub(crate) fn run(&self) -> anyhow::Result<ExitCode> {
+        generate(&self.snapshot, self.out.as_deref(), self.settings())
+    }
+}
+
+fn generate(snapshot: &Path, out: Option<&Path>, settings: Settings) -> anyhow::Result<ExitCode> {
+    let loaded = Snapshot::load(snapshot)?;
+    let label = snapshot.display().to_string();
+    let (code, warnings) = Generator::new(settings).generate_source(&loaded, &label)?;
+    for warning in &warnings {
+        eprintln!("warning: {warning}");
+    }
+    match out {
+        Some(path) => {
+            let changed = write_if_changed(path, &code)?;
+            eprintln!(
+                "{} {}",
+                if changed { "wrote" } else { "unchanged:" },
+                path.display()
+            );
+        }
+        None => print!("{code}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,141 @@
+//! Where a live server is, as the command line names it: `-- COMMAND…`, `--url`, or an entry
+//! of a config file; and the command that re-takes a snapshot from it, secrets left out.
+
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use mcp_runtime::ServerSpec;
+use mcp_runtime::host::config::Config;
+
+use crate::auth::LoginArgs;
+
+/// Where a live server is.
+#[derive(Debug, Args)]
+pub struct SourceArgs {
+    /// A streamable HTTP endpoint.
+    #[arg(long, conflicts_with_all = ["config", "command"])]
+    pub url: Option<String>,
+    /// The URL is a legacy HTTP+SSE endpoint (protocol 2024-11-05), not streamable HTTP.
+    #[arg(long, requires = "url")]
+    sse: bool,
+    /// An HTTP header, `Name: value` (repeatable; never printed or saved).
+    #[arg(long = "header", value_name = "NAME: VALUE", requires = "url")]
+    headers: Vec<String>,
+    /// Read a bearer token from this environment variable (never printed or saved).
+    #[arg(long, value_name = "ENV_VAR", requires = "url")]
+    bearer_env: Option<String>,
+    /// A config file (mcp.json and the other clients' formats; see `servers`)...
+    #[arg(long, conflicts_with = "command")]
+    pub config: Option<std::path::PathBuf>,
+    /// ...and the server entry in it.
+    #[arg(long, requires = "config")]
+    pub server: Option<String>,
+    /// A stdio server: `-- COMMAND ARGS...`.
+    #[arg(last = true, value_name = "COMMAND")]
+    command: Vec<String>,
+    /// With --url, when the server asks for an OAuth login and none is stored.
+    #[command(flatten)]
+    pub login: LoginArgs,
+}
+
+impl SourceArgs {
+    /// The `mcp-codegen snapshot` command that re-takes `out` from this source, with secrets
+    /// replaced by placeholders.
+    pub(crate) fn refresh_command(&self, out: &std::path::Path) -> String {
+        let mut parts = vec![
+            "mcp-codegen".to_string(),
+            "snapshot".into(),
+            "--out".into(),
+            shell_quote(&out.display().to_string()),
+        ];
+        if let Some(url) = &self.url {
+            parts.extend([
+                "--url".into(),
+                shell_quote(&ServerSpec::http(url).target().replace("?…", "")),
+            ]);
+            for header in &self.headers {
+                let name = header.split(':').next().unwrap_or_default().trim();
+                parts.extend(["--header".into(), shell_quote(&format!("{name}: <value>"))]);
+            }
+            if let Some(var) = &self.bearer_env {
+                parts.extend(["--bearer-env".into(), var.clone()]);
+            }
+        } else if let (Some(config), Some(server)) = (&self.config, &self.server) {
+            parts.extend([
+                "--config".into(),
+                shell_quote(&config.display().to_string()),
+                "--server".into(),
+                shell_quote(server),
+            ]);
+        } else {
+            parts.push("--".into());
+            parts.extend(self.command.iter().map(|a| shell_quote(a)));
+        }
+        parts.join(" ")
+    }
+
+    /// The server these arguments name.
+    pub fn spec(&self) -> anyhow::Result<ServerSpec> {
+        if let Some(url) = &self.url {
+            let mut spec = if self.sse {
+                ServerSpec::sse(url)
+            } else {
+                ServerSpec::http(url)
+            };
+            for header in &self.headers {
+                let Some((name, value)) = header.split_once(':') else {
+                    bail!("--header expects `Name: value`, got a value without `:`");
+                };
+                spec = spec.header(name.trim(), value.trim());
+            }
+            if let Some(var) = &self.bearer_env {
+                let token = std::env::var(var).with_context(|| {
+                    format!("--bearer-env: environment variable {var} is not set")
+                })?;
+                spec = spec.bearer_token(token);
+            }
+            return Ok(spec.into());
+        }
+        if let (Some(path), Some(server)) = (&self.config, &self.server) {
+            let config = load_config(path)?;
+            for warning in &config.warnings {
+                eprintln!("warning: {warning}");
+            }
+            return Ok(config.server(server)?.spec.clone());
+        }
+        if self.config.is_some() {
+            bail!(
+                "--config needs --server NAME (or `snapshot --all --out-dir DIR` for every server)"
+            );
+        }
+        match self.command.split_first() {
+            Some((command, args)) => {
+                Ok(ServerSpec::stdio(command).args(args.iter().cloned()).into())
+            }
+            None => bail!(
+                "say which server: `-- COMMAND ARGS...`, `--url URL`, or `--config mcp.json --server NAME`"
+            ),
+        }
+    }
+}
+
+/// A config file that must exist (a missing file is an empty config to the runtime).
+pub(crate) fn load_config(path: &Path) -> anyhow::Result<Config> {
+    if !path.exists() {
+        bail!("config file {} does not exist", path.display());
+    }
+    Ok(Config::load(path)?)
+}
+
+pub(crate) fn shell_quote(arg: &str) -> String {
+    if !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:@,+%".contains(c))
+    {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
+    }
+}

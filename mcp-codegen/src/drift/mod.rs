@@ -1,0 +1,32 @@
+//! Drift between two snapshots — the committed one and a newer one (from `diff`) or a live
+//! server's (from `check`). The classifier for tools is the runtime's
+//! [`mcp_runtime::schema::drift`], shared with generated clients' connect-time check; this
+//! module adds the rules that only a whole snapshot has: the server's identity (`server.rs`)
+//! and its prompts, resources and templates (`catalog.rs`), and prints the result
+//! ([`render`]).
+
+mod catalog;
+mod render;
+mod server;
+
+use mcp_runtime::schema::drift::{self, Change, ToolSchemas};
+
+pub use mcp_runtime::schema::drift::{Severity, Summary, max_severity};
+pub use render::{Format, render};
+
+use crate::Snapshot;
+
+/// Every change from `old` to `new`: the server's identity first, then its tools (classified
+/// by [`mcp_runtime::schema::drift`]), then its prompts, resources and templates.
+pub fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
+    let tools = |s: &Snapshot| {
+        s.tools
+            .iter()
+            .filter_map(|t| ToolSchemas::from_json(&t.raw))
+            .collect::<Vec<_>>()
+    };
+    let mut changes = server::compare(old, new);
+    changes.extend(drift::diff(&tools(old), &tools(new)));
+    changes.extend(catalog::compare(old, new));
+    changes
+}

@@ -1,0 +1,198 @@
+//! Types that several tools define identically are emitted once, in the client's `types`
+//! module, and each tool module that had them re-exports them (`pub use super::types::X;`), so
+//! `tool::X` still names the type. This is what makes a `$defs` shape that a server repeats in
+//! every tool (OpenAPI-generated servers do) one type instead of one per tool, and typify's
+//! conversion-error module one module per client.
+//!
+//! A type is shared only with everything it names: a group (an item and its impls) moves to
+//! `types` when the same name has the same tokens in at least two tools and every type of its
+//! tool that it mentions moves too. Anything else stays where it was, so sharing never changes
+//! what a path means.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use quote::format_ident;
+
+use crate::generate::groups::{ToolGroups, tool_groups};
+
+/// The module that holds the shared types; tool modules never take this name.
+pub(crate) const SHARED_MODULE: &str = "types";
+
+/// Items that belong to their tool whatever their tokens: the pending call and the tool's
+/// name, and typify's `defaults` (its functions refer to `super`). `Input` and `Output` are
+/// shared like any type: many servers give every tool the same output shape.
+const OWN: &[&str] = &["NAME", "Call", "defaults"];
+
+/// Moves the groups that several tools share into one `types` module. `modules` are the tool
+/// modules (each a file holding one `pub mod`); returns them rewritten and the shared module,
+/// if anything is shared. Deterministic: the shared module keeps first-appearance order.
+pub(crate) fn share(modules: Vec<syn::File>) -> (Vec<syn::File>, Option<syn::File>) {
+    let mut tools: Vec<Option<ToolGroups>> = modules.iter().map(tool_groups).collect();
+    for tool in tools.iter_mut().flatten() {
+        drop_unused_error_module(tool);
+    }
+    let shared = shared_groups(&tools);
+    if shared.values().all(BTreeSet::is_empty) {
+        return (modules, None);
+    }
+    let mut definitions: Vec<syn::Item> = Vec::new();
+    let mut defined: BTreeSet<String> = BTreeSet::new();
+    let mut rewritten = Vec::with_capacity(modules.len());
+    for (index, (module, tool)) in modules.into_iter().zip(tools).enumerate() {
+        let Some(tool) = tool else {
+            rewritten.push(module);
+            continue;
+        };
+        let names = shared.get(&index).cloned().unwrap_or_default();
+        rewritten.push(rebuild(
+            &module,
+            tool,
+            &names,
+            &mut definitions,
+            &mut defined,
+        ));
+    }
+    let shared_module = syn::parse_quote! {
+        /// Types that more than one tool uses; each tool module re-exports the ones it uses.
+        #[allow(dead_code, missing_docs, clippy::all)]
+        pub mod types {
+            #(#definitions)*
+        }
+    };
+    (rewritten, Some(shared_module))
+}
+
+/// typify emits a conversion-error module in every type space; a tool that never names it
+/// does not need it.
+fn drop_unused_error_module(tool: &mut ToolGroups) {
+    let used = tool
+        .groups
+        .iter()
+        .any(|(name, (_, idents))| name != "error" && idents.contains("error"));
+    if !used && tool.groups.remove("error").is_some() {
+        tool.items
+            .retain(|(group, _)| group.as_deref() != Some("error"));
+    }
+}
+
+/// Per tool index, the names of its groups that move to `types`.
+fn shared_groups(tools: &[Option<ToolGroups>]) -> BTreeMap<usize, BTreeSet<String>> {
+    // For each name, the tokens most tools agree on (ties: the first seen).
+    let mut variants: BTreeMap<&str, Vec<(&str, usize)>> = BTreeMap::new();
+    for tool in tools.iter().flatten() {
+        for (name, (text, _)) in &tool.groups {
+            let seen = variants.entry(name).or_default();
+            match seen.iter_mut().find(|(t, _)| t == text) {
+                Some((_, count)) => *count += 1,
+                None => seen.push((text, 1)),
+            }
+        }
+    }
+    let chosen: BTreeMap<&str, &str> = variants
+        .into_iter()
+        .filter(|(name, _)| !OWN.contains(name))
+        .filter_map(|(name, seen)| {
+            let mut best: Option<(&str, usize)> = None;
+            for (text, count) in seen {
+                if best.is_none_or(|(_, b)| count > b) {
+                    best = Some((text, count));
+                }
+            }
+            best.filter(|(_, count)| *count >= 2)
+                .map(|(text, _)| (name, text))
+        })
+        .collect();
+    let mut shared: BTreeMap<usize, BTreeSet<String>> = tools
+        .iter()
+        .enumerate()
+        .filter_map(|(index, tool)| {
+            let tool = tool.as_ref()?;
+            let names = tool
+                .groups
+                .iter()
+                .filter(|(name, (text, _))| chosen.get(name.as_str()) == Some(&text.as_str()))
+                .map(|(name, _)| name.clone())
+                .collect();
+            Some((index, names))
+        })
+        .collect();
+    settle(tools, &mut shared);
+    shared
+}
+
+/// Drops shared groups that mention a group of their tool that stays, and names that end up
+/// with a single user, until nothing changes.
+fn settle(tools: &[Option<ToolGroups>], shared: &mut BTreeMap<usize, BTreeSet<String>>) {
+    loop {
+        let mut changed = false;
+        for (index, names) in shared.iter_mut() {
+            let Some(tool) = &tools[*index] else { continue };
+            let staying =
+                |ident: &String| tool.groups.contains_key(ident) && !names.contains(ident);
+            let keep: BTreeSet<String> = names
+                .iter()
+                .filter(|name| {
+                    !tool.groups[*name]
+                        .1
+                        .iter()
+                        .any(|i| i != *name && staying(i))
+                })
+                .cloned()
+                .collect();
+            changed |= keep.len() != names.len();
+            *names = keep;
+        }
+        let mut users: BTreeMap<String, usize> = BTreeMap::new();
+        for name in shared.values().flatten() {
+            *users.entry(name.clone()).or_default() += 1;
+        }
+        for names in shared.values_mut() {
+            let before = names.len();
+            names.retain(|name| users[name] >= 2);
+            changed |= names.len() != before;
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+/// The tool module with its shared groups replaced by re-exports; the first tool to give a
+/// shared group adds its definition to `definitions`.
+fn rebuild(
+    module: &syn::File,
+    tool: ToolGroups,
+    shared: &BTreeSet<String>,
+    definitions: &mut Vec<syn::Item>,
+    defined: &mut BTreeSet<String>,
+) -> syn::File {
+    let mut items: Vec<syn::Item> = Vec::with_capacity(tool.items.len());
+    let mut exported: BTreeSet<&str> = BTreeSet::new();
+    for (group, item) in &tool.items {
+        match group.as_deref().filter(|name| shared.contains(*name)) {
+            Some(name) => {
+                if exported.insert(name) {
+                    let ident = format_ident!("{}", name);
+                    let shared_module = format_ident!("{}", SHARED_MODULE);
+                    items.push(syn::parse_quote!(pub use super::#shared_module::#ident;));
+                }
+                if !defined.contains(name) {
+                    definitions.push(item.clone());
+                }
+            }
+            None => items.push(item.clone()),
+        }
+    }
+    defined.extend(exported.iter().map(|name| name.to_string()));
+    let [syn::Item::Mod(original)] = module.items.as_slice() else {
+        return module.clone();
+    };
+    let mut rewritten = original.clone();
+    if let Some((brace, _)) = &original.content {
+        rewritten.content = Some((*brace, items));
+    }
+    // The file keeps its attributes; only the module's items changed.
+    let mut file = module.clone();
+    file.items = vec![syn::Item::Mod(rewritten)];
+    file
+}

@@ -1,0 +1,298 @@
+//! Schema preparation: a tool's schema as typify can take it — names that cannot clash with
+//! ours, draft-07 `definitions` merged into `$defs`, and keywords that would need extra crates
+//! or that typify cannot express taken out (each one a note for the user).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use mcp_runtime::__private::pointer::escape;
+use serde_json::{Map, Value};
+
+use super::TypeOptions;
+use super::cycles::cut_all_of_cycles;
+use crate::generate::names::{pascal, snake};
+
+/// Formats typify maps to std types; others are dropped (plain `String`) unless opted in.
+const STD_FORMATS: &[&str] = &[
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float", "double",
+    "ip", "ipv4", "ipv6",
+];
+
+/// Root keywords the `Input` struct does not express; they are checked by the server only.
+const ROOT_IGNORED: &[&str] = &[
+    "if",
+    "then",
+    "else",
+    "not",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "minProperties",
+    "maxProperties",
+    "propertyNames",
+    "patternProperties",
+    "unevaluatedProperties",
+];
+/// A copy of `schema` ready for typify: root titled `root_name` (a server's root `title` would
+/// otherwise rename the type), `definitions` merged into `$defs` with names that cannot clash
+/// with our own items, formats and patterns that would need extra crates dropped, and object
+/// shapes whose property names collide after snake-casing replaced by JSON values.
+pub(super) fn prepare(
+    schema: &Value,
+    root_name: &str,
+    options: TypeOptions,
+    notes: &mut Vec<String>,
+) -> Value {
+    let mut schema = schema.clone();
+    let Value::Object(map) = &mut schema else {
+        return schema;
+    };
+    // Merge draft-07 `definitions` into `$defs` and rewrite their refs.
+    if let Some(Value::Object(old)) = map.remove("definitions") {
+        let defs = map
+            .entry("$defs")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(defs) = defs {
+            for (k, v) in old {
+                defs.entry(k).or_insert(v);
+            }
+        }
+        rewrite_refs(&mut schema, &|r| {
+            r.strip_prefix("#/definitions/")
+                .map(|name| format!("#/$defs/{name}"))
+        });
+    }
+    let Value::Object(map) = &mut schema else {
+        return schema;
+    };
+    map.insert("title".into(), Value::from(root_name));
+    map.remove("$schema");
+    map.remove("$id");
+    // Definitions named like our own items get another name.
+    let clashing: Vec<String> = match map.get("$defs") {
+        Some(Value::Object(defs)) => defs
+            .keys()
+            .filter(|k| {
+                ["Input", "Output", "Call", "ConversionError"].contains(&pascal(k).as_str())
+            })
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
+    };
+    for name in clashing {
+        rename_def(&mut schema, &name, &format!("{name}Def"));
+    }
+    let ignored: Vec<String> = schema
+        .as_object()
+        .map(|m| {
+            m.keys()
+                .filter(|k| ROOT_IGNORED.contains(&k.as_str()))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
+    if !ignored.is_empty() && root_name == "Input" {
+        notes.push(format!(
+            "`{}` at the root of the input schema is checked by the server, not at compile time",
+            ignored.join("`, `")
+        ));
+    }
+    let mut dropped = BTreeSet::new();
+    sanitize(&mut schema, options, &mut dropped);
+    for what in dropped {
+        notes.push(what);
+    }
+    cut_all_of_cycles(&mut schema, notes);
+    schema
+}
+
+/// Gives the `$defs` of `output` that clash with differently-shaped `$defs` of `input` new names.
+pub(super) fn separate_defs(input: &Value, output: &mut Value) {
+    let input_defs = input
+        .get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let output_defs = output
+        .get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    for (name, shape) in output_defs {
+        if input_defs.get(&name).is_some_and(|other| other != &shape) {
+            rename_def(output, &name, &format!("Output{}", pascal(&name)));
+        }
+    }
+}
+
+pub(super) fn rename_def(schema: &mut Value, old: &str, new: &str) {
+    if let Some(Value::Object(defs)) = schema.get_mut("$defs")
+        && let Some(shape) = defs.remove(old)
+    {
+        defs.insert(new.to_string(), shape);
+    }
+    let old_ref = format!("#/$defs/{}", escape(old));
+    let new_ref = format!("#/$defs/{}", escape(new));
+    rewrite_refs(schema, &|r| (r == old_ref).then(|| new_ref.clone()));
+}
+
+pub(super) fn rewrite_refs(value: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(r)) = map.get_mut("$ref")
+                && let Some(new) = f(r)
+            {
+                *r = new;
+            }
+            for child in map.values_mut() {
+                rewrite_refs(child, f);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| rewrite_refs(v, f)),
+        _ => {}
+    }
+}
+
+/// Keeps the `enum` values that fit the schema's `type`: typify types an enum by its `type`
+/// and, with no value left, emits a check against an empty list that does not compile. With
+/// none left, the `enum` goes and the type alone stays (the server still checks its values).
+/// A `default` that does not fit (`null` for an integer), or that stands on a choice of
+/// shapes (`anyOf`/`oneOf`, whose members may have become our own enums), is the server's to
+/// apply: typify rejects the whole schema over it.
+fn fitting_enum_values(map: &mut Map<String, Value>, dropped: &mut BTreeSet<String>) {
+    if map.contains_key("default") && (map.contains_key("anyOf") || map.contains_key("oneOf")) {
+        map.remove("default");
+    }
+    let types: Vec<String> = match map.get("type") {
+        Some(Value::String(t)) => vec![t.clone()],
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
+        _ => return,
+    };
+    if map.get("default").is_some_and(|d| !fits_type(d, &types)) {
+        map.remove("default");
+    }
+    let Some(Value::Array(values)) = map.get_mut("enum") else {
+        return;
+    };
+    let before = values.len();
+    values.retain(|v| fits_type(v, &types));
+    if values.len() != before {
+        dropped.insert("`enum` values that do not fit the schema's `type` are left out".into());
+    }
+    if values.is_empty() {
+        map.remove("enum");
+    }
+}
+
+/// Whether a JSON value is of one of the schema types.
+fn fits_type(value: &Value, types: &[String]) -> bool {
+    types.iter().any(|t| match t.as_str() {
+        "string" => value.is_string(),
+        "integer" => {
+            value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
+        "number" => value.is_number(),
+        "boolean" => value.is_boolean(),
+        "null" => value.is_null(),
+        "object" => value.is_object(),
+        "array" => value.is_array(),
+        _ => true,
+    })
+}
+
+/// Schema positions that hold one subschema / a map of them / a list of them.
+const SUB_ONE: &[&str] = &[
+    "additionalProperties",
+    "items",
+    "additionalItems",
+    "contains",
+    "not",
+    "if",
+    "then",
+    "else",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+];
+const SUB_MAP: &[&str] = &[
+    "properties",
+    "patternProperties",
+    "$defs",
+    "dependentSchemas",
+];
+const SUB_LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems", "items"];
+
+fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<String>) {
+    let Value::Object(map) = schema else { return };
+    if let Some(Value::String(format)) = map.get("format") {
+        let keep = STD_FORMATS.contains(&format.as_str())
+            || (options.typed_formats && ["uuid", "date", "date-time"].contains(&format.as_str()));
+        if !keep {
+            if ["uuid", "date", "date-time"].contains(&format.as_str()) {
+                dropped.insert(format!("`format: {format}` is a plain String (set `typed_formats` for uuid/chrono types)"));
+            }
+            map.remove("format");
+        }
+    }
+    if map.remove("pattern").is_some() {
+        dropped.insert(
+            "`pattern` constraints are checked by the server, not by the generated types"
+                .to_string(),
+        );
+    }
+    map.remove("patternProperties");
+    fitting_enum_values(map, dropped);
+    // A property whose schema is `false` can never be sent or received: no field for it.
+    if let Some(Value::Object(props)) = map.get_mut("properties") {
+        let never: Vec<String> = props
+            .iter()
+            .filter(|(_, schema)| **schema == Value::Bool(false))
+            .map(|(name, _)| name.clone())
+            .collect();
+        for name in never {
+            props.remove(&name);
+            dropped.insert(format!(
+                "property `{name}` has the schema `false` (it can never be present); it has no field"
+            ));
+        }
+    }
+    // Properties whose Rust names would collide make typify emit duplicate fields.
+    if let Some(Value::Object(props)) = map.get("properties")
+        && !map.get("title").is_some_and(|t| t == "Input")
+    {
+        let mut seen = BTreeMap::new();
+        let collide = props.keys().any(|k| seen.insert(snake(k), ()).is_some());
+        if collide {
+            dropped.insert(
+                "an object whose property names collide in Rust is a JSON value".to_string(),
+            );
+            let description = map.get("description").cloned();
+            map.clear();
+            if let Some(d) = description {
+                map.insert("description".into(), d);
+            }
+            return;
+        }
+    }
+    for key in SUB_ONE {
+        if let Some(sub) = map.get_mut(*key)
+            && sub.is_object()
+        {
+            sanitize(sub, options, dropped);
+        }
+    }
+    for key in SUB_MAP {
+        if let Some(Value::Object(subs)) = map.get_mut(*key) {
+            subs.values_mut()
+                .for_each(|s| sanitize(s, options, dropped));
+        }
+    }
+    for key in SUB_LIST {
+        if let Some(Value::Array(subs)) = map.get_mut(*key) {
+            subs.iter_mut().for_each(|s| sanitize(s, options, dropped));
+        }
+    }
+}

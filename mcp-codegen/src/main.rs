@@ -1,7 +1,0 @@
-//! `mcp-codegen`: parse the command line, run, print `error: …` and exit 2 on failure.
-
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    mcp_codegen::run_cli(std::env::args_os())
-}

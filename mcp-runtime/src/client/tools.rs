@@ -1,0 +1,172 @@
+//! Tools on a session: listing them, and `tools/call` — the one request path every call takes,
+//! typed or not, with its timeout, progress and cancellation.
+
+use std::time::Duration;
+
+use rmcp::ServiceError;
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, CallToolResponse, ClientRequest, ServerResult, Tool,
+};
+use rmcp::service::PeerRequestOptions;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::call::{PendingCall, raw_output};
+use super::progress::{CancelOnDrop, ProgressFn};
+use super::session::{Client, timeout_error};
+use super::transport::WANTS_PROGRESS;
+use crate::schema::json_kind::json_kind;
+use crate::{Error, Result, ToolOutput};
+
+impl Client {
+    /// All tools, following pagination.
+    pub async fn list_tools(&self) -> Result<Vec<Tool>> {
+        self.all_pages("tools/list", |params| async {
+            let page = self.peer().list_tools(Some(params)).await?;
+            Ok((page.tools, page.next_cursor))
+        })
+        .await
+    }
+
+    /// Calls a tool. `arguments` is anything that serializes to a JSON object — a
+    /// `serde_json::json!({...})` value, a struct of yours — or to `null` for none. The call is
+    /// sent when awaited, under the client's call timeout unless
+    /// [`with_timeout`](PendingCall::with_timeout) says otherwise; it resolves to the
+    /// [`ToolOutput`], or with [`structured`](PendingCall::structured) to a type of yours. A
+    /// result with `isError: true` is [`Error::Tool`]. Dropping the call before it resolves
+    /// (or its timeout) cancels it on the server, and the client stays usable.
+    ///
+    /// ```no_run
+    /// # async fn demo(client: &mcp_runtime::Client) -> mcp_runtime::Result<()> {
+    /// use std::time::Duration;
+    /// use serde_json::json;
+    /// let out = client.call_tool("add", json!({"a": 1, "b": 2})).await?;
+    /// let sum: f64 = client
+    ///     .call_tool("add", json!({"a": 1, "b": 2}))
+    ///     .with_timeout(Duration::from_secs(5))
+    ///     .on_progress(|p| eprintln!("{}/{:?}", p.progress, p.total))
+    ///     .structured::<f64>()
+    ///     .await?;
+    /// # let _ = (out, sum); Ok(())
+    /// # }
+    /// ```
+    pub fn call_tool<'a, A: Serialize>(
+        &'a self,
+        name: &'a str,
+        arguments: A,
+    ) -> PendingCall<'a, A, ToolOutput> {
+        PendingCall::new(self, name, arguments, raw_output)
+    }
+
+    /// The arguments serialized now, the request as one boxed future whatever their type
+    /// (what [`PendingCall`](crate::PendingCall) sends).
+    pub(crate) fn call_serialized<'a, A: Serialize + ?Sized>(
+        &'a self,
+        name: &'a str,
+        arguments: &A,
+        timeout: Duration,
+        on_progress: Option<ProgressFn>,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<ToolOutput>> + Send + 'a>> {
+        match to_object(name, arguments) {
+            Ok(arguments) => Box::pin(self.call_object(name, arguments, timeout, on_progress)),
+            Err(err) => Box::pin(std::future::ready(Err(err))),
+        }
+    }
+
+    /// `tools/call`, its progress routed to `on_progress` when there is one. Either way,
+    /// dropping the future sends `notifications/cancelled` (rmcp's guard, or ours).
+    async fn call_tool_response(
+        &self,
+        params: CallToolRequestParams,
+        on_progress: Option<ProgressFn>,
+    ) -> std::result::Result<CallToolResponse, ServiceError> {
+        let Some(on_progress) = on_progress else {
+            #[cfg(feature = "stdio")]
+            if let Some(direct) = &self.direct {
+                return direct.call_tool(params, self.peer()).await;
+            }
+            return self.peer().call_tool_once(params).await;
+        };
+        let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+        let mut wants = rmcp::model::JsonObject::new();
+        wants.insert(WANTS_PROGRESS.into(), Value::Bool(true));
+        let mut options = PeerRequestOptions::no_options();
+        options.meta = Some(rmcp::model::RequestMetaObject(rmcp::model::MetaObject(
+            wants,
+        )));
+        let handle = self
+            .peer()
+            .send_request_with_option(request, options)
+            .await?;
+        let _route = self
+            .routes
+            .progress
+            .route(handle.progress_token.clone(), on_progress);
+        let mut cancel = CancelOnDrop::new(self.peer().clone(), handle.id.clone());
+        let result = handle.await_response().await;
+        cancel.disarm();
+        match result? {
+            ServerResult::CallToolResult(result) => Ok(CallToolResponse::Complete(result)),
+            ServerResult::InputRequiredResult(result) => {
+                Ok(CallToolResponse::InputRequired(result))
+            }
+            ServerResult::CreateTaskResult(result) => Ok(CallToolResponse::Task(result)),
+            _ => Err(ServiceError::UnexpectedResponse),
+        }
+    }
+
+    async fn call_object(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        timeout: Duration,
+        on_progress: Option<ProgressFn>,
+    ) -> Result<ToolOutput> {
+        let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
+        let response = self.call_tool_response(params, on_progress);
+        match tokio::time::timeout(timeout, response).await {
+            Ok(Ok(CallToolResponse::Complete(result))) => {
+                let output = ToolOutput::from(result);
+                if output.is_error {
+                    let message = match output.text() {
+                        text if !text.is_empty() => text,
+                        _ => output.to_llm_string(2_000),
+                    };
+                    return Err(Error::Tool { tool: name.to_string(), message, output: Box::new(output) });
+                }
+                Ok(output)
+            }
+            Ok(Ok(_)) => Err(Error::Protocol {
+                target: self.target().to_string(),
+                operation: format!("tools/call `{name}`"),
+                message: "the server asked for client input or created a task, which this client does not offer"
+                    .into(),
+            }),
+            Ok(Err(err)) => Err(self.service_error(err, &format!("tools/call `{name}`")).await),
+            Err(_) => Err(timeout_error(
+                &format!("tools/call `{name}`"),
+                timeout,
+                "ConnectOptions::call_timeout, or .with_timeout(..) on the call",
+            )),
+        }
+    }
+}
+
+/// The arguments as the object a call sends (`null`: none).
+fn to_object<A: Serialize + ?Sized>(tool: &str, arguments: &A) -> Result<Map<String, Value>> {
+    match serde_json::to_value(arguments) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(Value::Null) => Ok(Map::new()),
+        Ok(other) => Err(Error::InvalidArguments {
+            tool: tool.to_string(),
+            reason: format!(
+                "arguments must serialize to a JSON object, got {}",
+                json_kind(&other)
+            ),
+        }),
+        Err(err) => Err(Error::InvalidArguments {
+            tool: tool.to_string(),
+            reason: err.to_string(),
+        }),
+    }
+}

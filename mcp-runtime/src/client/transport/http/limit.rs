@@ -1,0 +1,173 @@
+//! The largest message a streamable HTTP server may send. rmcp bounds each server-sent event
+//! (by `ConnectOptions::max_message_size`, which we pass on) and each JSON body (a fixed
+//! 16 MiB), but a message over either ends the transport with an error only it sees: the
+//! pending call got "connection closed". This client wraps rmcp's reqwest client and notes
+//! which limit was hit, so the call's error can name the limit and the setting.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Arc;
+
+use futures::StreamExt;
+use futures::stream::BoxStream;
+use http::{HeaderName, HeaderValue};
+use rmcp::model::ClientJsonRpcMessage;
+use rmcp::transport::streamable_http_client::{
+    SseError, StreamableHttpClient, StreamableHttpError, StreamableHttpPostResponse,
+};
+use sse_stream::Sse;
+
+use crate::client::transport::limit::Oversize;
+
+type PostResult = Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
+type SseResult =
+    Result<BoxStream<'static, Result<Sse, SseError>>, StreamableHttpError<reqwest::Error>>;
+
+/// rmcp's reqwest client, reporting oversized messages to an [`Oversize`].
+#[derive(Clone)]
+pub(crate) struct LimitedHttpClient {
+    inner: reqwest::Client,
+    oversize: Oversize,
+}
+
+impl LimitedHttpClient {
+    /// A client like rmcp's default one: no idle pooling (it stalls on delayed ACKs), and only
+    /// same-origin 307/308 redirects, which keep the POST body and do not hand the session id
+    /// or custom headers to another host.
+    pub(crate) fn new(oversize: Oversize) -> Result<Self, reqwest::Error> {
+        let redirects = reqwest::redirect::Policy::custom(|attempt| {
+            let keeps_body = matches!(attempt.status().as_u16(), 307 | 308);
+            let same_origin = attempt
+                .previous()
+                .first()
+                .is_some_and(|first| first.origin() == attempt.url().origin());
+            match (keeps_body && same_origin, attempt.previous().len()) {
+                (false, _) => attempt.stop(),
+                (true, hops) if hops > 10 => attempt.error("more than 10 redirects"),
+                (true, _) => attempt.follow(),
+            }
+        });
+        let inner = reqwest::Client::builder()
+            .pool_max_idle_per_host(0)
+            .redirect(redirects)
+            .build()?;
+        Ok(LimitedHttpClient { inner, oversize })
+    }
+
+    fn body_result(&self, result: PostResult, limit: usize) -> PostResult {
+        match result {
+            Err(StreamableHttpError::ResponseBodyTooLarge { max_size }) => {
+                self.oversize.record(None, max_size);
+                Err(StreamableHttpError::ResponseBodyTooLarge { max_size })
+            }
+            Ok(StreamableHttpPostResponse::Sse(events, session)) => Ok(
+                StreamableHttpPostResponse::Sse(self.watch(events, limit), session),
+            ),
+            other => other,
+        }
+    }
+
+    /// Passes `events` on, noting an event over `limit` as it fails the stream.
+    fn watch(
+        &self,
+        events: BoxStream<'static, Result<Sse, SseError>>,
+        limit: usize,
+    ) -> BoxStream<'static, Result<Sse, SseError>> {
+        let oversize = self.oversize.clone();
+        events
+            .inspect(move |event| {
+                // rmcp's event-size error type is private: its message is all we can match.
+                if let Err(SseError::Body(err)) = event
+                    && err.to_string().contains("exceeded the maximum size")
+                {
+                    oversize.record(None, limit);
+                }
+            })
+            .boxed()
+    }
+}
+
+impl StreamableHttpClient for LimitedHttpClient {
+    type Error = reqwest::Error;
+
+    fn post_message(
+        &self,
+        uri: Arc<str>,
+        message: ClientJsonRpcMessage,
+        session_id: Option<Arc<str>>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> impl Future<Output = PostResult> + Send + '_ {
+        self.inner
+            .post_message(uri, message, session_id, auth_header, custom_headers)
+    }
+
+    async fn post_message_with_max_sse_event_size(
+        &self,
+        uri: Arc<str>,
+        message: ClientJsonRpcMessage,
+        session_id: Option<Arc<str>>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+        limit: usize,
+    ) -> PostResult {
+        let result = self
+            .inner
+            .post_message_with_max_sse_event_size(
+                uri,
+                message,
+                session_id,
+                auth_header,
+                custom_headers,
+                limit,
+            )
+            .await;
+        self.body_result(result, limit)
+    }
+
+    fn delete_session(
+        &self,
+        uri: Arc<str>,
+        session_id: Arc<str>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> impl Future<Output = Result<(), StreamableHttpError<Self::Error>>> + Send + '_ {
+        self.inner
+            .delete_session(uri, session_id, auth_header, custom_headers)
+    }
+
+    fn get_stream(
+        &self,
+        uri: Arc<str>,
+        session_id: Option<Arc<str>>,
+        last_event_id: Option<String>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> impl Future<Output = SseResult> + Send + '_ {
+        self.inner
+            .get_stream(uri, session_id, last_event_id, auth_header, custom_headers)
+    }
+
+    async fn get_stream_with_max_sse_event_size(
+        &self,
+        uri: Arc<str>,
+        session_id: Option<Arc<str>>,
+        last_event_id: Option<String>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+        limit: usize,
+    ) -> SseResult {
+        let events = self
+            .inner
+            .get_stream_with_max_sse_event_size(
+                uri,
+                session_id,
+                last_event_id,
+                auth_header,
+                custom_headers,
+                limit,
+            )
+            .await?;
+        Ok(self.watch(events, limit))
+    }
+}

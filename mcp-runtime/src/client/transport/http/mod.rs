@@ -1,0 +1,183 @@
+//! The streamable HTTP transport, and the request headers both HTTP transports send.
+
+use rmcp::ServiceExt;
+use rmcp::service::ClientInitializeError;
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClient;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+
+mod limit;
+pub(super) mod sse;
+
+use super::connected::{Connected, no_answer};
+use super::limit::Oversize;
+use super::progress_filter::ProgressFilter;
+use crate::client::error::root_cause;
+use crate::client::handler::{Handler, Service};
+use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
+use limit::LimitedHttpClient;
+
+/// Reaches the server and completes the handshake.
+pub(crate) async fn connect(
+    spec: &ServerSpec,
+    http: &HttpSpec,
+    handler: Handler,
+    options: &ConnectOptions,
+) -> Result<Connected> {
+    let target = spec.target();
+    let mut config = StreamableHttpClientTransportConfig::with_uri(http.url.clone())
+        .custom_headers(custom_headers(http, &target)?.into_iter().collect())
+        .max_sse_event_size(options.max_message_size);
+    if let Some(token) = &http.bearer_token {
+        bearer(token, &target)?;
+        config = config.auth_header(token.clone());
+    }
+    let oversize = Oversize::default();
+    let client = LimitedHttpClient::new(oversize.clone())
+        .map_err(|err| invalid(&target, format!("could not set up HTTP: {err}")))?;
+    let served = match &http.oauth {
+        Some(oauth) => {
+            serve(
+                with_oauth(http, oauth, client).await?,
+                config,
+                handler,
+                options,
+            )
+            .await
+        }
+        None => serve(client, config, handler, options).await,
+    };
+    let mut connected = handshake_outcome(spec, served, options)?;
+    connected.oversize = Some(oversize);
+    Ok(connected)
+}
+
+type Served = std::result::Result<
+    std::result::Result<Service, ClientInitializeError>,
+    tokio::time::error::Elapsed,
+>;
+
+async fn serve<C: StreamableHttpClient>(
+    client: C,
+    config: StreamableHttpClientTransportConfig,
+    handler: Handler,
+    options: &ConnectOptions,
+) -> Served {
+    let transport = StreamableHttpClientTransport::with_client(client, config);
+    tokio::time::timeout(
+        options.connect_timeout,
+        handler.serve(ProgressFilter(transport)),
+    )
+    .await
+}
+
+#[cfg(feature = "oauth")]
+async fn with_oauth(
+    http: &HttpSpec,
+    oauth: &crate::OAuthSpec,
+    client: LimitedHttpClient,
+) -> Result<rmcp::transport::auth::AuthClient<LimitedHttpClient>> {
+    crate::oauth::authorized(http, oauth, client).await
+}
+
+#[cfg(not(feature = "oauth"))]
+async fn with_oauth(
+    http: &HttpSpec,
+    _oauth: &crate::OAuthSpec,
+    client: LimitedHttpClient,
+) -> Result<LimitedHttpClient> {
+    let _ = client;
+    Err(invalid(
+        &http.target(),
+        "OAuth needs mcp-runtime's `oauth` feature: enable it in Cargo.toml".to_string(),
+    ))
+}
+
+/// Turns the result of a timed handshake over HTTP into a session or a connect error.
+pub(crate) fn handshake_outcome(
+    spec: &ServerSpec,
+    served: Served,
+    options: &ConnectOptions,
+) -> Result<Connected> {
+    let reason = match served {
+        Ok(Ok(service)) => {
+            return Ok(Connected {
+                service,
+                child: None,
+                oversize: None,
+                direct: None,
+            });
+        }
+        Ok(Err(err)) => {
+            if err.is_authorization_required() {
+                return Err(unauthorized(spec));
+            } else {
+                format!("{} (is the server running at this URL?)", root_cause(&err))
+            }
+        }
+        Err(_) => no_answer(options.connect_timeout),
+    };
+    Err(Error::Connect {
+        target: spec.target(),
+        reason: spec.scrub(&reason),
+        stderr: Vec::new(),
+    })
+}
+
+/// What a 401 at the handshake means, given what the spec sent.
+fn unauthorized(spec: &ServerSpec) -> Error {
+    let ServerSpec::Http(http) = spec else {
+        return invalid(&spec.target(), "the server requires authorization".into());
+    };
+    let login = |reason: &str| Error::login_required(http, reason);
+    if http.oauth.is_some() {
+        login("the server rejected the stored token, also after refreshing it")
+    } else if http.bearer_token.is_some() || !http.headers.is_empty() {
+        invalid(
+            &http.target(),
+            "the server rejected the credentials sent (401): check the bearer token or headers"
+                .to_string(),
+        )
+    } else {
+        login(
+            "the server requires authorization (401) and this connection has neither OAuth nor \
+             a token; after logging in, connect with `.oauth(..)` (mcp.json: `\"auth\": \"oauth\"`)",
+        )
+    }
+}
+
+/// The spec's own headers, checked (errors name the header, never its value).
+pub(crate) fn custom_headers(
+    spec: &HttpSpec,
+    target: &str,
+) -> Result<Vec<(http::HeaderName, http::HeaderValue)>> {
+    spec.headers
+        .iter()
+        .map(|(name, value)| {
+            let bad =
+                |what: &str| invalid(target, format!("header `{name}` has an invalid {what}"));
+            let name_parsed =
+                http::HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad("name"))?;
+            let value_parsed = http::HeaderValue::from_str(value).map_err(|_| bad("value"))?;
+            Ok((name_parsed, value_parsed))
+        })
+        .collect()
+}
+
+/// `Authorization: Bearer <token>`, checked.
+pub(crate) fn bearer(token: &str, target: &str) -> Result<http::HeaderValue> {
+    http::HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| {
+        invalid(
+            target,
+            "the bearer token is not a valid header value".to_string(),
+        )
+    })
+}
+
+fn invalid(target: &str, reason: String) -> Error {
+    Error::Connect {
+        target: target.to_string(),
+        reason,
+        stderr: Vec::new(),
+    }
+}

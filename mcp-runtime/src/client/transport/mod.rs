@@ -1,0 +1,61 @@
+//! The transport wing: the one place that picks a transport for a [`ServerSpec`]. Each
+//! transport is a folder compiled only with its feature — `stdio/` (a child process, with the
+//! direct call path) and `http/` (streamable HTTP and legacy HTTP+SSE) — and hands the session
+//! a [`Connected`]. What both share: the owned child process (`child.rs`), the message size
+//! limit (`limit.rs`) and the progress-token filter (`progress_filter.rs`).
+
+// A stdio session owns its server process; the other transports name the type only.
+#[cfg_attr(not(feature = "stdio"), allow(dead_code))]
+mod child;
+mod connected;
+#[cfg(feature = "http")]
+mod http;
+mod limit;
+mod progress_filter;
+#[cfg(feature = "stdio")]
+mod stdio;
+
+pub(crate) use child::ChildProcess;
+pub(crate) use connected::{Connected, Direct};
+pub(crate) use limit::Oversize;
+pub(crate) use progress_filter::WANTS_PROGRESS;
+
+use super::handler::Handler;
+use crate::{ConnectOptions, Error, Result, ServerSpec};
+
+/// Opens the transport `spec` names and completes `initialize` within the connect timeout.
+pub(crate) async fn connect_transport(
+    spec: &ServerSpec,
+    handler: Handler,
+    options: &ConnectOptions,
+) -> Result<Connected> {
+    match spec {
+        #[cfg(feature = "stdio")]
+        ServerSpec::Stdio(stdio) => stdio::connect(spec, stdio, handler, options).await,
+        #[cfg(feature = "http")]
+        ServerSpec::Http(http) if http.legacy_sse => {
+            http::sse::connect(spec, http, handler, options).await
+        }
+        #[cfg(feature = "http")]
+        ServerSpec::Http(http) => http::connect(spec, http, handler, options).await,
+        #[allow(unreachable_patterns)]
+        other => {
+            let _ = (handler, options);
+            Err(missing_feature(other))
+        }
+    }
+}
+
+#[allow(dead_code)]
+fn missing_feature(spec: &ServerSpec) -> Error {
+    let feature = match spec {
+        ServerSpec::Stdio(_) => "stdio",
+        ServerSpec::Http(_) => "http",
+    };
+    Error::Unsupported {
+        target: spec.target(),
+        reason: format!(
+            "this build of mcp-runtime has no `{feature}` transport (enable the `{feature}` feature of mcp-runtime)"
+        ),
+    }
+}

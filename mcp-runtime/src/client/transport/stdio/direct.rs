@@ -1,0 +1,238 @@
+//! The lean request/response path of a stdio session: a `tools/call` (without progress) is
+//! written by the caller's own task and its answer handed straight back by the task that reads
+//! the server's stdout — one wake-up per call instead of rmcp's two hops through its session
+//! task, and none of its per-request bookkeeping.
+//!
+//! Everything else (the handshake, notifications, the server's requests, progress, prompts,
+//! resources) still goes through rmcp's session, on the same pipes: [`DirectTransport`] is the
+//! transport rmcp reads from, and it takes the direct answers out of the stream before rmcp
+//! sees them. Direct requests use ids from 2^32 up; rmcp counts its own from 0.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use rmcp::RoleClient;
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, CallToolResponse, ClientJsonRpcMessage, ClientRequest,
+    JsonRpcMessage, JsonRpcRequest, NumberOrString, ServerJsonRpcMessage, ServerResult,
+};
+use rmcp::service::{Peer, RxJsonRpcMessage, ServiceError, TxJsonRpcMessage};
+use rmcp::transport::Transport;
+use tokio::io::AsyncRead;
+use tokio::sync::oneshot;
+
+use super::pipe_writer::PipeWriter;
+use crate::client::progress::CancelOnDrop;
+
+/// The first id of a direct request: far above rmcp's own counter, exact in a JSON double.
+const FIRST_ID: i64 = 1 << 32;
+
+/// What the direct callers and the transport share.
+struct Shared {
+    writer: Arc<PipeWriter>,
+    waiting: Mutex<Waiting>,
+    next_id: AtomicI64,
+}
+
+#[derive(Default)]
+struct Waiting {
+    callers: HashMap<i64, oneshot::Sender<ServerJsonRpcMessage>>,
+    /// The stream ended: nobody will be answered any more.
+    ended: bool,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Waiting> {
+        self.waiting
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Fails every waiting caller (their receivers see the sender dropped) and all later ones.
+    fn end(&self) {
+        let mut waiting = self.lock();
+        waiting.ended = true;
+        waiting.callers.clear();
+    }
+
+    /// The message, unless it answers a direct caller (then it went to that caller).
+    fn deliver(&self, message: ServerJsonRpcMessage) -> Option<ServerJsonRpcMessage> {
+        let id = match &message {
+            JsonRpcMessage::Response(response) => Some(&response.id),
+            JsonRpcMessage::Error(error) => error.id.as_ref(),
+            _ => None,
+        };
+        let Some(NumberOrString::Number(id)) = id else {
+            return Some(message);
+        };
+        if *id < FIRST_ID {
+            return Some(message);
+        }
+        // Out of the lock before the caller is woken: on a busy core it may run at once and
+        // want the lock for its next call. An answer after its caller gave up (timeout,
+        // dropped) has no one to go to.
+        let caller = self.lock().callers.remove(id);
+        if let Some(caller) = caller {
+            let _ = caller.send(message);
+        }
+        None
+    }
+}
+
+/// rmcp's transport for a stdio session with a direct path: reads through `inner` (rmcp's
+/// line reader, whose writer is unused), writes through the shared [`PipeWriter`].
+pub(crate) struct DirectTransport<T> {
+    inner: T,
+    shared: Arc<Shared>,
+}
+
+/// The callers' side: sends direct `tools/call` requests.
+#[derive(Clone)]
+pub(crate) struct Direct {
+    shared: Arc<Shared>,
+}
+
+/// A transport reading with `inner` and writing to `writer`, and the direct handle on it.
+pub(crate) fn direct<T>(inner: T, writer: Arc<PipeWriter>) -> (DirectTransport<T>, Direct) {
+    let shared = Arc::new(Shared {
+        writer,
+        waiting: Mutex::default(),
+        next_id: AtomicI64::new(FIRST_ID),
+    });
+    let direct = Direct {
+        shared: shared.clone(),
+    };
+    (DirectTransport { inner, shared }, direct)
+}
+
+impl<T> Transport<RoleClient> for DirectTransport<T>
+where
+    T: Transport<RoleClient> + Send,
+{
+    type Error = std::io::Error;
+
+    fn send(
+        &mut self,
+        item: TxJsonRpcMessage<RoleClient>,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        let sent = encode(&item).and_then(|line| self.shared.writer.send(&line));
+        std::future::ready(sent)
+    }
+
+    async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleClient>> {
+        loop {
+            let Some(message) = self.inner.receive().await else {
+                self.shared.end();
+                return None;
+            };
+            if let Some(message) = self.shared.deliver(message) {
+                return Some(message);
+            }
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        self.shared.end();
+        self.shared.writer.close();
+        let _ = self.inner.close().await;
+        Ok(())
+    }
+}
+
+impl<T> Drop for DirectTransport<T> {
+    fn drop(&mut self) {
+        self.shared.end();
+        self.shared.writer.close();
+    }
+}
+
+impl Direct {
+    /// `tools/call` on the direct path. Dropping the future cancels the request on the server
+    /// (`notifications/cancelled`, through rmcp's session).
+    pub(crate) async fn call_tool(
+        &self,
+        params: CallToolRequestParams,
+        peer: &Peer<RoleClient>,
+    ) -> Result<CallToolResponse, ServiceError> {
+        let id = self.shared.next_id.fetch_add(1, Ordering::Relaxed);
+        let (sender, answer) = oneshot::channel();
+        {
+            let mut waiting = self.shared.lock();
+            if waiting.ended {
+                return Err(ServiceError::TransportClosed);
+            }
+            waiting.callers.insert(id, sender);
+        }
+        let mut cancel = Forget {
+            shared: &self.shared,
+            id,
+            cancel: Some(CancelOnDrop::new(peer.clone(), NumberOrString::Number(id))),
+        };
+        let request: ClientJsonRpcMessage = JsonRpcMessage::Request(JsonRpcRequest::new(
+            NumberOrString::Number(id),
+            ClientRequest::CallToolRequest(CallToolRequest::new(params)),
+        ));
+        let line = encode(&request).map_err(|_| ServiceError::UnexpectedResponse)?;
+        if self.shared.writer.send(&line).is_err() {
+            return Err(ServiceError::TransportClosed);
+        }
+        let message = answer.await.map_err(|_| ServiceError::TransportClosed)?;
+        cancel.answered();
+        response(message)
+    }
+}
+
+/// Removes a caller that stopped waiting, and cancels its request on the server.
+struct Forget<'a> {
+    shared: &'a Shared,
+    id: i64,
+    cancel: Option<CancelOnDrop>,
+}
+
+impl Forget<'_> {
+    fn answered(&mut self) {
+        if let Some(mut cancel) = self.cancel.take() {
+            cancel.disarm();
+        }
+    }
+}
+
+impl Drop for Forget<'_> {
+    fn drop(&mut self) {
+        if self.cancel.is_some() {
+            self.shared.lock().callers.remove(&self.id);
+        }
+    }
+}
+
+fn response(message: ServerJsonRpcMessage) -> Result<CallToolResponse, ServiceError> {
+    match message {
+        JsonRpcMessage::Response(response) => match response.result {
+            ServerResult::CallToolResult(result) => Ok(CallToolResponse::Complete(result)),
+            ServerResult::InputRequiredResult(result) => {
+                Ok(CallToolResponse::InputRequired(result))
+            }
+            ServerResult::CreateTaskResult(result) => Ok(CallToolResponse::Task(result)),
+            _ => Err(ServiceError::UnexpectedResponse),
+        },
+        JsonRpcMessage::Error(error) => Err(ServiceError::McpError(error.error)),
+        _ => Err(ServiceError::UnexpectedResponse),
+    }
+}
+
+/// One message as a line of JSON.
+fn encode<M: serde::Serialize>(message: &M) -> std::io::Result<Vec<u8>> {
+    let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
+    line.push(b'\n');
+    Ok(line)
+}
+
+/// Reads `AsyncRead` lines for [`DirectTransport`]: rmcp's line transport with no writer.
+pub(crate) fn line_reader<R>(read: R) -> impl Transport<RoleClient, Error = std::io::Error>
+where
+    R: AsyncRead + Send + Unpin + 'static,
+{
+    rmcp::transport::async_rw::AsyncRwTransport::<RoleClient, _, _>::new(read, tokio::io::sink())
+        .with_max_line_length(usize::MAX)
+}

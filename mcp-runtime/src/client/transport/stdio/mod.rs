@@ -1,0 +1,88 @@
+//! The stdio transport: the server is a child process of ours, speaking MCP on its stdin and
+//! stdout.
+
+use std::time::Duration;
+
+use rmcp::ServiceExt;
+use tracing::Instrument;
+
+pub(crate) mod direct;
+mod pipe_writer;
+
+use super::child;
+use super::connected::{Connected, no_answer};
+use super::limit::{LimitedReader, Oversize};
+use super::progress_filter::ProgressFilter;
+use crate::client::error::root_cause;
+use crate::client::handler::Handler;
+use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
+use pipe_writer::PipeWriter;
+
+/// Spawns the server and completes the handshake; on failure the process is ended and the
+/// error carries its last stderr lines.
+pub(crate) async fn connect(
+    spec: &ServerSpec,
+    stdio: &StdioSpec,
+    handler: Handler,
+    options: &ConnectOptions,
+) -> Result<Connected> {
+    let deadline = options.connect_timeout;
+    let spawned = child::spawn(stdio, options.stderr_lines)?;
+    let mut process = spawned.process;
+    let oversize = Oversize::default();
+    // Our reader enforces the limit (and says so); rmcp's own would drop the line silently.
+    let stdout = LimitedReader::new(spawned.stdout, options.max_message_size, oversize.clone());
+    let writer = PipeWriter::new(spawned.stdin).map_err(|err| Error::Connect {
+        target: spec.target(),
+        reason: format!("cannot use the server's stdin: {err}"),
+        stderr: Vec::new(),
+    })?;
+    let (transport, direct) = direct::direct(direct::line_reader(stdout), writer);
+    // rmcp's session task logs inside this span: a stdout line that is not JSON-RPC (a banner,
+    // a stray print) is skipped with a debug log that names the server.
+    let span = tracing::debug_span!("mcp_server", server = %spec.target());
+    let handshake = handler.serve(ProgressFilter(transport)).instrument(span);
+    let outcome = match tokio::time::timeout(deadline, handshake).await {
+        Ok(Ok(service)) => {
+            return Ok(Connected {
+                service,
+                child: Some(process),
+                oversize: Some(oversize),
+                direct: Some(direct),
+            });
+        }
+        Ok(Err(err)) => Some(root_cause(&err)),
+        Err(_) => None,
+    };
+    // Lets a dying server finish exiting and its stderr drain before we judge.
+    let stderr: Vec<String> = process
+        .stderr_tail()
+        .await
+        .iter()
+        .map(|l| spec.scrub(l))
+        .collect();
+    let reason = failure_reason(outcome, process.try_exit_status(), deadline);
+    process.shutdown(Duration::ZERO).await;
+    Err(Error::Connect {
+        target: spec.target(),
+        reason: spec.scrub(&reason),
+        stderr,
+    })
+}
+
+/// Why the handshake failed. Silence until the deadline is "no answer", whatever the server
+/// did after that: ending the handshake closed its stdin, and most servers then exit with 0,
+/// which must not be blamed on them. Otherwise an exit we saw wins over rmcp's error.
+fn failure_reason(
+    handshake_error: Option<String>,
+    exit: Option<std::process::ExitStatus>,
+    deadline: Duration,
+) -> String {
+    match (handshake_error, exit) {
+        (None, _) => no_answer(deadline),
+        (Some(_), Some(status)) => {
+            format!("the server exited ({status}) before completing the MCP handshake")
+        }
+        (Some(err), None) => format!("MCP handshake failed: {err}"),
+    }
+}

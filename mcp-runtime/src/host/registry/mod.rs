@@ -1,0 +1,323 @@
+//! The registry an agent hands its LLM: every MCP tool (from a [`Manager`] or generated
+//! clients) and native Rust tools under one set of names (`naming.rs`), as provider
+//! definitions (`definitions.rs`), and the dispatch of the model's calls (`dispatch.rs`).
+
+mod definitions;
+mod dispatch;
+mod naming;
+mod options;
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+pub use definitions::Format;
+pub use dispatch::DispatchResult;
+pub(crate) use naming::mcp_names;
+pub use naming::{MAX_NAME, PrefixPolicy, normalize_name};
+pub use options::RegistryOptions;
+
+use super::manager::{ManagedServer, Manager};
+use crate::{Client, ToolInfo};
+
+/// What a native tool's handler returns: text or JSON for the LLM, or an error message.
+pub type NativeResult = Result<Value, String>;
+type NativeHandler =
+    Arc<dyn Fn(Value) -> Pin<Box<dyn Future<Output = NativeResult> + Send>> + Send + Sync>;
+
+#[derive(Clone)]
+enum Target {
+    Managed {
+        server: String,
+        tool: String,
+        handle: Arc<ManagedServer>,
+    },
+    Client {
+        server: String,
+        tool: String,
+        client: Arc<Client>,
+    },
+    Native(NativeHandler),
+}
+
+struct Entry {
+    description: String,
+    input_schema: Value,
+    target: Target,
+    validator: Option<jsonschema::Validator>,
+}
+
+/// Tools by registry name.
+#[derive(Default)]
+pub struct Registry {
+    entries: BTreeMap<String, Entry>,
+    options: RegistryOptions,
+    warnings: Vec<String>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new(options: RegistryOptions) -> Registry {
+        Registry {
+            options,
+            ..Registry::default()
+        }
+    }
+
+    /// Every tool of every connected server of `manager` (after each server's filter).
+    /// Servers that fail to list are skipped with a warning.
+    pub async fn from_manager(manager: &Manager, options: RegistryOptions) -> Registry {
+        let mut registry = Registry::new(options);
+        let mut tools = Vec::new();
+        for name in manager.connected_servers() {
+            let Some(handle) = manager.server(&name) else {
+                continue;
+            };
+            match handle.tools().await {
+                Ok(list) => {
+                    let prefix = handle
+                        .config()
+                        .prefix
+                        .clone()
+                        .unwrap_or_else(|| name.clone());
+                    for tool in list.iter() {
+                        let target = Target::Managed {
+                            server: name.clone(),
+                            tool: tool.name.to_string(),
+                            handle: handle.clone(),
+                        };
+                        let schema = Value::Object((*tool.input_schema).clone());
+                        tools.push((
+                            prefix.clone(),
+                            tool.name.to_string(),
+                            tool.description.as_deref().unwrap_or("").to_string(),
+                            schema,
+                            target,
+                        ));
+                    }
+                }
+                Err(err) => registry
+                    .warnings
+                    .push(format!("server `{name}`: tools not listed: {err}")),
+            }
+        }
+        registry.add_mcp(tools);
+        registry.warn_unconnected(manager);
+        registry
+    }
+
+    /// A warning for each enabled server left out because it is not connected (yet).
+    fn warn_unconnected(&mut self, manager: &Manager) {
+        for (name, status) in manager.status() {
+            let enabled = manager.server(&name).is_some_and(|s| !s.config().disabled);
+            if enabled && status != crate::host::manager::ServerStatus::Connected {
+                self.warnings.push(format!(
+                    "server `{name}` is {status}: its tools are not listed (build the registry again once it connects; Manager::status_changes tells when)"
+                ));
+            }
+        }
+    }
+
+    /// Registers a generated client's `TOOLS` table, calling through `client`.
+    pub fn add_generated(&mut self, server: &str, tools: &[ToolInfo], client: Arc<Client>) {
+        let entries = tools
+            .iter()
+            .map(|info| {
+                let target = Target::Client {
+                    server: server.to_string(),
+                    tool: info.name.to_string(),
+                    client: client.clone(),
+                };
+                (
+                    server.to_string(),
+                    info.name.to_string(),
+                    info.description.to_string(),
+                    info.input_schema_json(),
+                    target,
+                )
+            })
+            .collect();
+        self.add_mcp(entries);
+    }
+
+    fn add_mcp(&mut self, mut tools: Vec<(String, String, String, Value, Target)>) {
+        tools.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+        let pairs: Vec<(String, String)> = tools
+            .iter()
+            .map(|(server, tool, ..)| (server.clone(), tool.clone()))
+            .collect();
+        let taken: Vec<String> = self.entries.keys().cloned().collect();
+        let names = mcp_names(&pairs, self.options.prefix, &taken);
+        for ((server, tool, description, schema, target), name) in tools.into_iter().zip(names) {
+            let Some(name) = name else {
+                self.warnings.push(format!("tool `{tool}` of server `{server}` is skipped: its name is taken (prefix policy None)"));
+                continue;
+            };
+            let description = if self.options.description_prefix {
+                format!("[MCP:{server}] {description}")
+            } else {
+                description
+            };
+            self.insert(name, description, schema, target);
+        }
+    }
+
+    /// Registers a native Rust tool: `handler` gets the (validated) arguments.
+    pub fn add_native<F, Fut>(
+        &mut self,
+        name: &str,
+        description: &str,
+        input_schema: Value,
+        handler: F,
+    ) where
+        F: Fn(Value) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = NativeResult> + Send + 'static,
+    {
+        let handler: NativeHandler = Arc::new(move |args| Box::pin(handler(args)));
+        self.insert(
+            normalize_name(name),
+            description.to_string(),
+            input_schema,
+            Target::Native(handler),
+        );
+    }
+
+    fn insert(&mut self, name: String, description: String, input_schema: Value, target: Target) {
+        if !self.options.filter.allows(&name) {
+            return;
+        }
+        if self.entries.contains_key(&name) {
+            self.warnings.push(format!(
+                "tool name `{name}` is taken; the later tool is skipped"
+            ));
+            return;
+        }
+        let validator = jsonschema::validator_for(&input_schema)
+            .inspect_err(|e| {
+                self.warnings.push(format!(
+                    "`{name}`: its inputSchema cannot be used to validate arguments: {e}"
+                ))
+            })
+            .ok();
+        self.entries.insert(
+            name,
+            Entry {
+                description,
+                input_schema,
+                target,
+                validator,
+            },
+        );
+    }
+
+    /// Registry names, sorted.
+    pub fn names(&self) -> Vec<&str> {
+        self.entries.keys().map(String::as_str).collect()
+    }
+
+    /// Which server and tool a registry name stands for (`None` for native tools).
+    pub fn resolve(&self, name: &str) -> Option<(&str, &str)> {
+        match &self.entries.get(name)?.target {
+            Target::Managed { server, tool, .. } | Target::Client { server, tool, .. } => {
+                Some((server, tool))
+            }
+            Target::Native(_) => None,
+        }
+    }
+
+    /// Skipped tools and unusable schemas, one line each.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::definitions::strict;
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn names_are_normalised_and_cut_stably() {
+        assert_eq!(
+            normalize_name("mcp_my server_get.user"),
+            "mcp_my_server_get_user"
+        );
+        let long = format!("mcp_server_{}", "x".repeat(100));
+        let cut = normalize_name(&long);
+        assert_eq!(cut.len(), MAX_NAME);
+        assert_eq!(cut, normalize_name(&long));
+        assert_ne!(cut, normalize_name(&format!("{long}y")));
+    }
+
+    #[test]
+    fn strict_mode_closes_objects_and_nullifies_optionals() {
+        let schema = json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer", "default": 3}}, "required": ["a"]});
+        let s = strict(&schema);
+        assert_eq!(s["required"], json!(["a", "b"]));
+        assert_eq!(s["additionalProperties"], json!(false));
+        assert_eq!(
+            s["properties"]["b"],
+            json!({"anyOf": [{"type": "integer"}, {"type": "null"}]})
+        );
+    }
+
+    #[tokio::test]
+    async fn native_tools_validate_and_dispatch() {
+        let mut registry = Registry::new(RegistryOptions::default().max_result_chars(40));
+        registry.add_native(
+            "add",
+            "Adds",
+            json!({"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}),
+            |args| async move { Ok(json!({"sum": args["a"].as_f64().unwrap_or(0.0) + args["b"].as_f64().unwrap_or(0.0)})) },
+        );
+        registry.add_native("fail", "Fails", json!({"type": "object"}), |_| async {
+            Err("nope".to_string())
+        });
+        let ok = registry.dispatch("add", r#"{"a": 1, "b": 2}"#).await;
+        assert!(!ok.is_error);
+        assert_eq!(ok.structured, Some(json!({"sum": 3.0})));
+        let bad = registry.dispatch("add", r#"{"a": "one"}"#).await;
+        assert!(bad.is_error);
+        assert!(
+            bad.content.contains("/a") && bad.content.contains("\"b\""),
+            "{}",
+            bad.content
+        );
+        let failed = registry.dispatch("fail", "{}").await;
+        assert!(failed.is_error && failed.content == "Error: nope");
+        let unknown = registry.dispatch("nope", "{}").await;
+        assert!(unknown.is_error && unknown.content.contains("Available tools: add, fail"));
+        let garbage = registry.dispatch("add", "{").await;
+        assert!(garbage.is_error && garbage.content.contains("not valid JSON"));
+        assert_eq!(registry.definitions(Format::Anthropic)[0]["name"], "add");
+    }
+
+    proptest::proptest! {
+    #[test]
+        fn registry_names_map_back(
+            pairs in proptest::collection::btree_set(("[a-zA-Z0-9 ._/-]{1,40}", "[a-zA-Z0-9 ._/:-]{1,80}"), 1..30),
+            policy in prop_oneof![Just(PrefixPolicy::Always), Just(PrefixPolicy::OnConflict), Just(PrefixPolicy::None)],
+        ) {
+            let pairs: Vec<(String, String)> = pairs.into_iter().collect();
+            let names = mcp_names(&pairs, policy, &[]);
+            let mut seen = BTreeSet::new();
+            for (name, (server, tool)) in names.iter().zip(&pairs) {
+                let Some(name) = name else {
+                    prop_assert_eq!(policy, PrefixPolicy::None, "only policy None skips");
+                    continue;
+                };
+                prop_assert!(!name.is_empty() && name.len() <= MAX_NAME, "{}", name);
+                prop_assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'), "{}", name);
+                prop_assert!(seen.insert(name.clone()), "duplicate {} for {}/{}", name, server, tool);
+            }
+            // Deterministic: the same input gives the same names, so the table maps back.
+            prop_assert_eq!(mcp_names(&pairs, policy, &[]), names);
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Where a server lives and how to reach it: [`ServerSpec`], a stdio command (`stdio.rs`) or
+//! an HTTP endpoint (`http.rs`, with its OAuth settings in `oauth.rs`). Plain data, compiled
+//! without any feature: the generator and configs name servers too.
+//!
+//! `Debug` output and [`ServerSpec::target`] never contain env values, header values or tokens:
+//! specs end up in logs and error messages.
+
+mod http;
+mod oauth;
+pub(crate) mod redact;
+mod stdio;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use http::HttpSpec;
+pub use oauth::OAuthSpec;
+pub use stdio::StdioSpec;
+
+/// How to reach one MCP server.
+#[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ServerSpec {
+    /// A child process speaking MCP over stdin/stdout.
+    Stdio(StdioSpec),
+    /// A server speaking streamable HTTP.
+    Http(HttpSpec),
+}
+
+impl ServerSpec {
+    /// A stdio server: `ServerSpec::stdio("npx").args(["-y", "some-server"])`.
+    pub fn stdio(command: impl Into<String>) -> StdioSpec {
+        StdioSpec {
+            command: command.into(),
+            args: Vec::new(),
+            env: BTreeMap::new(),
+            cwd: None,
+        }
+    }
+
+    /// A streamable HTTP server: `ServerSpec::http("http://127.0.0.1:8000/mcp")`.
+    pub fn http(url: impl Into<String>) -> HttpSpec {
+        HttpSpec {
+            url: url.into(),
+            headers: BTreeMap::new(),
+            bearer_token: None,
+            legacy_sse: false,
+            oauth: None,
+        }
+    }
+
+    /// A legacy HTTP+SSE server (protocol 2024-11-05): `ServerSpec::sse("http://host/sse")`.
+    pub fn sse(url: impl Into<String>) -> HttpSpec {
+        HttpSpec {
+            legacy_sse: true,
+            ..ServerSpec::http(url)
+        }
+    }
+
+    /// Removes this spec's secrets (env values, header values, token, the full URL) from a
+    /// message that came from elsewhere (a transport error, the server's stderr).
+    #[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
+    pub(crate) fn scrub(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        let mut replace = |needle: &str, with: &str| {
+            // Very short values ("1", "true") are not worth mangling every message over.
+            if needle.len() >= 4 && out.contains(needle) {
+                out = out.replace(needle, with);
+            }
+        };
+        match self {
+            ServerSpec::Stdio(s) => s.env.values().for_each(|v| replace(v, "<redacted>")),
+            ServerSpec::Http(h) => {
+                replace(&h.url, &h.target());
+                h.headers.values().for_each(|v| replace(v, "<redacted>"));
+                if let Some(token) = &h.bearer_token {
+                    replace(token, "<redacted>");
+                }
+            }
+        }
+        out
+    }
+
+    /// How the server is named in logs and errors: the command line, or the URL without its
+    /// query string and credentials.
+    pub fn target(&self) -> String {
+        match self {
+            ServerSpec::Stdio(s) => s.target(),
+            ServerSpec::Http(h) => h.target(),
+        }
+    }
+}
+
+impl From<StdioSpec> for ServerSpec {
+    fn from(spec: StdioSpec) -> Self {
+        ServerSpec::Stdio(spec)
+    }
+}
+
+impl From<HttpSpec> for ServerSpec {
+    fn from(spec: HttpSpec) -> Self {
+        ServerSpec::Http(spec)
+    }
+}
+
+impl fmt::Debug for ServerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServerSpec::Stdio(s) => s.fmt(f),
+            ServerSpec::Http(h) => h.fmt(f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_and_target_never_show_secrets() {
+        let stdio = ServerSpec::from(
+            ServerSpec::stdio("srv")
+                .arg("--x")
+                .env("API_KEY", "s3cret-env"),
+        );
+        let http = ServerSpec::from(
+            ServerSpec::http("https://user:pw-secret@example.com/mcp?key=q-secret")
+                .header("X-Api-Key", "h-secret")
+                .bearer_token("t-secret"),
+        );
+        for text in [
+            format!("{stdio:?}"),
+            stdio.target(),
+            format!("{http:?}"),
+            http.target(),
+        ] {
+            for secret in [
+                "s3cret-env",
+                "pw-secret",
+                "q-secret",
+                "h-secret",
+                "t-secret",
+            ] {
+                assert!(!text.contains(secret), "{secret} leaked in {text}");
+            }
+        }
+        assert!(format!("{stdio:?}").contains("API_KEY"));
+        assert_eq!(http.target(), "https://example.com/mcp?…");
+        assert_eq!(stdio.target(), "`srv --x`");
+    }
+}
