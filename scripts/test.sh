@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Runs every test of the workspace. First installs, locally and pinned, the third-party MCP
-# servers the tests talk to: npm packages into test-servers/node_modules (package-lock.json)
-# and PyPI packages into test-servers/.venv (requirements.txt). Nothing is installed globally.
-# Extra arguments go to `cargo test`.
+# Runs every check of the workspace, as CI does: formatting, clippy (-D warnings, all targets),
+# mcp-runtime and mcp-codegen built with each feature alone and with none, the tests, the docs
+# (-D warnings) and `cargo package` of the published crates. First installs, locally and
+# pinned, the third-party MCP servers the tests talk to: npm packages into
+# test-servers/node_modules (package-lock.json) and PyPI packages into test-servers/.venv
+# (requirements.txt). Nothing is installed globally. Extra arguments go to `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 here=$(pwd)
@@ -31,17 +33,53 @@ if [ "$(cat test-servers/.venv/.lock-stamp 2>/dev/null)" != "$(stamp "$py_lock")
   stamp "$py_lock" > test-servers/.venv/.lock-stamp
 fi
 
-echo "== cargo test --workspace $*"
+# Each stage says how long it took, so CI's time is easy to account for.
+stage() {
+  local name=$1; shift
+  local start=$SECONDS
+  echo "== $name"
+  "$@"
+  local rc=$?
+  echo "   ($name: $((SECONDS - start)) s)"
+  return $rc
+}
+
+# The feature sets the crates promise to build with: each feature alone, and none.
+features() {
+  local crate=$1; shift
+  for set in "" "$@"; do
+    echo "   -p $crate --no-default-features ${set:+--features $set}"
+    cargo check -q -p "$crate" --no-default-features ${set:+--features "$set"} || return 1
+  done
+}
+feature_matrix() {
+  features mcp-runtime stdio http rustls oauth host rig && features mcp-codegen live
+}
+
+# The published crates package and build from their package alone.
+package() {
+  cargo package -q --allow-dirty -p mcp-runtime -p mcp-codegen -p mcp-macros -p mcp-codegen-cli
+}
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-cargo test --workspace "$@" 2>&1 | tee "$log" || status=$?
+stage "cargo fmt --check" cargo fmt --all -- --check || status=$?
+[ "$status" -eq 0 ] && { stage "cargo clippy -D warnings" cargo clippy -q --workspace --all-targets -- -D warnings || status=$?; }
+[ "$status" -eq 0 ] && { stage "feature matrix" feature_matrix || status=$?; }
+if [ "$status" -eq 0 ]; then
+  echo "== cargo test --workspace $*"
+  start=$SECONDS
+  cargo test --workspace "$@" 2>&1 | tee "$log" || status=$?
+  echo "   (cargo test: $((SECONDS - start)) s)"
+fi
 # Generated bindings document cleanly: the goldens and every corpus snapshot, and our crates.
 if [ "$status" -eq 0 ]; then
-  echo "== cargo doc (RUSTDOCFLAGS=-D warnings)"
-  RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q -p mcp-runtime -p mcp-codegen -p mcp-macros \
+  RUSTDOCFLAGS="-D warnings" stage "cargo doc (RUSTDOCFLAGS=-D warnings)" cargo doc --no-deps -q \
+    -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
     -p mcp-toolset-goldens -p mcp-toolset-corpus || status=$?
 fi
+[ "$status" -eq 0 ] && { stage "cargo package" package || status=$?; }
 # One closing line for the whole workspace (cargo prints one per test binary).
 awk '/^test result:/ { p += $4; f += $6 } END { printf "%d passed, %d failed\n", p, f }' "$log"
 exit "$status"

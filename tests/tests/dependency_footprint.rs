@@ -1,6 +1,8 @@
 //! Each crate compiles only what its users use: `cargo tree` of a bindings-only crate (the
 //! goldens crate: `mcp-runtime` with `stdio` alone, and tokio) has no HTTP stack and no
-//! jsonschema, and the proc macro has neither rmcp, tokio nor jsonschema.
+//! jsonschema; the proc macro has neither rmcp, tokio nor jsonschema; and the library a build
+//! script depends on (`mcp-codegen` with its default features) has none of the command line's
+//! crates (clap, indicatif, TLS) nor the runtime's `host` room (jsonschema, toml, strsim).
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -68,5 +70,31 @@ fn the_proc_macro_pulls_neither_rmcp_nor_tokio_nor_jsonschema() {
     );
     for heavy in ["rmcp", "tokio", "jsonschema", "reqwest"] {
         assert!(!crates.contains(heavy), "mcp-macros pulls {heavy}");
+    }
+}
+
+#[test]
+fn the_codegen_library_pulls_neither_the_cli_nor_the_runtime_host() {
+    let crates = tree("mcp-codegen");
+    assert!(
+        crates.contains("typify") && crates.contains("prettyplease"),
+        "{crates:?}"
+    );
+    for heavy in [
+        "clap",
+        "indicatif",
+        "anyhow",
+        "rustls",
+        "jsonschema",
+        "toml",
+        "strsim",
+        "rmcp",
+        "tokio",
+        "reqwest",
+    ] {
+        assert!(
+            !crates.contains(heavy),
+            "mcp-codegen (default features) pulls {heavy}"
+        );
     }
 }

@@ -82,31 +82,61 @@ impl CatalogPlan {
             .collect()
     }
 
-    /// `PROMPTS`, `RESOURCES`, and the `prompts` and `resources` modules.
-    pub(crate) fn items(&self) -> TokenStream {
-        let prompt_entries = self.prompts.iter().map(|p| prompt_entry(&p.prompt));
-        let template_entries = self.templates.iter().map(|t| template_entry(&t.template));
-        let resource_entries = self.resources.iter().map(|(r, _)| resource_entry(r));
-        let builders = self.prompts.iter().map(prompt_builder);
-        let constants = self.resources.iter().map(resource_constant);
-        quote! {
-            /// The prompts in the snapshot: names, descriptions, arguments.
-            #[allow(dead_code)]
-            pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[#(#prompt_entries),*];
-            /// The static resources and resource templates in the snapshot.
-            #[allow(dead_code)]
-            pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[#(#resource_entries,)* #(#template_entries),*];
-            /// Prompts ready to render: set optional arguments, then `.await`.
-            #[allow(dead_code)]
-            pub mod prompts {
-                #(#builders)*
+    /// The client's doc line about prompts and templates, when it has either.
+    pub(crate) fn client_doc(&self) -> Option<String> {
+        match (self.prompts.is_empty(), self.templates.is_empty()) {
+            (true, true) => None,
+            (false, true) => Some("One method per prompt (rendered when awaited).".into()),
+            (true, false) => {
+                Some("One method per resource template (read with the values given).".into())
             }
-            /// The URIs of the server's static resources (read them with `client().read_resource`).
-            #[allow(dead_code)]
-            pub mod resources {
-                #(#constants)*
-            }
+            (false, false) => Some(
+                "One method per prompt (rendered when awaited) and per resource template \
+                 (read with the values given)."
+                    .into(),
+            ),
         }
+    }
+
+    /// `PROMPTS` and the `prompts` module when the server has prompts; `RESOURCES` when it has
+    /// resources or templates, and the `resources` module when it has resources. A server
+    /// without them gets none of these items.
+    pub(crate) fn items(&self) -> TokenStream {
+        let mut items = TokenStream::new();
+        if !self.prompts.is_empty() {
+            let entries = self.prompts.iter().map(|p| prompt_entry(&p.prompt));
+            let builders = self.prompts.iter().map(prompt_builder);
+            items.extend(quote! {
+                /// The prompts in the snapshot: names, descriptions, arguments.
+                #[allow(dead_code)]
+                pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[#(#entries),*];
+                /// Prompts ready to render: set optional arguments, then `.await`.
+                #[allow(dead_code)]
+                pub mod prompts {
+                    #(#builders)*
+                }
+            });
+        }
+        if !self.resources.is_empty() || !self.templates.is_empty() {
+            let resources = self.resources.iter().map(|(r, _)| resource_entry(r));
+            let templates = self.templates.iter().map(|t| template_entry(&t.template));
+            items.extend(quote! {
+                /// The static resources and resource templates in the snapshot.
+                #[allow(dead_code)]
+                pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[#(#resources,)* #(#templates),*];
+            });
+        }
+        if !self.resources.is_empty() {
+            let constants = self.resources.iter().map(resource_constant);
+            items.extend(quote! {
+                /// The URIs of the server's static resources (read them with `client().read_resource`).
+                #[allow(dead_code)]
+                pub mod resources {
+                    #(#constants)*
+                }
+            });
+        }
+        items
     }
 }
 

@@ -95,9 +95,18 @@ fn group_name(item: &syn::Item, defined: &BTreeSet<String>) -> Option<String> {
 }
 
 /// Every identifier `stream` mentions, in order; paths in attribute strings (`default =
-/// "defaults::x"`) count as mentions.
+/// "defaults::x"`) count as mentions, words in doc comments do not (a description that says
+/// "error" does not use the `error` module).
 fn mentions(stream: TokenStream, into: &mut Vec<String>) {
-    for token in stream {
+    let mut tokens = stream.into_iter().peekable();
+    while let Some(token) = tokens.next() {
+        if let TokenTree::Punct(punct) = &token
+            && punct.as_char() == '#'
+            && tokens.peek().is_some_and(is_doc_attribute)
+        {
+            tokens.next();
+            continue;
+        }
         match token {
             TokenTree::Ident(ident) => into.push(ident.to_string()),
             TokenTree::Group(group) => mentions(group.stream(), into),
@@ -111,4 +120,13 @@ fn mentions(stream: TokenStream, into: &mut Vec<String>) {
             TokenTree::Punct(_) => {}
         }
     }
+}
+
+/// `[doc = "…"]`, the body of a doc comment's attribute.
+fn is_doc_attribute(token: &TokenTree) -> bool {
+    let TokenTree::Group(group) = token else {
+        return false;
+    };
+    group.delimiter() == proc_macro2::Delimiter::Bracket
+        && matches!(group.stream().into_iter().next(), Some(TokenTree::Ident(i)) if i == "doc")
 }

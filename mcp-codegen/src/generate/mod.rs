@@ -12,6 +12,7 @@ pub(crate) mod docs;
 mod groups;
 pub(crate) mod names;
 mod share;
+mod tidy;
 pub(crate) mod types;
 
 use proc_macro2::TokenStream;
@@ -307,6 +308,7 @@ fn tool_parts(named: &NamedTool, options: TypeOptions) -> ToolParts {
     if !options.serde_both_ways {
         trim_derives(&mut module_file);
     }
+    tidy::tidy(&mut module_file, &tool.name);
     ToolParts {
         module: module_file,
         method: client_method(tool, &module, &method, &types, &notes),
@@ -331,12 +333,18 @@ fn header(plan: &Plan, mut methods: Vec<TokenStream>, entries: Vec<TokenStream>)
     let server_line = doc_lines(&plan.server_line);
     methods.extend(plan.catalog.methods());
     let catalog = plan.catalog.items();
+    let catalog_doc: Vec<TokenStream> = plan
+        .catalog
+        .client_doc()
+        .iter()
+        .map(|text| doc_attributes(text))
+        .collect();
     quote! {
         #(#server_line)*
         ///
         /// One method per tool; each returns a call that you can `.await` directly, or first
-        /// give optional arguments and a timeout. One method per prompt (rendered when awaited)
-        /// and per resource template (read with the values given).
+        /// give optional arguments and a timeout.
+        #(#catalog_doc)*
         #[derive(Debug)]
         #[allow(dead_code)]
         pub struct #client {
@@ -484,7 +492,7 @@ fn tool_module(
     quote! {
         #(#module_doc)*
         #(#notes)*
-        #[allow(dead_code, missing_docs, clippy::all)]
+        #[allow(dead_code, clippy::all)]
         pub mod #module {
             /// The tool's name on the server.
             pub const NAME: &str = #name;

@@ -32,9 +32,6 @@ pub(crate) fn share(modules: Vec<syn::File>) -> (Vec<syn::File>, Option<syn::Fil
         drop_unused_error_module(tool);
     }
     let shared = shared_groups(&tools);
-    if shared.values().all(BTreeSet::is_empty) {
-        return (modules, None);
-    }
     let mut definitions: Vec<syn::Item> = Vec::new();
     let mut defined: BTreeSet<String> = BTreeSet::new();
     let mut rewritten = Vec::with_capacity(modules.len());
@@ -52,9 +49,12 @@ pub(crate) fn share(modules: Vec<syn::File>) -> (Vec<syn::File>, Option<syn::Fil
             &mut defined,
         ));
     }
+    if definitions.is_empty() {
+        return (rewritten, None);
+    }
     let shared_module = syn::parse_quote! {
         /// Types that more than one tool uses; each tool module re-exports the ones it uses.
-        #[allow(dead_code, missing_docs, clippy::all)]
+        #[allow(dead_code, clippy::all)]
         pub mod types {
             #(#definitions)*
         }

@@ -3,8 +3,8 @@
 /// Typed client for the MCP server `mcp-toolset-demo` 0.1.0, generated from `examples/mcp/demo.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
-/// and per resource template (read with the values given).
+/// give optional arguments and a timeout.
+/// One method per prompt (rendered when awaited) and per resource template (read with the values given).
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct McpToolsetDemo {
@@ -312,24 +312,6 @@ pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
         ],
     },
 ];
-/// The static resources and resource templates in the snapshot.
-#[allow(dead_code)]
-pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
-    ::mcp_runtime::ResourceInfo {
-        name: "readme",
-        uri: "demo://readme",
-        template: false,
-        description: "What this demo server is.",
-        mime_type: ::std::option::Option::Some("text/markdown"),
-    },
-    ::mcp_runtime::ResourceInfo {
-        name: "greeting",
-        uri: "demo://greeting/{name}{?lang}",
-        template: true,
-        description: "A greeting for `name`, in English or (`lang=fr`) French.",
-        mime_type: ::std::option::Option::Some("text/plain"),
-    },
-];
 /// Prompts ready to render: set optional arguments, then `.await`.
 #[allow(dead_code)]
 pub mod prompts {
@@ -356,6 +338,24 @@ pub mod prompts {
         }
     }
 }
+/// The static resources and resource templates in the snapshot.
+#[allow(dead_code)]
+pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
+    ::mcp_runtime::ResourceInfo {
+        name: "readme",
+        uri: "demo://readme",
+        template: false,
+        description: "What this demo server is.",
+        mime_type: ::std::option::Option::Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "greeting",
+        uri: "demo://greeting/{name}{?lang}",
+        template: true,
+        description: "A greeting for `name`, in English or (`lang=fr`) French.",
+        mime_type: ::std::option::Option::Some("text/plain"),
+    },
+];
 /// The URIs of the server's static resources (read them with `client().read_resource`).
 #[allow(dead_code)]
 pub mod resources {
@@ -366,7 +366,7 @@ pub mod resources {
 }
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's arguments.
     #[derive(
@@ -380,11 +380,16 @@ pub mod types {
 }
 
 /// Types and the pending call of the MCP tool `add`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod add {
     /// The tool's name on the server.
     pub const NAME: &str = "add";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `add`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// a + b
@@ -450,41 +455,66 @@ pub mod add {
 }
 
 /// Types and the pending call of the MCP tool `create_order`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod create_order {
     /// The tool's name on the server.
     pub const NAME: &str = "create_order";
     /// A postal address.
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Address {
+        /// The `city` field.
         pub city: ::std::string::String,
         /// ISO 3166-1 alpha-2 code.
         pub country: ::std::string::String,
+        /// The `postal_code` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub postal_code: ::std::option::Option<::std::string::String>,
+        /// The `street` field.
         pub street: ::std::string::String,
     }
     /// Who the order is for.
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Customer {
+        /// The `address` field.
         pub address: Address,
+        /// The `email` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub email: ::std::option::Option<::std::string::String>,
+        /// The `name` field.
         pub name: ::std::string::String,
     }
     /// One line of an order.
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct LineItem {
+        /// The `gift_wrap` field.
         #[serde(default)]
         pub gift_wrap: bool,
         /// How many (at least 1).
         pub quantity: ::std::num::NonZeroU32,
+        /// The `sku` field.
         pub sku: ::std::string::String,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `create_order`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// Where the confirmation went; null when the customer gave no email.
@@ -492,11 +522,15 @@ pub mod create_order {
         pub confirmation_sent_to: ::std::option::Option<::std::string::String>,
         /// How many items are gift-wrapped.
         pub gift_wrapped: u32,
+        /// The `item_count` field.
         pub item_count: u32,
+        /// The `order_id` field.
         pub order_id: ::std::string::String,
+        /// The `priority` field.
         pub priority: Priority,
         /// The city the order ships to.
         pub ship_city: ::std::string::String,
+        /// The `status` field.
         pub status: OrderStatus,
     }
     /// The tool's arguments.
@@ -507,6 +541,7 @@ pub mod create_order {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `customer` field.
         pub customer: Customer,
         /// What to ship.
         pub items: ::std::vec::Vec<LineItem>,
@@ -524,18 +559,21 @@ pub mod create_order {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum Priority {
+        /// The `low` case.
         #[serde(rename = "low")]
         Low,
+        /// The `normal` case.
         #[serde(rename = "normal")]
         Normal,
+        /// The `high` case.
         #[serde(rename = "high")]
         High,
     }
@@ -557,15 +595,17 @@ pub mod create_order {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum OrderStatus {
+        /// The `accepted` case.
         #[serde(rename = "accepted")]
         Accepted,
+        /// The `backordered` case.
         #[serde(rename = "backordered")]
         Backordered,
     }
@@ -636,7 +676,7 @@ pub mod create_order {
 }
 
 /// Types and the pending call of the MCP tool `echo`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod echo {
     /// The tool's name on the server.
     pub const NAME: &str = "echo";
@@ -710,7 +750,7 @@ pub mod echo {
 }
 
 /// Types and the pending call of the MCP tool `exit`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod exit {
     /// The tool's name on the server.
     pub const NAME: &str = "exit";
@@ -781,42 +821,10 @@ pub mod exit {
 }
 
 /// Types and the pending call of the MCP tool `fail`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod fail {
     /// The tool's name on the server.
     pub const NAME: &str = "fail";
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -877,7 +885,7 @@ pub mod fail {
 }
 
 /// Types and the pending call of the MCP tool `media`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod media {
     /// The tool's name on the server.
     pub const NAME: &str = "media";
@@ -931,33 +939,63 @@ pub mod media {
 }
 
 /// Types and the pending call of the MCP tool `search`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod search {
     /// The tool's name on the server.
     pub const NAME: &str = "search";
     /// Narrow a search by tag or by score range.
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum Filter {
-        Variant0 { tag: ::std::string::String },
-        Variant1 { max: f64, min: f64 },
+        /// The `Variant0` case.
+        Variant0 {
+            /// The `tag` field.
+            tag: ::std::string::String,
+        },
+        /// The `Variant1` case.
+        Variant1 {
+            /// The `max` field.
+            max: f64,
+            /// The `min` field.
+            min: f64,
+        },
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// `Hit`, a type in the schemas of the MCP tool `search`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Hit {
+        /// The `id` field.
         pub id: u32,
+        /// The `score` field.
         pub score: f64,
+        /// The `tags` field.
         pub tags: ::std::vec::Vec<::std::string::String>,
+        /// The `title` field.
         pub title: ::std::string::String,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `search`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
+        /// The `hits` field.
         pub hits: ::std::vec::Vec<Hit>,
         /// Cursor for the next page, null on the last one.
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
         pub next_cursor: ::std::option::Option<::std::string::String>,
+        /// The `query` field.
         pub query: ::std::string::String,
     }
     /// The tool's arguments.
@@ -968,11 +1006,13 @@ pub mod search {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `filter` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub filter: ::std::option::Option<Filter>,
         /// At most this many hits (default 3).
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub limit: ::std::option::Option<u32>,
+        /// The `query` field.
         pub query: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1032,7 +1072,7 @@ pub mod search {
 }
 
 /// Types and the pending call of the MCP tool `sleep`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod sleep {
     /// The tool's name on the server.
     pub const NAME: &str = "sleep";
@@ -1096,7 +1136,7 @@ pub mod sleep {
 }
 
 /// Types and the pending call of the MCP tool `unlock`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod unlock {
     /// The tool's name on the server.
     pub const NAME: &str = "unlock";

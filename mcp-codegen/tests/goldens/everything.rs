@@ -3,8 +3,8 @@
 /// Typed client for the MCP server `mcp-servers/everything` 2.0.0, generated from `tests/corpus/real/everything.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
-/// and per resource template (read with the values given).
+/// give optional arguments and a timeout.
+/// One method per prompt (rendered when awaited) and per resource template (read with the values given).
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct McpServersEverything {
@@ -516,6 +516,66 @@ pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
         arguments: &[],
     },
 ];
+/// Prompts ready to render: set optional arguments, then `.await`.
+#[allow(dead_code)]
+pub mod prompts {
+    /// The MCP prompt `args-prompt`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct ArgsPrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> ArgsPrompt<'a> {
+        /// Sets the optional argument `state`.
+        pub fn state(
+            self,
+            value: impl ::std::convert::Into<::std::string::String>,
+        ) -> Self {
+            Self(self.0.arg("state", value))
+        }
+    }
+    impl<'a> ::std::future::IntoFuture for ArgsPrompt<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+    /// The MCP prompt `completable-prompt`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct CompletablePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> CompletablePrompt<'a> {}
+    impl<'a> ::std::future::IntoFuture for CompletablePrompt<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+    /// The MCP prompt `resource-prompt`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct ResourcePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> ResourcePrompt<'a> {}
+    impl<'a> ::std::future::IntoFuture for ResourcePrompt<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+    /// The MCP prompt `simple-prompt`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct SimplePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> SimplePrompt<'a> {}
+    impl<'a> ::std::future::IntoFuture for SimplePrompt<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+}
 /// The static resources and resource templates in the snapshot.
 #[allow(dead_code)]
 pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
@@ -583,66 +643,6 @@ pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
         mime_type: ::std::option::Option::Some("text/plain"),
     },
 ];
-/// Prompts ready to render: set optional arguments, then `.await`.
-#[allow(dead_code)]
-pub mod prompts {
-    /// The MCP prompt `args-prompt`, ready to render: set optional arguments, then `.await`.
-    #[must_use = "a prompt is rendered only when awaited"]
-    #[derive(Debug, Clone)]
-    pub struct ArgsPrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
-    impl<'a> ArgsPrompt<'a> {
-        /// Sets the optional argument `state`.
-        pub fn state(
-            self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            Self(self.0.arg("state", value))
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for ArgsPrompt<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.into_future()
-        }
-    }
-    /// The MCP prompt `completable-prompt`, ready to render: set optional arguments, then `.await`.
-    #[must_use = "a prompt is rendered only when awaited"]
-    #[derive(Debug, Clone)]
-    pub struct CompletablePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
-    impl<'a> CompletablePrompt<'a> {}
-    impl<'a> ::std::future::IntoFuture for CompletablePrompt<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.into_future()
-        }
-    }
-    /// The MCP prompt `resource-prompt`, ready to render: set optional arguments, then `.await`.
-    #[must_use = "a prompt is rendered only when awaited"]
-    #[derive(Debug, Clone)]
-    pub struct ResourcePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
-    impl<'a> ResourcePrompt<'a> {}
-    impl<'a> ::std::future::IntoFuture for ResourcePrompt<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.into_future()
-        }
-    }
-    /// The MCP prompt `simple-prompt`, ready to render: set optional arguments, then `.await`.
-    #[must_use = "a prompt is rendered only when awaited"]
-    #[derive(Debug, Clone)]
-    pub struct SimplePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
-    impl<'a> SimplePrompt<'a> {}
-    impl<'a> ::std::future::IntoFuture for SimplePrompt<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.into_future()
-        }
-    }
-}
 /// The URIs of the server's static resources (read them with `client().read_resource`).
 #[allow(dead_code)]
 pub mod resources {
@@ -677,7 +677,7 @@ pub mod resources {
 }
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's arguments.
     #[derive(
@@ -691,7 +691,7 @@ pub mod types {
 }
 
 /// Types and the pending call of the MCP tool `echo`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod echo {
     /// The tool's name on the server.
     pub const NAME: &str = "echo";
@@ -755,7 +755,7 @@ pub mod echo {
 }
 
 /// Types and the pending call of the MCP tool `get-annotated-message`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_annotated_message {
     /// The tool's name on the server.
     pub const NAME: &str = "get-annotated-message";
@@ -819,17 +819,20 @@ pub mod get_annotated_message {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputMessageType {
+        /// The `error` case.
         #[serde(rename = "error")]
         Error,
+        /// The `success` case.
         #[serde(rename = "success")]
         Success,
+        /// The `debug` case.
         #[serde(rename = "debug")]
         Debug,
     }
@@ -898,7 +901,7 @@ pub mod get_annotated_message {
 }
 
 /// Types and the pending call of the MCP tool `get-env`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_env {
     /// The tool's name on the server.
     pub const NAME: &str = "get-env";
@@ -952,7 +955,7 @@ pub mod get_env {
 }
 
 /// Types and the pending call of the MCP tool `get-resource-links`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_resource_links {
     /// The tool's name on the server.
     pub const NAME: &str = "get-resource-links";
@@ -1025,7 +1028,7 @@ pub mod get_resource_links {
 }
 
 /// Types and the pending call of the MCP tool `get-resource-reference`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_resource_reference {
     /// The tool's name on the server.
     pub const NAME: &str = "get-resource-reference";
@@ -1062,14 +1065,16 @@ pub mod get_resource_reference {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputResourceType {
+        /// The `Text` case.
         Text,
+        /// The `Blob` case.
         Blob,
     }
     impl ::std::fmt::Display for InputResourceType {
@@ -1144,11 +1149,16 @@ pub mod get_resource_reference {
 }
 
 /// Types and the pending call of the MCP tool `get-structured-content`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_structured_content {
     /// The tool's name on the server.
     pub const NAME: &str = "get-structured-content";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `get-structured-content`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -1177,16 +1187,19 @@ pub mod get_structured_content {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputLocation {
+        /// The `New York` case.
         #[serde(rename = "New York")]
         NewYork,
+        /// The `Chicago` case.
         Chicago,
+        /// The `Los Angeles` case.
         #[serde(rename = "Los Angeles")]
         LosAngeles,
     }
@@ -1248,7 +1261,7 @@ pub mod get_structured_content {
 }
 
 /// Types and the pending call of the MCP tool `get-sum`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_sum {
     /// The tool's name on the server.
     pub const NAME: &str = "get-sum";
@@ -1314,7 +1327,7 @@ pub mod get_sum {
 }
 
 /// Types and the pending call of the MCP tool `get-tiny-image`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_tiny_image {
     /// The tool's name on the server.
     pub const NAME: &str = "get-tiny-image";
@@ -1368,7 +1381,7 @@ pub mod get_tiny_image {
 }
 
 /// Types and the pending call of the MCP tool `gzip-file-as-resource`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod gzip_file_as_resource {
     /// The tool's name on the server.
     pub const NAME: &str = "gzip-file-as-resource";
@@ -1408,15 +1421,17 @@ pub mod gzip_file_as_resource {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputOutputType {
+        /// The `resourceLink` case.
         #[serde(rename = "resourceLink")]
         ResourceLink,
+        /// The `resource` case.
         #[serde(rename = "resource")]
         Resource,
     }
@@ -1503,7 +1518,7 @@ pub mod gzip_file_as_resource {
 }
 
 /// Types and the pending call of the MCP tool `simulate-research-query`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod simulate_research_query {
     /// The tool's name on the server.
     pub const NAME: &str = "simulate-research-query";
@@ -1577,7 +1592,7 @@ pub mod simulate_research_query {
 }
 
 /// Types and the pending call of the MCP tool `toggle-simulated-logging`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod toggle_simulated_logging {
     /// The tool's name on the server.
     pub const NAME: &str = "toggle-simulated-logging";
@@ -1631,7 +1646,7 @@ pub mod toggle_simulated_logging {
 }
 
 /// Types and the pending call of the MCP tool `toggle-subscriber-updates`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod toggle_subscriber_updates {
     /// The tool's name on the server.
     pub const NAME: &str = "toggle-subscriber-updates";
@@ -1685,7 +1700,7 @@ pub mod toggle_subscriber_updates {
 }
 
 /// Types and the pending call of the MCP tool `trigger-long-running-operation`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod trigger_long_running_operation {
     /// The tool's name on the server.
     pub const NAME: &str = "trigger-long-running-operation";

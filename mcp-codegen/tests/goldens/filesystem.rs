@@ -3,8 +3,7 @@
 /// Typed client for the MCP server `secure-filesystem-server` 0.2.0, generated from `tests/corpus/real/filesystem.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
-/// and per resource template (read with the values given).
+/// give optional arguments and a timeout.
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct SecureFilesystemServer {
@@ -461,28 +460,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "ef61975a0855b314d492fc02880bca63",
     },
 ];
-/// The prompts in the snapshot: names, descriptions, arguments.
-#[allow(dead_code)]
-pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[];
-/// The static resources and resource templates in the snapshot.
-#[allow(dead_code)]
-pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[];
-/// Prompts ready to render: set optional arguments, then `.await`.
-#[allow(dead_code)]
-pub mod prompts {}
-/// The URIs of the server's static resources (read them with `client().read_resource`).
-#[allow(dead_code)]
-pub mod resources {}
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod types {
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub content: ::std::string::String,
-    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -491,16 +472,28 @@ pub mod types {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `path` field.
         pub path: ::std::string::String,
     }
 }
 
 /// Types and the pending call of the MCP tool `create_directory`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod create_directory {
     /// The tool's name on the server.
     pub const NAME: &str = "create_directory";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `create_directory`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
@@ -549,11 +542,22 @@ pub mod create_directory {
 }
 
 /// Types and the pending call of the MCP tool `directory_tree`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod directory_tree {
     /// The tool's name on the server.
     pub const NAME: &str = "directory_tree";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `directory_tree`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -571,6 +575,7 @@ pub mod directory_tree {
         pub exclude_patterns: ::std::option::Option<
             ::std::vec::Vec<::std::string::String>,
         >,
+        /// The `path` field.
         pub path: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -630,11 +635,16 @@ pub mod directory_tree {
 }
 
 /// Types and the pending call of the MCP tool `edit_file`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod edit_file {
     /// The tool's name on the server.
     pub const NAME: &str = "edit_file";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// `InputEditsItem`, a type in the schemas of the MCP tool `edit_file`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputEditsItem {
         /// Text to replace with
@@ -644,7 +654,18 @@ pub mod edit_file {
         #[serde(rename = "oldText")]
         pub old_text: ::std::string::String,
     }
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `edit_file`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -662,7 +683,9 @@ pub mod edit_file {
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub dry_run: ::std::option::Option<bool>,
+        /// The `edits` field.
         pub edits: ::std::vec::Vec<InputEditsItem>,
+        /// The `path` field.
         pub path: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -717,11 +740,22 @@ pub mod edit_file {
 }
 
 /// Types and the pending call of the MCP tool `get_file_info`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_file_info {
     /// The tool's name on the server.
     pub const NAME: &str = "get_file_info";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `get_file_info`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
@@ -770,11 +804,22 @@ pub mod get_file_info {
 }
 
 /// Types and the pending call of the MCP tool `list_allowed_directories`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod list_allowed_directories {
     /// The tool's name on the server.
     pub const NAME: &str = "list_allowed_directories";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `list_allowed_directories`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -831,11 +876,22 @@ pub mod list_allowed_directories {
 }
 
 /// Types and the pending call of the MCP tool `list_directory`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod list_directory {
     /// The tool's name on the server.
     pub const NAME: &str = "list_directory";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `list_directory`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
@@ -884,11 +940,22 @@ pub mod list_directory {
 }
 
 /// Types and the pending call of the MCP tool `list_directory_with_sizes`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod list_directory_with_sizes {
     /// The tool's name on the server.
     pub const NAME: &str = "list_directory_with_sizes";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `list_directory_with_sizes`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -897,6 +964,7 @@ pub mod list_directory_with_sizes {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `path` field.
         pub path: ::std::string::String,
         /// Sort entries by name or size
         ///
@@ -915,15 +983,17 @@ pub mod list_directory_with_sizes {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputSortBy {
+        /// The `name` case.
         #[serde(rename = "name")]
         Name,
+        /// The `size` case.
         #[serde(rename = "size")]
         Size,
     }
@@ -989,11 +1059,22 @@ pub mod list_directory_with_sizes {
 }
 
 /// Types and the pending call of the MCP tool `move_file`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod move_file {
     /// The tool's name on the server.
     pub const NAME: &str = "move_file";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `move_file`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1002,7 +1083,9 @@ pub mod move_file {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `destination` field.
         pub destination: ::std::string::String,
+        /// The `source` field.
         pub source: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1052,11 +1135,22 @@ pub mod move_file {
 }
 
 /// Types and the pending call of the MCP tool `read_file`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod read_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_file";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `read_file`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1068,6 +1162,7 @@ pub mod read_file {
         /// If provided, returns only the first N lines of the file
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub head: ::std::option::Option<f64>,
+        /// The `path` field.
         pub path: ::std::string::String,
         /// If provided, returns only the last N lines of the file
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -1130,43 +1225,69 @@ pub mod read_file {
 }
 
 /// Types and the pending call of the MCP tool `read_media_file`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod read_media_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_media_file";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `read_media_file`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
+        /// The `content` field.
         pub content: ::std::vec::Vec<OutputContentItem>,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// `OutputContentItem`, a type in the schemas of the MCP tool `read_media_file`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged, deny_unknown_fields)]
     pub enum OutputContentItem {
+        /// The `Variant0` case.
         Variant0 {
+            /// The `data` field.
             data: ::std::string::String,
+            /// The `mimeType` field.
             #[serde(rename = "mimeType")]
             mime_type: ::std::string::String,
+            /// The `type` field.
             #[serde(rename = "type")]
             type_: OutputContentItemVariant0Type,
         },
+        /// The `Variant1` case.
         Variant1 {
+            /// The `resource` field.
             resource: OutputContentItemVariant1Resource,
+            /// The `type` field.
             #[serde(rename = "type")]
             type_: OutputContentItemVariant1Type,
         },
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// `OutputContentItemVariant1Resource`, a type in the schemas of the MCP tool `read_media_file`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct OutputContentItemVariant1Resource {
+        /// The `blob` field.
         pub blob: ::std::string::String,
+        /// The `mimeType` field.
         #[serde(
             rename = "mimeType",
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub mime_type: ::std::option::Option<::std::string::String>,
+        /// The `uri` field.
         pub uri: ::std::string::String,
     }
     pub use super::types::Input;
@@ -1177,15 +1298,17 @@ pub mod read_media_file {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum OutputContentItemVariant0Type {
+        /// The `image` case.
         #[serde(rename = "image")]
         Image,
+        /// The `audio` case.
         #[serde(rename = "audio")]
         Audio,
     }
@@ -1206,13 +1329,14 @@ pub mod read_media_file {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum OutputContentItemVariant1Type {
+        /// The `resource` case.
         #[serde(rename = "resource")]
         Resource,
     }
@@ -1272,11 +1396,22 @@ pub mod read_media_file {
 }
 
 /// Types and the pending call of the MCP tool `read_multiple_files`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod read_multiple_files {
     /// The tool's name on the server.
     pub const NAME: &str = "read_multiple_files";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `read_multiple_files`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1335,11 +1470,22 @@ pub mod read_multiple_files {
 }
 
 /// Types and the pending call of the MCP tool `read_text_file`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod read_text_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_text_file";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `read_text_file`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1351,6 +1497,7 @@ pub mod read_text_file {
         /// If provided, returns only the first N lines of the file
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub head: ::std::option::Option<f64>,
+        /// The `path` field.
         pub path: ::std::string::String,
         /// If provided, returns only the last N lines of the file
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -1413,11 +1560,22 @@ pub mod read_text_file {
 }
 
 /// Types and the pending call of the MCP tool `search_files`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod search_files {
     /// The tool's name on the server.
     pub const NAME: &str = "search_files";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `search_files`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1435,7 +1593,9 @@ pub mod search_files {
         pub exclude_patterns: ::std::option::Option<
             ::std::vec::Vec<::std::string::String>,
         >,
+        /// The `path` field.
         pub path: ::std::string::String,
+        /// The `pattern` field.
         pub pattern: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1495,11 +1655,22 @@ pub mod search_files {
 }
 
 /// Types and the pending call of the MCP tool `write_file`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod write_file {
     /// The tool's name on the server.
     pub const NAME: &str = "write_file";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `write_file`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1508,7 +1679,9 @@ pub mod write_file {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `content` field.
         pub content: ::std::string::String,
+        /// The `path` field.
         pub path: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.

@@ -3,8 +3,7 @@
 /// Typed client for the MCP server `hostile` 1.0.0, generated from `tests/corpus/hostile/hostile.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
-/// and per resource template (read with the values given).
+/// give optional arguments and a timeout.
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct Hostile {
@@ -896,21 +895,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "f39a88246c5d1656875870ded3d45922",
     },
 ];
-/// The prompts in the snapshot: names, descriptions, arguments.
-#[allow(dead_code)]
-pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[];
-/// The static resources and resource templates in the snapshot.
-#[allow(dead_code)]
-pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[];
-/// Prompts ready to render: set optional arguments, then `.await`.
-#[allow(dead_code)]
-pub mod prompts {}
-/// The URIs of the server's static resources (read them with `client().read_resource`).
-#[allow(dead_code)]
-pub mod resources {}
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's arguments.
     #[derive(
@@ -924,7 +911,7 @@ pub mod types {
 }
 
 /// Types and the pending call of the MCP tool `1st-tool`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod _1st_tool {
     /// The tool's name on the server.
     pub const NAME: &str = "1st-tool";
@@ -978,7 +965,7 @@ pub mod _1st_tool {
 }
 
 /// Types and the pending call of the MCP tool `Get User`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_user {
     /// The tool's name on the server.
     pub const NAME: &str = "Get User";
@@ -1035,7 +1022,7 @@ pub mod get_user {
 ///
 /// **Generator notes:**
 /// - property `nothing` has the schema `false` (it can never be present); it has no field
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod boolean_schemas {
     /// The tool's name on the server.
     pub const NAME: &str = "boolean_schemas";
@@ -1047,6 +1034,7 @@ pub mod boolean_schemas {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `anything` field.
         pub anything: ::mcp_runtime::export::serde_json::Value,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -1101,7 +1089,7 @@ pub mod boolean_schemas {
 ///
 /// **Generator notes:**
 /// - an object whose property names collide in Rust is a JSON value
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod colliding_nested_property_names {
     /// The tool's name on the server.
     pub const NAME: &str = "colliding_nested_property_names";
@@ -1114,6 +1102,7 @@ pub mod colliding_nested_property_names {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `obj` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub obj: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
     }
@@ -1174,7 +1163,7 @@ pub mod colliding_nested_property_names {
 }
 
 /// Types and the pending call of the MCP tool `connect`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod connect {
     /// The tool's name on the server.
     pub const NAME: &str = "connect";
@@ -1233,7 +1222,7 @@ pub mod connect {
 /// - `if`, `then` at the root of the input schema is checked by the server, not at compile time
 /// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported: {); it is a JSON value
 /// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema Object(); it is a JSON value
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod const_not_conditionals {
     /// The tool's name on the server.
     pub const NAME: &str = "const_not_conditionals";
@@ -1246,10 +1235,13 @@ pub mod const_not_conditionals {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `cond` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub cond: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        /// The `kind` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub kind: ::std::option::Option<InputKind>,
+        /// The `notnum` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub notnum: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
     }
@@ -1260,13 +1252,14 @@ pub mod const_not_conditionals {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputKind {
+        /// The `fixed` case.
         #[serde(rename = "fixed")]
         Fixed,
     }
@@ -1353,7 +1346,7 @@ pub mod const_not_conditionals {
 /// **Generator notes:**
 /// - argument `other` could not be typed (typify panicked: external references are not supported: `https://example.com/schema.json`); it is a JSON value
 /// - argument `thing` could not be typed (typify panicked: $ref #/$defs/Missing is missing); it is a JSON value
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod dangling_ref {
     /// The tool's name on the server.
     pub const NAME: &str = "dangling_ref";
@@ -1366,8 +1359,10 @@ pub mod dangling_ref {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `other` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub other: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        /// The `thing` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub thing: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
     }
@@ -1436,19 +1431,33 @@ pub mod dangling_ref {
 }
 
 /// Types and the pending call of the MCP tool `deep_nesting`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod deep_nesting {
     /// The tool's name on the server.
     pub const NAME: &str = "deep_nesting";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `InputAItemItem`, a type in the schemas of the MCP tool `deep_nesting`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputAItemItem {
+        /// The `b` field.
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub b: ::std::vec::Vec<InputAItemItemBItem>,
     }
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `InputAItemItemBItem`, a type in the schemas of the MCP tool `deep_nesting`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputAItemItemBItem {
+        /// The `c` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub c: ::std::option::Option<InputAItemItemBItemC>,
     }
@@ -1461,6 +1470,7 @@ pub mod deep_nesting {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `a` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::vec::Vec<::std::vec::Vec<InputAItemItem>>>,
     }
@@ -1471,15 +1481,17 @@ pub mod deep_nesting {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputAItemItemBItemC {
+        /// The `x-1` case.
         #[serde(rename = "x-1")]
         X1,
+        /// The `x+1` case.
         #[serde(rename = "x+1")]
         XPlus1,
     }
@@ -1552,13 +1564,19 @@ pub mod deep_nesting {
 }
 
 /// Types and the pending call of the MCP tool `defaults_of_every_kind`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod defaults_of_every_kind {
     /// The tool's name on the server.
     pub const NAME: &str = "defaults_of_every_kind";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// `InputO`, a type in the schemas of the MCP tool `defaults_of_every_kind`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputO {
+        /// The `k` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub k: ::std::option::Option<::std::string::String>,
     }
@@ -1693,25 +1711,46 @@ pub mod defaults_of_every_kind {
 }
 
 /// Types and the pending call of the MCP tool `defs_clash_between_input_and_output`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod defs_clash_between_input_and_output {
     /// The tool's name on the server.
     pub const NAME: &str = "defs_clash_between_input_and_output";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `Item`, a type in the schemas of the MCP tool `defs_clash_between_input_and_output`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Item {
+        /// The `a` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::string::String>,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
+    /// The structured result of the MCP tool `defs_clash_between_input_and_output`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
+        /// The `item` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub item: ::std::option::Option<OutputItem>,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
+    /// `OutputItem`, a type in the schemas of the MCP tool `defs_clash_between_input_and_output`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct OutputItem {
+        /// The `b` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub b: ::std::option::Option<i64>,
     }
@@ -1724,6 +1763,7 @@ pub mod defs_clash_between_input_and_output {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `item` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub item: ::std::option::Option<Item>,
     }
@@ -1779,19 +1819,23 @@ pub mod defs_clash_between_input_and_output {
 }
 
 /// Types and the pending call of the MCP tool `defs_named_like_our_items`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod defs_named_like_our_items {
     /// The tool's name on the server.
     pub const NAME: &str = "defs_named_like_our_items";
+    /// `ConversionErrorDef`, a type in the schemas of the MCP tool `defs_named_like_our_items`.
     #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
         ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(transparent)]
-    pub struct ConversionErrorDef(pub i64);
+    pub struct ConversionErrorDef(
+        /// The wrapped value.
+        pub i64,
+    );
     impl ::std::ops::Deref for ConversionErrorDef {
         type Target = i64;
         fn deref(&self) -> &i64 {
@@ -1831,9 +1875,16 @@ pub mod defs_named_like_our_items {
             value.parse()
         }
     }
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `InputDef`, a type in the schemas of the MCP tool `defs_named_like_our_items`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputDef {
+        /// The `x` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub x: ::std::option::Option<::std::string::String>,
     }
@@ -1846,10 +1897,13 @@ pub mod defs_named_like_our_items {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `a` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<InputDef>,
+        /// The `b` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub b: ::std::option::Option<CallDef>,
+        /// The `c` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub c: ::std::option::Option<ConversionErrorDef>,
     }
@@ -1860,15 +1914,17 @@ pub mod defs_named_like_our_items {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum CallDef {
+        /// The `now` case.
         #[serde(rename = "now")]
         Now,
+        /// The `later` case.
         #[serde(rename = "later")]
         Later,
     }
@@ -1949,7 +2005,7 @@ pub mod defs_named_like_our_items {
 }
 
 /// Types and the pending call of the MCP tool `docs_that_are_not_rust`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod docs_that_are_not_rust {
     /// The tool's name on the server.
     pub const NAME: &str = "docs_that_are_not_rust";
@@ -2021,13 +2077,20 @@ pub mod docs_that_are_not_rust {
 }
 
 /// Types and the pending call of the MCP tool `draft7_definitions`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod draft7_definitions {
     /// The tool's name on the server.
     pub const NAME: &str = "draft7_definitions";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `P`, a type in the schemas of the MCP tool `draft7_definitions`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct P {
+        /// The `q` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub q: ::std::option::Option<InputPq>,
     }
@@ -2040,6 +2103,7 @@ pub mod draft7_definitions {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `p` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub p: ::std::option::Option<P>,
     }
@@ -2050,15 +2114,17 @@ pub mod draft7_definitions {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputPq {
+        /// The `-` case.
         #[serde(rename = "-")]
         Empty,
+        /// The `+` case.
         #[serde(rename = "+")]
         Plus,
     }
@@ -2126,7 +2192,7 @@ pub mod draft7_definitions {
 }
 
 /// Types and the pending call of the MCP tool `empty_object`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod empty_object {
     /// The tool's name on the server.
     pub const NAME: &str = "empty_object";
@@ -2180,7 +2246,7 @@ pub mod empty_object {
 }
 
 /// Types and the pending call of the MCP tool `enum_duplicates_after_normalisation`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod enum_duplicates_after_normalisation {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_duplicates_after_normalisation";
@@ -2192,6 +2258,7 @@ pub mod enum_duplicates_after_normalisation {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `state` field.
         pub state: InputState,
     }
     /// One of 4 values.
@@ -2201,19 +2268,23 @@ pub mod enum_duplicates_after_normalisation {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputState {
+        /// The `in-progress` case.
         #[serde(rename = "in-progress")]
         InProgress,
+        /// The `inProgress` case.
         #[serde(rename = "inProgress")]
         InProgress2,
+        /// The `IN_PROGRESS` case.
         #[serde(rename = "IN_PROGRESS")]
         InProgress3,
+        /// The `in progress` case.
         #[serde(rename = "in progress")]
         InProgress4,
     }
@@ -2281,7 +2352,7 @@ pub mod enum_duplicates_after_normalisation {
 ///
 /// **Generator notes:**
 /// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum {Boolean, Number, String} \[Number(1), String("a"), Bool(true)\]); it is a JSON value
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod enum_mixed_and_nullable {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_mixed_and_nullable";
@@ -2294,10 +2365,13 @@ pub mod enum_mixed_and_nullable {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `mixed` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub mixed: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        /// The `nullable` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub nullable: ::std::option::Option<InputNullableVariant0>,
+        /// The `typed_nullable` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub typed_nullable: ::std::option::Option<InputTypedNullableVariant0>,
     }
@@ -2308,15 +2382,17 @@ pub mod enum_mixed_and_nullable {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputNullableVariant0 {
+        /// The `a` case.
         #[serde(rename = "a")]
         A,
+        /// The `b` case.
         #[serde(rename = "b")]
         B,
     }
@@ -2337,15 +2413,17 @@ pub mod enum_mixed_and_nullable {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputTypedNullableVariant0 {
+        /// The `x` case.
         #[serde(rename = "x")]
         X,
+        /// The `y` case.
         #[serde(rename = "y")]
         Y,
     }
@@ -2434,13 +2512,19 @@ pub mod enum_mixed_and_nullable {
 }
 
 /// Types and the pending call of the MCP tool `enum_odd_values`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod enum_odd_values {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_odd_values";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `enum_odd_values`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
+        /// The `reaction` field.
         pub reaction: OutputReaction,
     }
     /// The tool's arguments.
@@ -2451,7 +2535,9 @@ pub mod enum_odd_values {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `reaction` field.
         pub reaction: InputReaction,
+        /// The `weird` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub weird: ::std::option::Option<InputWeird>,
     }
@@ -2462,21 +2548,26 @@ pub mod enum_odd_values {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputReaction {
+        /// The `+1` case.
         #[serde(rename = "+1")]
         Plus1,
+        /// The `-1` case.
         #[serde(rename = "-1")]
         Minus1,
+        /// The `reactions-+1` case.
         #[serde(rename = "reactions-+1")]
         ReactionsPlus1,
+        /// The `reactions--1` case.
         #[serde(rename = "reactions--1")]
         ReactionsMinus1,
+        /// The `laugh` case.
         #[serde(rename = "laugh")]
         Laugh,
     }
@@ -2500,27 +2591,35 @@ pub mod enum_odd_values {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputWeird {
+        /// The `` case.
         #[serde(rename = "")]
         Empty,
+        /// The ` ` case.
         #[serde(rename = " ")]
         Empty2,
+        /// The `café` case.
         #[serde(rename = "café")]
         CafU00e9,
+        /// The `2xl` case.
         #[serde(rename = "2xl")]
         V2xl,
+        /// The `Self` case.
         #[serde(rename = "Self")]
         SelfValue,
+        /// The `a b` case.
         #[serde(rename = "a b")]
         AB,
+        /// The `A_B` case.
         #[serde(rename = "A_B")]
         AB2,
+        /// The `HTTP_ERROR` case.
         #[serde(rename = "HTTP_ERROR")]
         HttpError,
     }
@@ -2547,15 +2646,17 @@ pub mod enum_odd_values {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum OutputReaction {
+        /// The `+1` case.
         #[serde(rename = "+1")]
         Plus1,
+        /// The `-1` case.
         #[serde(rename = "-1")]
         Minus1,
     }
@@ -2621,7 +2722,7 @@ pub mod enum_odd_values {
 }
 
 /// Types and the pending call of the MCP tool `enum_with_default`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod enum_with_default {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_with_default";
@@ -2647,15 +2748,17 @@ pub mod enum_with_default {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputSort {
+        /// The `+1` case.
         #[serde(rename = "+1")]
         Plus1,
+        /// The `-1` case.
         #[serde(rename = "-1")]
         Minus1,
     }
@@ -2723,7 +2826,7 @@ pub mod enum_with_default {
 }
 
 /// Types and the pending call of the MCP tool `extensions_and_annotations`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod extensions_and_annotations {
     /// The tool's name on the server.
     pub const NAME: &str = "extensions_and_annotations";
@@ -2736,6 +2839,7 @@ pub mod extensions_and_annotations {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `x` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub x: ::std::option::Option<::std::string::String>,
     }
@@ -2801,7 +2905,7 @@ pub mod extensions_and_annotations {
 /// - `format: date-time` is a plain String (set `typed_formats` for uuid/chrono types)
 /// - `format: date` is a plain String (set `typed_formats` for uuid/chrono types)
 /// - `format: uuid` is a plain String (set `typed_formats` for uuid/chrono types)
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod formats {
     /// The tool's name on the server.
     pub const NAME: &str = "formats";
@@ -2814,28 +2918,38 @@ pub mod formats {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `big` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub big: ::std::option::Option<i64>,
+        /// The `date` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub date: ::std::option::Option<::std::string::String>,
+        /// The `date-time` field.
         #[serde(
             rename = "date-time",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub date_time: ::std::option::Option<::std::string::String>,
+        /// The `duration` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub duration: ::std::option::Option<::std::string::String>,
+        /// The `email` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub email: ::std::option::Option<::std::string::String>,
+        /// The `hostname` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub hostname: ::std::option::Option<::std::string::String>,
+        /// The `ipv4` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub ipv4: ::std::option::Option<::std::net::Ipv4Addr>,
+        /// The `small` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub small: ::std::option::Option<u8>,
+        /// The `uri` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub uri: ::std::option::Option<::std::string::String>,
+        /// The `uuid` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub uuid: ::std::option::Option<::std::string::String>,
     }
@@ -2962,7 +3076,7 @@ pub mod formats {
 }
 
 /// Types and the pending call of the MCP tool `get-user`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_user_2 {
     /// The tool's name on the server.
     pub const NAME: &str = "get-user";
@@ -2974,6 +3088,7 @@ pub mod get_user_2 {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `id` field.
         pub id: ::std::string::String,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -3025,7 +3140,7 @@ pub mod get_user_2 {
 }
 
 /// Types and the pending call of the MCP tool `get_user`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_user_3 {
     /// The tool's name on the server.
     pub const NAME: &str = "get_user";
@@ -3037,6 +3152,7 @@ pub mod get_user_3 {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `id` field.
         pub id: i64,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -3088,7 +3204,7 @@ pub mod get_user_3 {
 }
 
 /// Types and the pending call of the MCP tool `keyword_and_odd_property_names`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod keyword_and_odd_property_names {
     /// The tool's name on the server.
     pub const NAME: &str = "keyword_and_odd_property_names";
@@ -3100,102 +3216,121 @@ pub mod keyword_and_odd_property_names {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `` field.
         #[serde(
             rename = "",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub value: ::std::option::Option<::std::string::String>,
+        /// The `1st` field.
         #[serde(rename = "1st")]
         pub _1st: ::std::string::String,
+        /// The `Self` field.
         #[serde(
             rename = "Self",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub self_: ::std::option::Option<::std::string::String>,
+        /// The `async` field.
         #[serde(
             rename = "async",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub async_: ::std::option::Option<::std::string::String>,
+        /// The `crate` field.
         #[serde(
             rename = "crate",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub crate_: ::std::option::Option<::std::string::String>,
+        /// The `fn` field.
         #[serde(
             rename = "fn",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub fn_: ::std::option::Option<::std::string::String>,
+        /// The `foo-bar` field.
         #[serde(
             rename = "foo-bar",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub foo_bar: ::std::option::Option<::std::string::String>,
+        /// The `fooBar` field.
         #[serde(
             rename = "fooBar",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub foo_bar_2: ::std::option::Option<::std::string::String>,
+        /// The `foo_bar` field.
         #[serde(
             rename = "foo_bar",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub foo_bar_3: ::std::option::Option<::std::string::String>,
+        /// The `gen` field.
         #[serde(
             rename = "gen",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub gen_: ::std::option::Option<::std::string::String>,
+        /// The `input` field.
         #[serde(
             rename = "input",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub input_2: ::std::option::Option<::std::string::String>,
+        /// The `new` field.
         #[serde(
             rename = "new",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub new_2: ::std::option::Option<::std::string::String>,
+        /// The `r#x` field.
         #[serde(
             rename = "r#x",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub r_x: ::std::option::Option<::std::string::String>,
+        /// The `self` field.
         #[serde(rename = "self")]
         pub self_2: ::std::string::String,
+        /// The `send` field.
         #[serde(
             rename = "send",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub send_2: ::std::option::Option<::std::string::String>,
+        /// The `super` field.
         #[serde(
             rename = "super",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub super_: ::std::option::Option<::std::string::String>,
+        /// The `type` field.
         #[serde(rename = "type")]
         pub type_: ::std::string::String,
+        /// The `with_timeout` field.
         #[serde(
             rename = "with_timeout",
             default,
             skip_serializing_if = "::std::option::Option::is_none"
         )]
         pub with_timeout_2: ::std::option::Option<::std::string::String>,
+        /// The `ünïcode` field.
         #[serde(
             rename = "ünïcode",
             default,
@@ -3382,20 +3517,34 @@ pub mod keyword_and_odd_property_names {
 }
 
 /// Types and the pending call of the MCP tool `maps_and_additional_properties`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod maps_and_additional_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "maps_and_additional_properties";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `InputClosed`, a type in the schemas of the MCP tool `maps_and_additional_properties`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct InputClosed {
+        /// The `a` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::string::String>,
     }
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `InputNested`, a type in the schemas of the MCP tool `maps_and_additional_properties`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputNested {
+        /// The `meta` field.
         #[serde(
             default,
             skip_serializing_if = ":: std :: collections :: HashMap::is_empty"
@@ -3405,21 +3554,42 @@ pub mod maps_and_additional_properties {
             InputNestedMetaValue,
         >,
     }
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `InputNestedMetaValue`, a type in the schemas of the MCP tool `maps_and_additional_properties`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputNestedMetaValue {
+        /// The `n` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub n: ::std::option::Option<i64>,
     }
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `InputOpenTrue`, a type in the schemas of the MCP tool `maps_and_additional_properties`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputOpenTrue {
+        /// The `a` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::string::String>,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
+    /// The structured result of the MCP tool `maps_and_additional_properties`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
+        /// The `extra` field.
         #[serde(
             default,
             skip_serializing_if = "::mcp_runtime::export::serde_json::Map::is_empty"
@@ -3428,6 +3598,7 @@ pub mod maps_and_additional_properties {
             ::std::string::String,
             ::mcp_runtime::export::serde_json::Value,
         >,
+        /// The `headers` field.
         #[serde(
             default,
             skip_serializing_if = ":: std :: collections :: HashMap::is_empty"
@@ -3446,14 +3617,18 @@ pub mod maps_and_additional_properties {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `closed` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub closed: ::std::option::Option<InputClosed>,
+        /// The `labels` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub labels: ::std::option::Option<
             ::std::collections::HashMap<::std::string::String, ::std::string::String>,
         >,
+        /// The `nested` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub nested: ::std::option::Option<InputNested>,
+        /// The `open_true` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub open_true: ::std::option::Option<InputOpenTrue>,
     }
@@ -3532,30 +3707,55 @@ pub mod maps_and_additional_properties {
 }
 
 /// Types and the pending call of the MCP tool `nested_combinators`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod nested_combinators {
     /// The tool's name on the server.
     pub const NAME: &str = "nested_combinators";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// `InputX`, a type in the schemas of the MCP tool `nested_combinators`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputX {
-        Variant0(::std::string::String),
-        Variant1(InputXVariant1),
+        /// The `Variant0` case.
+        Variant0(
+            /// The wrapped value.
+            ::std::string::String,
+        ),
+        /// The `Variant1` case.
+        Variant1(
+            /// The wrapped value.
+            InputXVariant1,
+        ),
     }
     impl ::std::convert::From<InputXVariant1> for InputX {
         fn from(value: InputXVariant1) -> Self {
             Self::Variant1(value)
         }
     }
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// `InputXVariant1`, a type in the schemas of the MCP tool `nested_combinators`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputXVariant1 {
-        Variant0(i64),
+        /// The `Variant0` case.
+        Variant0(
+            /// The wrapped value.
+            i64,
+        ),
+        /// The `Variant1` case.
         Variant1 {
+            /// The `a` field.
             #[serde(skip_serializing_if = "::std::option::Option::is_none")]
             a: ::std::option::Option<::std::string::String>,
+            /// The `b` field.
             #[serde(skip_serializing_if = "::std::option::Option::is_none")]
             b: ::std::option::Option<f64>,
         },
@@ -3573,6 +3773,7 @@ pub mod nested_combinators {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `x` field.
         pub x: InputX,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -3624,7 +3825,7 @@ pub mod nested_combinators {
 }
 
 /// Types and the pending call of the MCP tool `no_input_schema_properties`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod no_input_schema_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "no_input_schema_properties";
@@ -3678,14 +3879,22 @@ pub mod no_input_schema_properties {
 }
 
 /// Types and the pending call of the MCP tool `output_array_root`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod output_array_root {
     /// The tool's name on the server.
     pub const NAME: &str = "output_array_root";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `output_array_root`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(transparent)]
-    pub struct Output(pub ::std::vec::Vec<::std::string::String>);
+    pub struct Output(
+        /// The wrapped value.
+        pub ::std::vec::Vec<::std::string::String>,
+    );
     impl ::std::ops::Deref for Output {
         type Target = ::std::vec::Vec<::std::string::String>;
         fn deref(&self) -> &::std::vec::Vec<::std::string::String> {
@@ -3753,7 +3962,7 @@ pub mod output_array_root {
 ///
 /// **Generator notes:**
 /// - the output schema could not be typed (typify panicked: not yet implemented: unhandled not schema Object(); the output is a JSON value
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod output_not_object_typed {
     /// The tool's name on the server.
     pub const NAME: &str = "output_not_object_typed";
@@ -3810,11 +4019,17 @@ pub mod output_not_object_typed {
 ///
 /// **Generator notes:**
 /// - `pattern` constraints are checked by the server, not by the generated types
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod pattern_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "pattern_properties";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug, Default)]
+    /// `InputEnv`, a type in the schemas of the MCP tool `pattern_properties`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct InputEnv {}
@@ -3827,8 +4042,10 @@ pub mod pattern_properties {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `code` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub code: ::std::option::Option<::std::string::String>,
+        /// The `env` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub env: ::std::option::Option<InputEnv>,
     }
@@ -3897,7 +4114,7 @@ pub mod pattern_properties {
 ///
 /// **Generator notes:**
 /// - argument `draft7_tuple` could not be typed (property `draft7_tuple`: invalid schema for InputDraft7Tuple: unhandled array validation ArrayValidation {); it is a JSON value
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod prefix_items_and_tuples {
     /// The tool's name on the server.
     pub const NAME: &str = "prefix_items_and_tuples";
@@ -3910,10 +4127,12 @@ pub mod prefix_items_and_tuples {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `draft7_tuple` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub draft7_tuple: ::std::option::Option<
             ::mcp_runtime::export::serde_json::Value,
         >,
+        /// The `pair` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub pair: ::std::option::Option<
             ::std::vec::Vec<::mcp_runtime::export::serde_json::Value>,
@@ -3986,28 +4205,50 @@ pub mod prefix_items_and_tuples {
 }
 
 /// Types and the pending call of the MCP tool `recursive_refs`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod recursive_refs {
     /// The tool's name on the server.
     pub const NAME: &str = "recursive_refs";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// `Node`, a type in the schemas of the MCP tool `recursive_refs`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Node {
+        /// The `children` field.
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub children: ::std::vec::Vec<Node>,
+        /// The `name` field.
         pub name: ::std::string::String,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
+    /// The structured result of the MCP tool `recursive_refs`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
+        /// The `root` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub root: ::std::option::Option<::std::boxed::Box<OutputNode>>,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug, Default)]
+    /// `OutputNode`, a type in the schemas of the MCP tool `recursive_refs`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct OutputNode {
+        /// The `id` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub id: ::std::option::Option<i64>,
+        /// The `next` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub next: ::std::option::Option<::std::boxed::Box<OutputNode>>,
     }
@@ -4019,6 +4260,7 @@ pub mod recursive_refs {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `tree` field.
         pub tree: Node,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -4068,7 +4310,7 @@ pub mod recursive_refs {
 }
 
 /// Types and the pending call of the MCP tool `required_without_schema`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod required_without_schema {
     /// The tool's name on the server.
     pub const NAME: &str = "required_without_schema";
@@ -4080,7 +4322,9 @@ pub mod required_without_schema {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `a` field.
         pub a: ::std::string::String,
+        /// The `ghost` field.
         pub ghost: ::mcp_runtime::export::serde_json::Value,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -4132,17 +4376,30 @@ pub mod required_without_schema {
 }
 
 /// Types and the pending call of the MCP tool `root_any_of`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod root_any_of {
     /// The tool's name on the server.
     pub const NAME: &str = "root_any_of";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// The arguments of the MCP tool `root_any_of`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum Input {
+        /// The `id` case.
         #[serde(rename = "id")]
-        Id(i64),
+        Id(
+            /// The wrapped value.
+            i64,
+        ),
+        /// The `name` case.
         #[serde(rename = "name")]
-        Name(::std::string::String),
+        Name(
+            /// The wrapped value.
+            ::std::string::String,
+        ),
     }
     impl ::std::convert::From<i64> for Input {
         fn from(value: i64) -> Self {
@@ -4198,7 +4455,7 @@ pub mod root_any_of {
 }
 
 /// Types and the pending call of the MCP tool `root_enum`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod root_enum {
     /// The tool's name on the server.
     pub const NAME: &str = "root_enum";
@@ -4209,15 +4466,17 @@ pub mod root_enum {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum Input {
+        /// The `+1` case.
         #[serde(rename = "+1")]
         Plus1,
+        /// The `-1` case.
         #[serde(rename = "-1")]
         Minus1,
     }
@@ -4280,7 +4539,7 @@ pub mod root_enum {
 }
 
 /// Types and the pending call of the MCP tool `self`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod self_ {
     /// The tool's name on the server.
     pub const NAME: &str = "self";
@@ -4334,21 +4593,30 @@ pub mod self_ {
 }
 
 /// Types and the pending call of the MCP tool `type_arrays`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod type_arrays {
     /// The tool's name on the server.
     pub const NAME: &str = "type_arrays";
+    /// `InputIntOrBool`, a type in the schemas of the MCP tool `type_arrays`.
     #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
         ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize,
-        Clone,
-        Debug
+        ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputIntOrBool {
-        Boolean(bool),
-        Integer(i64),
+        /// The `Boolean` case.
+        Boolean(
+            /// The wrapped value.
+            bool,
+        ),
+        /// The `Integer` case.
+        Integer(
+            /// The wrapped value.
+            i64,
+        ),
     }
     impl ::std::fmt::Display for InputIntOrBool {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -4398,13 +4666,27 @@ pub mod type_arrays {
             Self::Integer(value)
         }
     }
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// `InputMulti`, a type in the schemas of the MCP tool `type_arrays`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputMulti {
+        /// The `Null` case.
         Null,
-        Number(f64),
-        String(::std::string::String),
+        /// The `Number` case.
+        Number(
+            /// The wrapped value.
+            f64,
+        ),
+        /// The `String` case.
+        String(
+            /// The wrapped value.
+            ::std::string::String,
+        ),
     }
     impl ::std::convert::From<f64> for InputMulti {
         fn from(value: f64) -> Self {
@@ -4452,10 +4734,13 @@ pub mod type_arrays {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `any` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub any: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        /// The `int_or_bool` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub int_or_bool: ::std::option::Option<InputIntOrBool>,
+        /// The `multi` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub multi: ::std::option::Option<InputMulti>,
     }
@@ -4529,7 +4814,7 @@ pub mod type_arrays {
 }
 
 /// Types and the pending call of the MCP tool `unclosed_fence_description`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod unclosed_fence_description {
     /// The tool's name on the server.
     pub const NAME: &str = "unclosed_fence_description";
@@ -4583,7 +4868,7 @@ pub mod unclosed_fence_description {
 }
 
 /// Types and the pending call of the MCP tool `unicode_everywhere`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod unicode_everywhere {
     /// The tool's name on the server.
     pub const NAME: &str = "unicode_everywhere";
@@ -4596,6 +4881,7 @@ pub mod unicode_everywhere {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `emoji` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub emoji: ::std::option::Option<InputEmoji>,
         /// 名前 — ünïcödé \<tag\>
@@ -4613,15 +4899,17 @@ pub mod unicode_everywhere {
         ::std::fmt::Debug,
         ::std::cmp::PartialEq,
         ::std::cmp::Eq,
-        ::std::hash::Hash,
         ::std::cmp::PartialOrd,
         ::std::cmp::Ord,
+        ::std::hash::Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum InputEmoji {
+        /// The `😀` case.
         #[serde(rename = "😀")]
         Empty,
+        /// The `😢` case.
         #[serde(rename = "😢")]
         Empty2,
     }

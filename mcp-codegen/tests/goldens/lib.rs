@@ -1,7 +1,7 @@
 //! This crate compiles every golden generated module
 //! under `#![deny(warnings)]`, in a crate whose only dependencies for them are `mcp-runtime`
 //! (and `tokio`).
-#![deny(warnings)]
+#![deny(warnings, missing_docs)]
 
 /// `tests/corpus/real/everything.json`.
 pub mod everything {

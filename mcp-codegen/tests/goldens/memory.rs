@@ -3,8 +3,7 @@
 /// Typed client for the MCP server `memory-server` 0.6.3, generated from `tests/corpus/real/memory.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
-/// and per resource template (read with the values given).
+/// give optional arguments and a timeout.
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct MemoryServer {
@@ -305,72 +304,18 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "f2dccce6b3d0db2053f0c96223f531a3",
     },
 ];
-/// The prompts in the snapshot: names, descriptions, arguments.
-#[allow(dead_code)]
-pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[];
-/// The static resources and resource templates in the snapshot.
-#[allow(dead_code)]
-pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[];
-/// Prompts ready to render: set optional arguments, then `.await`.
-#[allow(dead_code)]
-pub mod prompts {}
-/// The URIs of the server's static resources (read them with `client().read_resource`).
-#[allow(dead_code)]
-pub mod resources {}
-
-/// Types that more than one tool uses; each tool module re-exports the ones it uses.
-#[allow(dead_code, missing_docs, clippy::all)]
-pub mod types {
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputEntitiesItem {
-        /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
-        /// The name of the entity
-        pub name: ::std::string::String,
-        /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
-    }
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct InputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        pub message: ::std::string::String,
-        pub success: bool,
-    }
-}
 
 /// Types and the pending call of the MCP tool `add_observations`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod add_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "add_observations";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// `InputObservationsItem`, a type in the schemas of the MCP tool `add_observations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputObservationsItem {
         /// An array of observation contents to add
@@ -379,18 +324,31 @@ pub mod add_observations {
         #[serde(rename = "entityName")]
         pub entity_name: ::std::string::String,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `add_observations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
+        /// The `results` field.
         pub results: ::std::vec::Vec<OutputResultsItem>,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// `OutputResultsItem`, a type in the schemas of the MCP tool `add_observations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct OutputResultsItem {
+        /// The `addedObservations` field.
         #[serde(rename = "addedObservations")]
         pub added_observations: ::std::vec::Vec<::std::string::String>,
+        /// The `entityName` field.
         #[serde(rename = "entityName")]
         pub entity_name: ::std::string::String,
     }
@@ -402,6 +360,7 @@ pub mod add_observations {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `observations` field.
         pub observations: ::std::vec::Vec<InputObservationsItem>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -451,11 +410,16 @@ pub mod add_observations {
 }
 
 /// Types and the pending call of the MCP tool `create_entities`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod create_entities {
     /// The tool's name on the server.
     pub const NAME: &str = "create_entities";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// `InputEntitiesItem`, a type in the schemas of the MCP tool `create_entities`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputEntitiesItem {
         /// The type of the entity
@@ -466,13 +430,35 @@ pub mod create_entities {
         /// An array of observation contents associated with the entity
         pub observations: ::std::vec::Vec<::std::string::String>,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `create_entities`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
+        /// The `entities` field.
         pub entities: ::std::vec::Vec<OutputEntitiesItem>,
     }
-    pub use super::types::OutputEntitiesItem;
+    /// `OutputEntitiesItem`, a type in the schemas of the MCP tool `create_entities`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputEntitiesItem {
+        /// The type of the entity
+        #[serde(rename = "entityType")]
+        pub entity_type: ::std::string::String,
+        /// The name of the entity
+        pub name: ::std::string::String,
+        /// An array of observation contents associated with the entity
+        pub observations: ::std::vec::Vec<::std::string::String>,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -481,6 +467,7 @@ pub mod create_entities {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `entities` field.
         pub entities: ::std::vec::Vec<InputEntitiesItem>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -530,18 +517,55 @@ pub mod create_entities {
 }
 
 /// Types and the pending call of the MCP tool `create_relations`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod create_relations {
     /// The tool's name on the server.
     pub const NAME: &str = "create_relations";
-    pub use super::types::InputRelationsItem;
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// `InputRelationsItem`, a type in the schemas of the MCP tool `create_relations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct InputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
+    /// The structured result of the MCP tool `create_relations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
+        /// The `relations` field.
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    pub use super::types::OutputRelationsItem;
+    /// `OutputRelationsItem`, a type in the schemas of the MCP tool `create_relations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -550,6 +574,7 @@ pub mod create_relations {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `relations` field.
         pub relations: ::std::vec::Vec<InputRelationsItem>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -599,11 +624,24 @@ pub mod create_relations {
 }
 
 /// Types and the pending call of the MCP tool `delete_entities`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod delete_entities {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_entities";
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `delete_entities`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `message` field.
+        pub message: ::std::string::String,
+        /// The `success` field.
+        pub success: bool,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -663,11 +701,16 @@ pub mod delete_entities {
 }
 
 /// Types and the pending call of the MCP tool `delete_observations`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod delete_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_observations";
-    #[derive(::mcp_runtime::export::serde::Serialize, Clone, Debug)]
+    /// `InputDeletionsItem`, a type in the schemas of the MCP tool `delete_observations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputDeletionsItem {
         /// The name of the entity containing the observations
@@ -676,7 +719,20 @@ pub mod delete_observations {
         /// An array of observations to delete
         pub observations: ::std::vec::Vec<::std::string::String>,
     }
-    pub use super::types::Output;
+    /// The structured result of the MCP tool `delete_observations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `message` field.
+        pub message: ::std::string::String,
+        /// The `success` field.
+        pub success: bool,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -685,6 +741,7 @@ pub mod delete_observations {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
+        /// The `deletions` field.
         pub deletions: ::std::vec::Vec<InputDeletionsItem>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -734,12 +791,40 @@ pub mod delete_observations {
 }
 
 /// Types and the pending call of the MCP tool `delete_relations`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod delete_relations {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_relations";
-    pub use super::types::InputRelationsItem;
-    pub use super::types::Output;
+    /// `InputRelationsItem`, a type in the schemas of the MCP tool `delete_relations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct InputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
+    /// The structured result of the MCP tool `delete_relations`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `message` field.
+        pub message: ::std::string::String,
+        /// The `success` field.
+        pub success: bool,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -798,19 +883,58 @@ pub mod delete_relations {
 }
 
 /// Types and the pending call of the MCP tool `open_nodes`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod open_nodes {
     /// The tool's name on the server.
     pub const NAME: &str = "open_nodes";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `open_nodes`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
+        /// The `entities` field.
         pub entities: ::std::vec::Vec<OutputEntitiesItem>,
+        /// The `relations` field.
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    pub use super::types::OutputEntitiesItem;
-    pub use super::types::OutputRelationsItem;
+    /// `OutputEntitiesItem`, a type in the schemas of the MCP tool `open_nodes`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputEntitiesItem {
+        /// The type of the entity
+        #[serde(rename = "entityType")]
+        pub entity_type: ::std::string::String,
+        /// The name of the entity
+        pub name: ::std::string::String,
+        /// An array of observation contents associated with the entity
+        pub observations: ::std::vec::Vec<::std::string::String>,
+    }
+    /// `OutputRelationsItem`, a type in the schemas of the MCP tool `open_nodes`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -869,19 +993,58 @@ pub mod open_nodes {
 }
 
 /// Types and the pending call of the MCP tool `read_graph`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod read_graph {
     /// The tool's name on the server.
     pub const NAME: &str = "read_graph";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `read_graph`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
+        /// The `entities` field.
         pub entities: ::std::vec::Vec<OutputEntitiesItem>,
+        /// The `relations` field.
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    pub use super::types::OutputEntitiesItem;
-    pub use super::types::OutputRelationsItem;
+    /// `OutputEntitiesItem`, a type in the schemas of the MCP tool `read_graph`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputEntitiesItem {
+        /// The type of the entity
+        #[serde(rename = "entityType")]
+        pub entity_type: ::std::string::String,
+        /// The name of the entity
+        pub name: ::std::string::String,
+        /// An array of observation contents associated with the entity
+        pub observations: ::std::vec::Vec<::std::string::String>,
+    }
+    /// `OutputRelationsItem`, a type in the schemas of the MCP tool `read_graph`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -938,19 +1101,58 @@ pub mod read_graph {
 }
 
 /// Types and the pending call of the MCP tool `search_nodes`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod search_nodes {
     /// The tool's name on the server.
     pub const NAME: &str = "search_nodes";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `search_nodes`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
+        /// The `entities` field.
         pub entities: ::std::vec::Vec<OutputEntitiesItem>,
+        /// The `relations` field.
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    pub use super::types::OutputEntitiesItem;
-    pub use super::types::OutputRelationsItem;
+    /// `OutputEntitiesItem`, a type in the schemas of the MCP tool `search_nodes`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputEntitiesItem {
+        /// The type of the entity
+        #[serde(rename = "entityType")]
+        pub entity_type: ::std::string::String,
+        /// The name of the entity
+        pub name: ::std::string::String,
+        /// An array of observation contents associated with the entity
+        pub observations: ::std::vec::Vec<::std::string::String>,
+    }
+    /// `OutputRelationsItem`, a type in the schemas of the MCP tool `search_nodes`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,

@@ -3,8 +3,7 @@
 /// Typed client for the MCP server `mcp-time` 2026.10.19, generated from `tests/corpus/real/time.json`.
 ///
 /// One method per tool; each returns a call that you can `.await` directly, or first
-/// give optional arguments and a timeout. One method per prompt (rendered when awaited)
-/// and per resource template (read with the values given).
+/// give optional arguments and a timeout.
 #[derive(Debug)]
 #[allow(dead_code)]
 pub struct McpTime {
@@ -114,70 +113,43 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "8f47945b2538d427b7fdffa4a7ca8fbf",
     },
 ];
-/// The prompts in the snapshot: names, descriptions, arguments.
-#[allow(dead_code)]
-pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[];
-/// The static resources and resource templates in the snapshot.
-#[allow(dead_code)]
-pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[];
-/// Prompts ready to render: set optional arguments, then `.await`.
-#[allow(dead_code)]
-pub mod prompts {}
-/// The URIs of the server's static resources (read them with `client().read_resource`).
-#[allow(dead_code)]
-pub mod resources {}
 
 /// Types and the pending call of the MCP tool `convert_time`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod convert_time {
     /// The tool's name on the server.
     pub const NAME: &str = "convert_time";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `convert_time`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
+        /// The `source` field.
         pub source: TimeResult,
+        /// The `target` field.
         pub target: TimeResult,
+        /// The `time_difference` field.
         pub time_difference: ::std::string::String,
     }
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// `TimeResult`, a type in the schemas of the MCP tool `convert_time`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct TimeResult {
+        /// The `datetime` field.
         pub datetime: ::std::string::String,
+        /// The `day_of_week` field.
         pub day_of_week: ::std::string::String,
+        /// The `is_dst` field.
         pub is_dst: bool,
+        /// The `timezone` field.
         pub timezone: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
     }
     /// The tool's arguments.
     #[derive(
@@ -241,49 +213,26 @@ pub mod convert_time {
 }
 
 /// Types and the pending call of the MCP tool `get_current_time`.
-#[allow(dead_code, missing_docs, clippy::all)]
+#[allow(dead_code, clippy::all)]
 pub mod get_current_time {
     /// The tool's name on the server.
     pub const NAME: &str = "get_current_time";
-    #[derive(::mcp_runtime::export::serde::Deserialize, Clone, Debug)]
+    /// The structured result of the MCP tool `get_current_time`.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
+        /// The `datetime` field.
         pub datetime: ::std::string::String,
+        /// The `day_of_week` field.
         pub day_of_week: ::std::string::String,
+        /// The `is_dst` field.
         pub is_dst: bool,
+        /// The `timezone` field.
         pub timezone: ::std::string::String,
-    }
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-        impl ::std::error::Error for ConversionError {}
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
     }
     /// The tool's arguments.
     #[derive(

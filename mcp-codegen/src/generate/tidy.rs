@@ -1,0 +1,158 @@
+//! typify's output brought to the style of the code around it, in one tool module: derives in
+//! one form (standard traits by absolute path, then serde's), and a doc comment on every public
+//! item, so `#![deny(missing_docs)]` holds in a crate that includes generated code.
+
+use quote::ToTokens;
+use syn::punctuated::Punctuated;
+
+/// The standard derives typify names bare, with the paths generated code uses (a schema type
+/// called `Debug` or `Clone` must not capture them).
+const STD_DERIVES: &[(&str, &str)] = &[
+    ("Clone", "::std::clone::Clone"),
+    ("Copy", "::std::marker::Copy"),
+    ("Debug", "::std::fmt::Debug"),
+    ("Default", "::std::default::Default"),
+    ("PartialEq", "::std::cmp::PartialEq"),
+    ("Eq", "::std::cmp::Eq"),
+    ("PartialOrd", "::std::cmp::PartialOrd"),
+    ("Ord", "::std::cmp::Ord"),
+    ("Hash", "::std::hash::Hash"),
+];
+
+/// Tidies every item of the tool module `module` (a file holding one `pub mod`).
+pub(crate) fn tidy(module: &mut syn::File, tool: &str) {
+    for item in &mut module.items {
+        tidy_item(item, tool);
+    }
+}
+
+fn tidy_item(item: &mut syn::Item, tool: &str) {
+    match item {
+        syn::Item::Struct(s) => {
+            qualify_derives(&mut s.attrs);
+            let name = s.ident.to_string();
+            document(&mut s.attrs, || type_doc(&name, tool));
+            document_fields(s.fields.iter_mut().filter(|f| is_pub(&f.vis)));
+        }
+        syn::Item::Enum(e) => {
+            qualify_derives(&mut e.attrs);
+            let name = e.ident.to_string();
+            document(&mut e.attrs, || type_doc(&name, tool));
+            for variant in &mut e.variants {
+                let json = wire_name(&variant.attrs).unwrap_or_else(|| variant.ident.to_string());
+                document(&mut variant.attrs, || format!("The `{json}` case."));
+                // A variant's fields are as public as the enum.
+                document_fields(variant.fields.iter_mut());
+            }
+        }
+        syn::Item::Type(t) => {
+            let name = t.ident.to_string();
+            document(&mut t.attrs, || type_doc(&name, tool));
+        }
+        syn::Item::Mod(m) => {
+            let name = m.ident.to_string();
+            document(&mut m.attrs, || module_doc(&name));
+            if let Some((_, items)) = &mut m.content {
+                items.iter_mut().for_each(|item| tidy_item(item, tool));
+            }
+        }
+        syn::Item::Impl(imp) if imp.trait_.is_none() => {
+            for member in &mut imp.items {
+                if let syn::ImplItem::Fn(f) = member
+                    && is_pub(&f.vis)
+                {
+                    let name = f.sig.ident.to_string();
+                    document(&mut f.attrs, || {
+                        format!("`{name}`, as typify generates it.")
+                    });
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn document_fields<'a>(fields: impl Iterator<Item = &'a mut syn::Field>) {
+    for field in fields {
+        let json = wire_name(&field.attrs).or_else(|| field.ident.as_ref().map(|i| i.to_string()));
+        document(&mut field.attrs, || match &json {
+            Some(json) => format!("The `{json}` field."),
+            None => "The wrapped value.".into(),
+        });
+    }
+}
+
+fn type_doc(name: &str, tool: &str) -> String {
+    match name {
+        "Output" => format!("The structured result of the MCP tool `{tool}`."),
+        "Input" => format!("The arguments of the MCP tool `{tool}`."),
+        _ => format!("`{name}`, a type in the schemas of the MCP tool `{tool}`."),
+    }
+}
+
+fn module_doc(name: &str) -> String {
+    match name {
+        "error" => "The error of a conversion that breaks a schema's constraints.".into(),
+        _ => format!("`{name}`, as typify generates it."),
+    }
+}
+
+fn is_pub(vis: &syn::Visibility) -> bool {
+    matches!(vis, syn::Visibility::Public(_))
+}
+
+/// Adds `#[doc = …]` when `attrs` has none.
+fn document(attrs: &mut Vec<syn::Attribute>, text: impl FnOnce() -> String) {
+    if !attrs.iter().any(|a| a.path().is_ident("doc")) {
+        // The space a `///` comment has, so the doc renders and reads alike.
+        let text = format!(" {}", text());
+        attrs.insert(0, syn::parse_quote!(#[doc = #text]));
+    }
+}
+
+/// The JSON name in `#[serde(rename = "…")]`, if any.
+fn wire_name(attrs: &[syn::Attribute]) -> Option<String> {
+    let mut found = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                let value: syn::LitStr = meta.value()?.parse()?;
+                found = Some(value.value());
+            } else if meta.input.peek(syn::Token![=]) {
+                let _: syn::Expr = meta.value()?.parse()?;
+            }
+            Ok(())
+        });
+    }
+    found
+}
+
+/// `#[derive(…)]` with standard traits by absolute path first, then the rest (serde's) in
+/// their order.
+fn qualify_derives(attrs: &mut [syn::Attribute]) {
+    for attr in attrs.iter_mut().filter(|a| a.path().is_ident("derive")) {
+        let Ok(paths) =
+            attr.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+        else {
+            continue;
+        };
+        let mut std = Vec::new();
+        let mut rest = Vec::new();
+        for path in paths {
+            let last = path.segments.last().map(|s| s.ident.to_string());
+            match STD_DERIVES
+                .iter()
+                .find(|(bare, _)| last.as_deref() == Some(*bare))
+            {
+                Some((_, full)) => std.push(syn::parse_str::<syn::Path>(full).unwrap_or(path)),
+                None => rest.push(path),
+            }
+        }
+        std.sort_by_key(|p| {
+            let text = p.to_token_stream().to_string().replace(' ', "");
+            STD_DERIVES.iter().position(|(_, full)| *full == text)
+        });
+        let all = std.into_iter().chain(rest);
+        *attr = syn::parse_quote!(#[derive(#(#all),*)]);
+    }
+}
