@@ -64,8 +64,7 @@ fn config_entries_manager_and_generated_clients_use_the_stored_login() {
         assert_eq!(sum.sum, 5.0);
         let err = Demo::connect(ServerSpec::http(&other.url).oauth(OAuthSpec::default()))
             .await
-            .err()
-            .expect("no login stored for the other server");
+            .expect_err("no login stored for the other server");
         assert!(matches!(err, Error::LoginRequired { .. }), "{err:?}");
     });
 }

@@ -351,7 +351,9 @@ fn header(plan: &Plan, mut methods: Vec<TokenStream>, entries: Vec<TokenStream>)
             client: ::mcp_runtime::Client,
         }
 
-        #[allow(dead_code, clippy::too_many_arguments)]
+        // Parameters and docs come from the server: many arguments, names like `_2`, and
+        // Markdown lists that clippy would ask a person to indent.
+        #[allow(dead_code, clippy::too_many_arguments, clippy::just_underscores_and_digits, clippy::doc_lazy_continuation)]
         impl #client {
             /// Connects to the server (stdio command or HTTP URL) and checks its tools against
             /// the snapshot: differences are logged (`DriftPolicy::Warn`).

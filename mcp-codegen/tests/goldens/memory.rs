@@ -9,7 +9,12 @@
 pub struct MemoryServer {
     client: ::mcp_runtime::Client,
 }
-#[allow(dead_code, clippy::too_many_arguments)]
+#[allow(
+    dead_code,
+    clippy::too_many_arguments,
+    clippy::just_underscores_and_digits,
+    clippy::doc_lazy_continuation
+)]
 impl MemoryServer {
     /// Connects to the server (stdio command or HTTP URL) and checks its tools against
     /// the snapshot: differences are logged (`DriftPolicy::Warn`).

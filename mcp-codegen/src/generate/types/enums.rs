@@ -174,10 +174,10 @@ fn walk_children(
             // String enums among the definitions were named in `hoist`.
             ("$defs", Value::Object(subs)) => {
                 for (name, sub) in subs.iter_mut() {
-                    if let Value::Object(inner) = sub {
-                        if string_values(inner).is_none() {
-                            walk_children(inner, &format!("{here}{}", part(name)), taken, found);
-                        }
+                    if let Value::Object(inner) = sub
+                        && string_values(inner).is_none()
+                    {
+                        walk_children(inner, &format!("{here}{}", part(name)), taken, found);
                     }
                 }
             }

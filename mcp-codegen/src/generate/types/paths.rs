@@ -145,7 +145,7 @@ pub(crate) fn doc_attributes(text: &str) -> TokenStream {
 
 /// `:: a :: b` → `::a::b` for a string that is a path (other strings keep their spacing).
 fn compact_path(text: String) -> String {
-    if text.starts_with("::") && !text.contains(|c: char| c == '<' || c == ',') {
+    if text.starts_with("::") && !text.contains(['<', ',']) {
         text.replace(' ', "")
     } else {
         text
