@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 const BIN: &str = env!("CARGO_BIN_EXE_mcp-codegen");
 
 fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 fn run(args: &[&str]) -> Output {

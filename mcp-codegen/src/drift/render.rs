@@ -7,6 +7,7 @@ use mcp_runtime::schema::drift::{self, Change, Severity, Summary};
 
 /// How a report is printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     /// Grouped by tool, colored on a terminal.
     Human,
@@ -52,6 +53,8 @@ pub fn render(
                     Severity::Breaking => "error",
                     Severity::Compatible => "warning",
                     Severity::Cosmetic => "notice",
+                    // A class newer than this renderer is shown as the most severe.
+                    _ => "error",
                 };
                 let title = if c.tool.is_empty() {
                     c.kind.to_string()
@@ -108,6 +111,7 @@ fn human(changes: &[Change], color: bool, file: &str, refresh: &str, fail_on: Se
             Severity::Breaking => paint("31", "breaking  "),
             Severity::Compatible => paint("33", "compatible"),
             Severity::Cosmetic => paint("36", "cosmetic  "),
+            other => paint("31", &format!("{:<10}", other.as_str())),
         };
         let path = if c.path.is_empty() {
             "/".to_string()

@@ -7,6 +7,7 @@ use crate::{Client, Error, Result, ToolInfo};
 
 /// What a generated client does when the live server's tools differ from its snapshot.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum DriftPolicy {
     /// Connect does not compare (no extra `tools/list`); [`Client::verify_tools`] compares
     /// but neither logs nor fails.

@@ -22,8 +22,19 @@ pub struct PromptEntry {
     pub prompt: String,
     /// Its description.
     pub description: String,
-    /// Its arguments: name, description, required.
-    pub arguments: Vec<(String, String, bool)>,
+    /// Its arguments, in the server's order.
+    pub arguments: Vec<PromptEntryArgument>,
+}
+
+/// One argument of a [`PromptEntry`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PromptEntryArgument {
+    /// Its name.
+    pub name: String,
+    /// Its description (empty when the server gave none).
+    pub description: String,
+    /// Whether the prompt needs it.
+    pub required: bool,
 }
 
 /// Prompts by catalog name.
@@ -66,13 +77,16 @@ impl PromptCatalog {
                 ));
                 continue;
             };
-            let arguments = prompt.arguments.unwrap_or_default().into_iter().map(|a| {
-                (
-                    a.name,
-                    a.description.unwrap_or_default(),
-                    a.required == Some(true),
-                )
-            });
+            let arguments =
+                prompt
+                    .arguments
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|a| PromptEntryArgument {
+                        name: a.name,
+                        description: a.description.unwrap_or_default(),
+                        required: a.required == Some(true),
+                    });
             let entry = PromptEntry {
                 name: name.clone(),
                 server,

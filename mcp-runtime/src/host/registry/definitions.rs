@@ -8,6 +8,7 @@ use crate::schema::{required, resolve_refs};
 
 /// The JSON shape of [`Registry::definitions`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     /// `{"type": "function", "function": {"name", "description", "parameters"}}`.
     OpenAi,

@@ -7,6 +7,7 @@ use serde::Serialize;
 /// How much a change matters to code generated from the old schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Severity {
     /// Descriptions, titles, annotation hints, ordering: nothing a program sees.
     Cosmetic,
