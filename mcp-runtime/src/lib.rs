@@ -32,7 +32,7 @@ pub use client::call::CallFuture;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use client::{
     Client, ConnectOptions, DriftPolicy, Error, PendingCall, PendingPrompt, Progress, ProgressFn,
-    PromptFuture, PromptOutput, ResourceOutput, Result, ToolOutput, resource_text,
+    PromptFuture, PromptOutput, Protocol, ResourceOutput, Result, ToolOutput, resource_text,
 };
 pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
 pub use spec::{HttpSpec, OAuthSpec, ServerSpec, StdioSpec};

@@ -18,9 +18,11 @@ async fn connect(url: &str, home: &Home) -> mcp_runtime::Result<Client> {
     Client::connect(spec).await
 }
 
-/// Tokens live 32 s and rmcp refreshes those with under 30 s left: after 3 s a connect refreshes.
-const TTL: u64 = 32;
-const PAST_REFRESH_POINT: Duration = Duration::from_millis(3_100);
+/// Tokens live 12 s and rmcp refreshes those with less than min(30 s, half their lifetime)
+/// left, here 6 s, counting whole seconds: after 8 s a connect (or a session's next call)
+/// refreshes.
+const TTL: u64 = 12;
+const PAST_REFRESH_POINT: Duration = Duration::from_secs(8);
 
 #[tokio::test]
 async fn demo_login_reuse_refresh_and_revoked_refresh() {

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, Implementation, ProgressNotificationParam,
+    ClientCapabilities, ClientConfig, Implementation, ProgressNotificationParam, RequestMetaObject,
     ResourceUpdatedNotificationParam,
 };
 use rmcp::service::{NotificationContext, RunningService};
@@ -31,14 +31,35 @@ pub(crate) struct Handler {
 impl Handler {
     pub(crate) fn new(options: &ConnectOptions) -> Self {
         Handler {
-            config: ClientConfig::new(
-                ClientCapabilities::default(),
-                Implementation::new(options.client_name.clone(), options.client_version.clone()),
-            ),
+            config: legacy_config(options),
             tools_changed: Arc::default(),
             progress: ProgressRoutes::default(),
             updates: broadcast::channel(64).0,
         }
+    }
+}
+
+/// What `initialize` (or, in the 2026-07-28 era, every request's `_meta`) sends. `initialize`
+/// names a revision that has the handshake: rmcp's default is its newest revision overall,
+/// which replaced `initialize` with `server/discover`, and a strict server rejects an
+/// `initialize` that names it.
+fn legacy_config(options: &ConnectOptions) -> ClientConfig {
+    let mut config = ClientConfig::new(
+        ClientCapabilities::default(),
+        Implementation::new(options.client_name.clone(), options.client_version.clone()),
+    );
+    config.protocol_version = options.protocol.initialize_version();
+    config
+}
+
+impl Handler {
+    /// The client info and capabilities a 2026-07-28 request carries in its `_meta` (the
+    /// protocol version is added once negotiated).
+    pub(crate) fn request_meta(&self) -> RequestMetaObject {
+        let mut meta = RequestMetaObject::default();
+        meta.set_client_info(self.config.client_info.clone());
+        meta.set_client_capabilities(self.config.capabilities.clone());
+        meta
     }
 }
 

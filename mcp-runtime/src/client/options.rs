@@ -24,6 +24,9 @@ pub struct ConnectOptions {
     pub shutdown_grace: Duration,
     /// How many of the server's last stderr lines are kept for error messages (default 20).
     pub stderr_lines: usize,
+    /// The MCP revision to negotiate (default [`Protocol::Auto`](crate::Protocol::Auto):
+    /// 2026-07-28 where the server offers it, else the `initialize` handshake).
+    pub protocol: crate::Protocol,
     /// The `clientInfo.name` sent in `initialize` (default `mcp-toolset`).
     pub client_name: String,
     /// The `clientInfo.version` sent in `initialize` (default: this crate's version).
@@ -47,6 +50,7 @@ impl Default for ConnectOptions {
             request_timeout: None,
             shutdown_grace: Duration::from_secs(2),
             stderr_lines: 20,
+            protocol: crate::Protocol::default(),
             client_name: "mcp-toolset".to_string(),
             client_version: env!("CARGO_PKG_VERSION").to_string(),
             drift_policy: crate::DriftPolicy::default(),
@@ -59,6 +63,11 @@ impl ConnectOptions {
     /// Sets [`ConnectOptions::connect_timeout`].
     pub fn connect_timeout(mut self, timeout: Duration) -> Self {
         self.connect_timeout = timeout;
+        self
+    }
+    /// Sets [`ConnectOptions::protocol`].
+    pub fn protocol(mut self, protocol: crate::Protocol) -> Self {
+        self.protocol = protocol;
         self
     }
     /// Sets [`ConnectOptions::call_timeout`].

@@ -53,7 +53,8 @@ pub(crate) async fn authorized<C>(
     Ok(AuthClient::new(inner, manager))
 }
 
-/// Makes sure the stored token is usable now: rmcp refreshes it when it expires within 30 s.
+/// Makes sure the stored token is usable now: rmcp refreshes it when less than min(30 s, half
+/// its lifetime) is left.
 async fn fresh_token(
     manager: &mut AuthorizationManager,
     oauth: &OAuthSpec,

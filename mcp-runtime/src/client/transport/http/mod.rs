@@ -1,7 +1,7 @@
 //! The streamable HTTP transport, and the request headers both HTTP transports send.
 
-use rmcp::ServiceExt;
-use rmcp::service::ClientInitializeError;
+use rmcp::ClientServiceExt;
+use rmcp::service::{ClientInitializeError, ClientLifecycleMode};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClient;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
@@ -14,39 +14,40 @@ use super::limit::Oversize;
 use super::progress_filter::ProgressFilter;
 use crate::client::error::root_cause;
 use crate::client::handler::{Handler, Service};
-use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
+use crate::{ConnectOptions, Error, HttpSpec, Protocol, Result, ServerSpec};
 use limit::LimitedHttpClient;
 
-/// Reaches the server and completes the handshake.
+/// Reaches the server and completes the handshake. With [`Protocol::Auto`], a server whose HTTP
+/// layer fails `server/discover` outright (a 400 for a request without a session, a dropped
+/// connection) instead of answering it with a JSON-RPC error is legacy too: one more attempt
+/// with `initialize`, within the same connect deadline.
 pub(crate) async fn connect(
     spec: &ServerSpec,
     http: &HttpSpec,
     handler: Handler,
     options: &ConnectOptions,
 ) -> Result<Connected> {
-    let target = spec.target();
-    let mut config = StreamableHttpClientTransportConfig::with_uri(http.url.clone())
-        .custom_headers(custom_headers(http, &target)?.into_iter().collect())
-        .max_sse_event_size(options.max_message_size);
-    if let Some(token) = &http.bearer_token {
-        bearer(token, &target)?;
-        config = config.auth_header(token.clone());
-    }
+    let deadline = tokio::time::Instant::now() + options.connect_timeout;
     let oversize = Oversize::default();
-    let client = LimitedHttpClient::new(oversize.clone())
-        .map_err(|err| invalid(&target, format!("could not set up HTTP: {err}")))?;
-    let served = match &http.oauth {
-        Some(oauth) => {
-            serve(
-                with_oauth(http, oauth, client).await?,
-                config,
-                handler,
-                options,
-            )
-            .await
-        }
-        None => serve(client, config, handler, options).await,
-    };
+    let lifecycle = options.protocol.lifecycle();
+    let mut served = attempt(
+        spec,
+        http,
+        handler.clone(),
+        options,
+        &oversize,
+        lifecycle,
+        deadline,
+    )
+    .await?;
+    if options.protocol == Protocol::Auto
+        && let Ok(Err(err)) = &served
+        && !err.is_authorization_required()
+    {
+        tracing::debug!(server = %spec.target(), error = %root_cause(err), "server/discover failed; trying initialize");
+        let legacy = ClientLifecycleMode::Initialize;
+        served = attempt(spec, http, handler, options, &oversize, legacy, deadline).await?;
+    }
     let mut connected = handshake_outcome(spec, served, options)?;
     connected.oversize = Some(oversize);
     Ok(connected)
@@ -57,18 +58,45 @@ type Served = std::result::Result<
     tokio::time::error::Elapsed,
 >;
 
+/// One handshake over a fresh HTTP client, until `deadline`.
+async fn attempt(
+    spec: &ServerSpec,
+    http: &HttpSpec,
+    handler: Handler,
+    options: &ConnectOptions,
+    oversize: &Oversize,
+    lifecycle: ClientLifecycleMode,
+    deadline: tokio::time::Instant,
+) -> Result<Served> {
+    let target = spec.target();
+    let mut config = StreamableHttpClientTransportConfig::with_uri(http.url.clone())
+        .custom_headers(custom_headers(http, &target)?.into_iter().collect())
+        .max_sse_event_size(options.max_message_size);
+    if let Some(token) = &http.bearer_token {
+        bearer(token, &target)?;
+        config = config.auth_header(token.clone());
+    }
+    let client = LimitedHttpClient::new(oversize.clone())
+        .map_err(|err| invalid(&target, format!("could not set up HTTP: {err}")))?;
+    Ok(match &http.oauth {
+        Some(oauth) => {
+            let client = with_oauth(http, oauth, client).await?;
+            serve(client, config, handler, lifecycle, deadline).await
+        }
+        None => serve(client, config, handler, lifecycle, deadline).await,
+    })
+}
+
 async fn serve<C: StreamableHttpClient>(
     client: C,
     config: StreamableHttpClientTransportConfig,
     handler: Handler,
-    options: &ConnectOptions,
+    lifecycle: ClientLifecycleMode,
+    deadline: tokio::time::Instant,
 ) -> Served {
     let transport = StreamableHttpClientTransport::with_client(client, config);
-    tokio::time::timeout(
-        options.connect_timeout,
-        handler.serve(ProgressFilter(transport)),
-    )
-    .await
+    let handshake = handler.serve_with_lifecycle(ProgressFilter(transport), lifecycle);
+    tokio::time::timeout_at(deadline, handshake).await
 }
 
 #[cfg(feature = "oauth")]

@@ -10,12 +10,13 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use rmcp::RoleClient;
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResponse, ClientJsonRpcMessage, ClientRequest,
-    JsonRpcMessage, JsonRpcRequest, NumberOrString, ServerJsonRpcMessage, ServerResult,
+    GetMeta, JsonRpcMessage, JsonRpcRequest, NumberOrString, RequestMetaObject,
+    ServerJsonRpcMessage, ServerResult,
 };
 use rmcp::service::{Peer, RxJsonRpcMessage, ServiceError, TxJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -33,6 +34,9 @@ struct Shared {
     writer: Arc<PipeWriter>,
     waiting: Mutex<Waiting>,
     next_id: AtomicI64,
+    /// In the 2026-07-28 era, the `_meta` every request carries (protocol version, client
+    /// info and capabilities); unset in the `initialize` era.
+    meta: OnceLock<RequestMetaObject>,
 }
 
 #[derive(Default)]
@@ -99,6 +103,7 @@ pub(crate) fn direct<T>(inner: T, writer: Arc<PipeWriter>) -> (DirectTransport<T
         writer,
         waiting: Mutex::default(),
         next_id: AtomicI64::new(FIRST_ID),
+        meta: OnceLock::new(),
     });
     let direct = Direct {
         shared: shared.clone(),
@@ -148,6 +153,18 @@ impl<T> Drop for DirectTransport<T> {
 }
 
 impl Direct {
+    /// After the handshake: a session in an era without `initialize` carries `meta` (what
+    /// rmcp puts on its own requests) on every direct request too.
+    pub(crate) fn set_era(&self, peer: &Peer<RoleClient>, mut meta: RequestMetaObject) {
+        let Some(info) = peer.peer_info() else {
+            return;
+        };
+        if !info.protocol_version.has_initialize() {
+            meta.set_protocol_version(info.protocol_version.clone());
+            let _ = self.shared.meta.set(meta);
+        }
+    }
+
     /// `tools/call` on the direct path. Dropping the future cancels the request on the server
     /// (`notifications/cancelled`, through rmcp's session).
     pub(crate) async fn call_tool(
@@ -169,10 +186,13 @@ impl Direct {
             id,
             cancel: Some(CancelOnDrop::new(peer.clone(), NumberOrString::Number(id))),
         };
-        let request: ClientJsonRpcMessage = JsonRpcMessage::Request(JsonRpcRequest::new(
-            NumberOrString::Number(id),
-            ClientRequest::CallToolRequest(CallToolRequest::new(params)),
-        ));
+        let mut call = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+        if let Some(meta) = self.shared.meta.get() {
+            // As rmcp does for the requests it sends itself.
+            call.get_meta_mut().extend(meta.clone());
+        }
+        let request: ClientJsonRpcMessage =
+            JsonRpcMessage::Request(JsonRpcRequest::new(NumberOrString::Number(id), call));
         let line = encode(&request).map_err(|_| ServiceError::UnexpectedResponse)?;
         if self.shared.writer.send(&line).is_err() {
             return Err(ServiceError::TransportClosed);

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use rmcp::ServiceExt;
+use rmcp::ClientServiceExt;
 use tracing::Instrument;
 
 pub(crate) mod direct;
@@ -37,13 +37,17 @@ pub(crate) async fn connect(
         reason: format!("cannot use the server's stdin: {err}"),
         stderr: Vec::new(),
     })?;
+    let request_meta = handler.request_meta();
     let (transport, direct) = direct::direct(direct::line_reader(stdout), writer);
     // rmcp's session task logs inside this span: a stdout line that is not JSON-RPC (a banner,
     // a stray print) is skipped with a debug log that names the server.
     let span = tracing::debug_span!("mcp_server", server = %spec.target());
-    let handshake = handler.serve(ProgressFilter(transport)).instrument(span);
+    let handshake = handler
+        .serve_with_lifecycle(ProgressFilter(transport), options.protocol.lifecycle())
+        .instrument(span);
     let outcome = match tokio::time::timeout(deadline, handshake).await {
         Ok(Ok(service)) => {
+            direct.set_era(service.peer(), request_meta);
             return Ok(Connected {
                 service,
                 child: Some(process),
