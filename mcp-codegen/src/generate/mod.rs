@@ -308,7 +308,7 @@ fn tool_parts(named: &NamedTool, options: TypeOptions) -> ToolParts {
     if !options.serde_both_ways {
         trim_derives(&mut module_file);
     }
-    tidy::tidy(&mut module_file, &tool.name);
+    tidy::tidy(&mut module_file);
     ToolParts {
         module: module_file,
         method: client_method(tool, &module, &method, &types, &notes),

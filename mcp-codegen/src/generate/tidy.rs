@@ -20,24 +20,24 @@ const STD_DERIVES: &[(&str, &str)] = &[
 ];
 
 /// Tidies every item of the tool module `module` (a file holding one `pub mod`).
-pub(crate) fn tidy(module: &mut syn::File, tool: &str) {
+pub(crate) fn tidy(module: &mut syn::File) {
     for item in &mut module.items {
-        tidy_item(item, tool);
+        tidy_item(item);
     }
 }
 
-fn tidy_item(item: &mut syn::Item, tool: &str) {
+fn tidy_item(item: &mut syn::Item) {
     match item {
         syn::Item::Struct(s) => {
             qualify_derives(&mut s.attrs);
             let name = s.ident.to_string();
-            document(&mut s.attrs, || type_doc(&name, tool));
+            document(&mut s.attrs, || type_doc(&name));
             document_fields(s.fields.iter_mut().filter(|f| is_pub(&f.vis)));
         }
         syn::Item::Enum(e) => {
             qualify_derives(&mut e.attrs);
             let name = e.ident.to_string();
-            document(&mut e.attrs, || type_doc(&name, tool));
+            document(&mut e.attrs, || type_doc(&name));
             for variant in &mut e.variants {
                 let json = wire_name(&variant.attrs).unwrap_or_else(|| variant.ident.to_string());
                 document(&mut variant.attrs, || format!("The `{json}` case."));
@@ -47,13 +47,13 @@ fn tidy_item(item: &mut syn::Item, tool: &str) {
         }
         syn::Item::Type(t) => {
             let name = t.ident.to_string();
-            document(&mut t.attrs, || type_doc(&name, tool));
+            document(&mut t.attrs, || type_doc(&name));
         }
         syn::Item::Mod(m) => {
             let name = m.ident.to_string();
             document(&mut m.attrs, || module_doc(&name));
             if let Some((_, items)) = &mut m.content {
-                items.iter_mut().for_each(|item| tidy_item(item, tool));
+                items.iter_mut().for_each(tidy_item);
             }
         }
         syn::Item::Impl(imp) if imp.trait_.is_none() => {
@@ -82,11 +82,13 @@ fn document_fields<'a>(fields: impl Iterator<Item = &'a mut syn::Field>) {
     }
 }
 
-fn type_doc(name: &str, tool: &str) -> String {
+/// Docs name no tool: a type that several tools define alike is shared (`share.rs`) only when
+/// its tokens, docs included, are the same.
+fn type_doc(name: &str) -> String {
     match name {
-        "Output" => format!("The structured result of the MCP tool `{tool}`."),
-        "Input" => format!("The arguments of the MCP tool `{tool}`."),
-        _ => format!("`{name}`, a type in the schemas of the MCP tool `{tool}`."),
+        "Output" => "The tool's structured result.".into(),
+        "Input" => "The tool's arguments.".into(),
+        _ => format!("`{name}`, a type in the tool's schemas."),
     }
 }
 

@@ -389,7 +389,7 @@ pub mod types {
 pub mod add {
     /// The tool's name on the server.
     pub const NAME: &str = "add";
-    /// The structured result of the MCP tool `add`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -514,7 +514,7 @@ pub mod create_order {
         /// The `sku` field.
         pub sku: ::std::string::String,
     }
-    /// The structured result of the MCP tool `create_order`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -970,7 +970,7 @@ pub mod search {
             min: f64,
         },
     }
-    /// `Hit`, a type in the schemas of the MCP tool `search`.
+    /// `Hit`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -987,7 +987,7 @@ pub mod search {
         /// The `title` field.
         pub title: ::std::string::String,
     }
-    /// The structured result of the MCP tool `search`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,

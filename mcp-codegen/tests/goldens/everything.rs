@@ -1158,7 +1158,7 @@ pub mod get_resource_reference {
 pub mod get_structured_content {
     /// The tool's name on the server.
     pub const NAME: &str = "get-structured-content";
-    /// The structured result of the MCP tool `get-structured-content`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,

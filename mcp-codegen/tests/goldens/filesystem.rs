@@ -469,6 +469,18 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
 #[allow(dead_code, clippy::all)]
 pub mod types {
+    /// The tool's structured result.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `content` field.
+        pub content: ::std::string::String,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -487,18 +499,7 @@ pub mod types {
 pub mod create_directory {
     /// The tool's name on the server.
     pub const NAME: &str = "create_directory";
-    /// The structured result of the MCP tool `create_directory`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
@@ -551,18 +552,7 @@ pub mod create_directory {
 pub mod directory_tree {
     /// The tool's name on the server.
     pub const NAME: &str = "directory_tree";
-    /// The structured result of the MCP tool `directory_tree`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -644,7 +634,7 @@ pub mod directory_tree {
 pub mod edit_file {
     /// The tool's name on the server.
     pub const NAME: &str = "edit_file";
-    /// `InputEditsItem`, a type in the schemas of the MCP tool `edit_file`.
+    /// `InputEditsItem`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -659,18 +649,7 @@ pub mod edit_file {
         #[serde(rename = "oldText")]
         pub old_text: ::std::string::String,
     }
-    /// The structured result of the MCP tool `edit_file`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -749,18 +728,7 @@ pub mod edit_file {
 pub mod get_file_info {
     /// The tool's name on the server.
     pub const NAME: &str = "get_file_info";
-    /// The structured result of the MCP tool `get_file_info`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
@@ -813,18 +781,7 @@ pub mod get_file_info {
 pub mod list_allowed_directories {
     /// The tool's name on the server.
     pub const NAME: &str = "list_allowed_directories";
-    /// The structured result of the MCP tool `list_allowed_directories`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -885,18 +842,7 @@ pub mod list_allowed_directories {
 pub mod list_directory {
     /// The tool's name on the server.
     pub const NAME: &str = "list_directory";
-    /// The structured result of the MCP tool `list_directory`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
@@ -949,18 +895,7 @@ pub mod list_directory {
 pub mod list_directory_with_sizes {
     /// The tool's name on the server.
     pub const NAME: &str = "list_directory_with_sizes";
-    /// The structured result of the MCP tool `list_directory_with_sizes`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1068,18 +1003,7 @@ pub mod list_directory_with_sizes {
 pub mod move_file {
     /// The tool's name on the server.
     pub const NAME: &str = "move_file";
-    /// The structured result of the MCP tool `move_file`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1144,18 +1068,7 @@ pub mod move_file {
 pub mod read_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_file";
-    /// The structured result of the MCP tool `read_file`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1234,7 +1147,7 @@ pub mod read_file {
 pub mod read_media_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_media_file";
-    /// The structured result of the MCP tool `read_media_file`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1246,7 +1159,7 @@ pub mod read_media_file {
         /// The `content` field.
         pub content: ::std::vec::Vec<OutputContentItem>,
     }
-    /// `OutputContentItem`, a type in the schemas of the MCP tool `read_media_file`.
+    /// `OutputContentItem`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1275,7 +1188,7 @@ pub mod read_media_file {
             type_: OutputContentItemVariant1Type,
         },
     }
-    /// `OutputContentItemVariant1Resource`, a type in the schemas of the MCP tool `read_media_file`.
+    /// `OutputContentItemVariant1Resource`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1405,18 +1318,7 @@ pub mod read_media_file {
 pub mod read_multiple_files {
     /// The tool's name on the server.
     pub const NAME: &str = "read_multiple_files";
-    /// The structured result of the MCP tool `read_multiple_files`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1479,18 +1381,7 @@ pub mod read_multiple_files {
 pub mod read_text_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_text_file";
-    /// The structured result of the MCP tool `read_text_file`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1569,18 +1460,7 @@ pub mod read_text_file {
 pub mod search_files {
     /// The tool's name on the server.
     pub const NAME: &str = "search_files";
-    /// The structured result of the MCP tool `search_files`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1664,18 +1544,7 @@ pub mod search_files {
 pub mod write_file {
     /// The tool's name on the server.
     pub const NAME: &str = "write_file";
-    /// The structured result of the MCP tool `write_file`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `content` field.
-        pub content: ::std::string::String,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,

@@ -1440,7 +1440,7 @@ pub mod dangling_ref {
 pub mod deep_nesting {
     /// The tool's name on the server.
     pub const NAME: &str = "deep_nesting";
-    /// `InputAItemItem`, a type in the schemas of the MCP tool `deep_nesting`.
+    /// `InputAItemItem`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1453,7 +1453,7 @@ pub mod deep_nesting {
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub b: ::std::vec::Vec<InputAItemItemBItem>,
     }
-    /// `InputAItemItemBItem`, a type in the schemas of the MCP tool `deep_nesting`.
+    /// `InputAItemItemBItem`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1573,7 +1573,7 @@ pub mod deep_nesting {
 pub mod defaults_of_every_kind {
     /// The tool's name on the server.
     pub const NAME: &str = "defaults_of_every_kind";
-    /// `InputO`, a type in the schemas of the MCP tool `defaults_of_every_kind`.
+    /// `InputO`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1720,7 +1720,7 @@ pub mod defaults_of_every_kind {
 pub mod defs_clash_between_input_and_output {
     /// The tool's name on the server.
     pub const NAME: &str = "defs_clash_between_input_and_output";
-    /// `Item`, a type in the schemas of the MCP tool `defs_clash_between_input_and_output`.
+    /// `Item`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1733,7 +1733,7 @@ pub mod defs_clash_between_input_and_output {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::string::String>,
     }
-    /// The structured result of the MCP tool `defs_clash_between_input_and_output`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1746,7 +1746,7 @@ pub mod defs_clash_between_input_and_output {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub item: ::std::option::Option<OutputItem>,
     }
-    /// `OutputItem`, a type in the schemas of the MCP tool `defs_clash_between_input_and_output`.
+    /// `OutputItem`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1828,7 +1828,7 @@ pub mod defs_clash_between_input_and_output {
 pub mod defs_named_like_our_items {
     /// The tool's name on the server.
     pub const NAME: &str = "defs_named_like_our_items";
-    /// `ConversionErrorDef`, a type in the schemas of the MCP tool `defs_named_like_our_items`.
+    /// `ConversionErrorDef`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1880,7 +1880,7 @@ pub mod defs_named_like_our_items {
             value.parse()
         }
     }
-    /// `InputDef`, a type in the schemas of the MCP tool `defs_named_like_our_items`.
+    /// `InputDef`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -2086,7 +2086,7 @@ pub mod docs_that_are_not_rust {
 pub mod draft7_definitions {
     /// The tool's name on the server.
     pub const NAME: &str = "draft7_definitions";
-    /// `P`, a type in the schemas of the MCP tool `draft7_definitions`.
+    /// `P`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -2521,7 +2521,7 @@ pub mod enum_mixed_and_nullable {
 pub mod enum_odd_values {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_odd_values";
-    /// The structured result of the MCP tool `enum_odd_values`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -3526,7 +3526,7 @@ pub mod keyword_and_odd_property_names {
 pub mod maps_and_additional_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "maps_and_additional_properties";
-    /// `InputClosed`, a type in the schemas of the MCP tool `maps_and_additional_properties`.
+    /// `InputClosed`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -3540,7 +3540,7 @@ pub mod maps_and_additional_properties {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::string::String>,
     }
-    /// `InputNested`, a type in the schemas of the MCP tool `maps_and_additional_properties`.
+    /// `InputNested`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -3559,7 +3559,7 @@ pub mod maps_and_additional_properties {
             InputNestedMetaValue,
         >,
     }
-    /// `InputNestedMetaValue`, a type in the schemas of the MCP tool `maps_and_additional_properties`.
+    /// `InputNestedMetaValue`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -3572,7 +3572,7 @@ pub mod maps_and_additional_properties {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub n: ::std::option::Option<i64>,
     }
-    /// `InputOpenTrue`, a type in the schemas of the MCP tool `maps_and_additional_properties`.
+    /// `InputOpenTrue`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -3585,7 +3585,7 @@ pub mod maps_and_additional_properties {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub a: ::std::option::Option<::std::string::String>,
     }
-    /// The structured result of the MCP tool `maps_and_additional_properties`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -3716,7 +3716,7 @@ pub mod maps_and_additional_properties {
 pub mod nested_combinators {
     /// The tool's name on the server.
     pub const NAME: &str = "nested_combinators";
-    /// `InputX`, a type in the schemas of the MCP tool `nested_combinators`.
+    /// `InputX`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -3741,7 +3741,7 @@ pub mod nested_combinators {
             Self::Variant1(value)
         }
     }
-    /// `InputXVariant1`, a type in the schemas of the MCP tool `nested_combinators`.
+    /// `InputXVariant1`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -3888,7 +3888,7 @@ pub mod no_input_schema_properties {
 pub mod output_array_root {
     /// The tool's name on the server.
     pub const NAME: &str = "output_array_root";
-    /// The structured result of the MCP tool `output_array_root`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -4028,7 +4028,7 @@ pub mod output_not_object_typed {
 pub mod pattern_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "pattern_properties";
-    /// `InputEnv`, a type in the schemas of the MCP tool `pattern_properties`.
+    /// `InputEnv`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -4214,7 +4214,7 @@ pub mod prefix_items_and_tuples {
 pub mod recursive_refs {
     /// The tool's name on the server.
     pub const NAME: &str = "recursive_refs";
-    /// `Node`, a type in the schemas of the MCP tool `recursive_refs`.
+    /// `Node`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -4228,7 +4228,7 @@ pub mod recursive_refs {
         /// The `name` field.
         pub name: ::std::string::String,
     }
-    /// The structured result of the MCP tool `recursive_refs`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -4241,7 +4241,7 @@ pub mod recursive_refs {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub root: ::std::option::Option<::std::boxed::Box<OutputNode>>,
     }
-    /// `OutputNode`, a type in the schemas of the MCP tool `recursive_refs`.
+    /// `OutputNode`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -4385,7 +4385,7 @@ pub mod required_without_schema {
 pub mod root_any_of {
     /// The tool's name on the server.
     pub const NAME: &str = "root_any_of";
-    /// The arguments of the MCP tool `root_any_of`.
+    /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -4602,7 +4602,7 @@ pub mod self_ {
 pub mod type_arrays {
     /// The tool's name on the server.
     pub const NAME: &str = "type_arrays";
-    /// `InputIntOrBool`, a type in the schemas of the MCP tool `type_arrays`.
+    /// `InputIntOrBool`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -4671,7 +4671,7 @@ pub mod type_arrays {
             Self::Integer(value)
         }
     }
-    /// `InputMulti`, a type in the schemas of the MCP tool `type_arrays`.
+    /// `InputMulti`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,

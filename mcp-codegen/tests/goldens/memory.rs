@@ -310,12 +310,81 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
     },
 ];
 
+/// Types that more than one tool uses; each tool module re-exports the ones it uses.
+#[allow(dead_code, clippy::all)]
+pub mod types {
+    /// `OutputEntitiesItem`, a type in the tool's schemas.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputEntitiesItem {
+        /// The type of the entity
+        #[serde(rename = "entityType")]
+        pub entity_type: ::std::string::String,
+        /// The name of the entity
+        pub name: ::std::string::String,
+        /// An array of observation contents associated with the entity
+        pub observations: ::std::vec::Vec<::std::string::String>,
+    }
+    /// `InputRelationsItem`, a type in the tool's schemas.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct InputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
+    /// `OutputRelationsItem`, a type in the tool's schemas.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct OutputRelationsItem {
+        /// The name of the entity where the relation starts
+        pub from: ::std::string::String,
+        /// The type of the relation
+        #[serde(rename = "relationType")]
+        pub relation_type: ::std::string::String,
+        /// The name of the entity where the relation ends
+        pub to: ::std::string::String,
+    }
+    /// The tool's structured result.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(deny_unknown_fields)]
+    pub struct Output {
+        /// The `message` field.
+        pub message: ::std::string::String,
+        /// The `success` field.
+        pub success: bool,
+    }
+}
+
 /// Types and the pending call of the MCP tool `add_observations`.
 #[allow(dead_code, clippy::all)]
 pub mod add_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "add_observations";
-    /// `InputObservationsItem`, a type in the schemas of the MCP tool `add_observations`.
+    /// `InputObservationsItem`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -329,7 +398,7 @@ pub mod add_observations {
         #[serde(rename = "entityName")]
         pub entity_name: ::std::string::String,
     }
-    /// The structured result of the MCP tool `add_observations`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -341,7 +410,7 @@ pub mod add_observations {
         /// The `results` field.
         pub results: ::std::vec::Vec<OutputResultsItem>,
     }
-    /// `OutputResultsItem`, a type in the schemas of the MCP tool `add_observations`.
+    /// `OutputResultsItem`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -419,7 +488,7 @@ pub mod add_observations {
 pub mod create_entities {
     /// The tool's name on the server.
     pub const NAME: &str = "create_entities";
-    /// `InputEntitiesItem`, a type in the schemas of the MCP tool `create_entities`.
+    /// `InputEntitiesItem`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -435,7 +504,7 @@ pub mod create_entities {
         /// An array of observation contents associated with the entity
         pub observations: ::std::vec::Vec<::std::string::String>,
     }
-    /// The structured result of the MCP tool `create_entities`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -447,23 +516,7 @@ pub mod create_entities {
         /// The `entities` field.
         pub entities: ::std::vec::Vec<OutputEntitiesItem>,
     }
-    /// `OutputEntitiesItem`, a type in the schemas of the MCP tool `create_entities`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputEntitiesItem {
-        /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
-        /// The name of the entity
-        pub name: ::std::string::String,
-        /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
-    }
+    pub use super::types::OutputEntitiesItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -526,23 +579,8 @@ pub mod create_entities {
 pub mod create_relations {
     /// The tool's name on the server.
     pub const NAME: &str = "create_relations";
-    /// `InputRelationsItem`, a type in the schemas of the MCP tool `create_relations`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct InputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    /// The structured result of the MCP tool `create_relations`.
+    pub use super::types::InputRelationsItem;
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -554,23 +592,7 @@ pub mod create_relations {
         /// The `relations` field.
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    /// `OutputRelationsItem`, a type in the schemas of the MCP tool `create_relations`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
+    pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -633,20 +655,7 @@ pub mod create_relations {
 pub mod delete_entities {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_entities";
-    /// The structured result of the MCP tool `delete_entities`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `message` field.
-        pub message: ::std::string::String,
-        /// The `success` field.
-        pub success: bool,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -710,7 +719,7 @@ pub mod delete_entities {
 pub mod delete_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_observations";
-    /// `InputDeletionsItem`, a type in the schemas of the MCP tool `delete_observations`.
+    /// `InputDeletionsItem`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -724,20 +733,7 @@ pub mod delete_observations {
         /// An array of observations to delete
         pub observations: ::std::vec::Vec<::std::string::String>,
     }
-    /// The structured result of the MCP tool `delete_observations`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `message` field.
-        pub message: ::std::string::String,
-        /// The `success` field.
-        pub success: bool,
-    }
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -800,36 +796,8 @@ pub mod delete_observations {
 pub mod delete_relations {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_relations";
-    /// `InputRelationsItem`, a type in the schemas of the MCP tool `delete_relations`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    pub struct InputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
-    /// The structured result of the MCP tool `delete_relations`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct Output {
-        /// The `message` field.
-        pub message: ::std::string::String,
-        /// The `success` field.
-        pub success: bool,
-    }
+    pub use super::types::InputRelationsItem;
+    pub use super::types::Output;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -892,7 +860,7 @@ pub mod delete_relations {
 pub mod open_nodes {
     /// The tool's name on the server.
     pub const NAME: &str = "open_nodes";
-    /// The structured result of the MCP tool `open_nodes`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -906,40 +874,8 @@ pub mod open_nodes {
         /// The `relations` field.
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    /// `OutputEntitiesItem`, a type in the schemas of the MCP tool `open_nodes`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputEntitiesItem {
-        /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
-        /// The name of the entity
-        pub name: ::std::string::String,
-        /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
-    }
-    /// `OutputRelationsItem`, a type in the schemas of the MCP tool `open_nodes`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
+    pub use super::types::OutputEntitiesItem;
+    pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1002,7 +938,7 @@ pub mod open_nodes {
 pub mod read_graph {
     /// The tool's name on the server.
     pub const NAME: &str = "read_graph";
-    /// The structured result of the MCP tool `read_graph`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1016,40 +952,8 @@ pub mod read_graph {
         /// The `relations` field.
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    /// `OutputEntitiesItem`, a type in the schemas of the MCP tool `read_graph`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputEntitiesItem {
-        /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
-        /// The name of the entity
-        pub name: ::std::string::String,
-        /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
-    }
-    /// `OutputRelationsItem`, a type in the schemas of the MCP tool `read_graph`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
+    pub use super::types::OutputEntitiesItem;
+    pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1110,7 +1014,7 @@ pub mod read_graph {
 pub mod search_nodes {
     /// The tool's name on the server.
     pub const NAME: &str = "search_nodes";
-    /// The structured result of the MCP tool `search_nodes`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -1124,40 +1028,8 @@ pub mod search_nodes {
         /// The `relations` field.
         pub relations: ::std::vec::Vec<OutputRelationsItem>,
     }
-    /// `OutputEntitiesItem`, a type in the schemas of the MCP tool `search_nodes`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputEntitiesItem {
-        /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
-        /// The name of the entity
-        pub name: ::std::string::String,
-        /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
-    }
-    /// `OutputRelationsItem`, a type in the schemas of the MCP tool `search_nodes`.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
-    pub struct OutputRelationsItem {
-        /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
-        /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
-        /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
-    }
+    pub use super::types::OutputEntitiesItem;
+    pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,

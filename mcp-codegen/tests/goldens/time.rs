@@ -124,7 +124,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
 pub mod convert_time {
     /// The tool's name on the server.
     pub const NAME: &str = "convert_time";
-    /// The structured result of the MCP tool `convert_time`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -139,7 +139,7 @@ pub mod convert_time {
         /// The `time_difference` field.
         pub time_difference: ::std::string::String,
     }
-    /// `TimeResult`, a type in the schemas of the MCP tool `convert_time`.
+    /// `TimeResult`, a type in the tool's schemas.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
@@ -222,7 +222,7 @@ pub mod convert_time {
 pub mod get_current_time {
     /// The tool's name on the server.
     pub const NAME: &str = "get_current_time";
-    /// The structured result of the MCP tool `get_current_time`.
+    /// The tool's structured result.
     #[derive(
         ::std::clone::Clone,
         ::std::fmt::Debug,
