@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, Implementation, ProgressNotificationParam, RequestMetaObject,
+    ClientCapabilities, ClientConfig, Implementation, ProgressNotificationParam,
     ResourceUpdatedNotificationParam,
 };
 use rmcp::service::{NotificationContext, RunningService};
@@ -52,11 +52,13 @@ fn legacy_config(options: &ConnectOptions) -> ClientConfig {
     config
 }
 
+// Only the direct stdio path adds `_meta` itself; rmcp's transports do it for their own requests.
+#[cfg(feature = "stdio")]
 impl Handler {
     /// The client info and capabilities a 2026-07-28 request carries in its `_meta` (the
     /// protocol version is added once negotiated).
-    pub(crate) fn request_meta(&self) -> RequestMetaObject {
-        let mut meta = RequestMetaObject::default();
+    pub(crate) fn request_meta(&self) -> rmcp::model::RequestMetaObject {
+        let mut meta = rmcp::model::RequestMetaObject::default();
         meta.set_client_info(self.config.client_info.clone());
         meta.set_client_capabilities(self.config.capabilities.clone());
         meta
