@@ -28,7 +28,12 @@ use rmcp::model::{
 use rmcp::schemars::{self, JsonSchema};
 use rmcp::{Json, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
-use crate::demo_catalog;
+use rmcp::RoleServer;
+use rmcp::handler::server::tool::InputResponses;
+use rmcp::model::CallToolResponse;
+use rmcp::service::RequestContext;
+
+use crate::{demo_asks, demo_catalog};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -38,6 +43,18 @@ struct EchoArgs {
     /// Return it in upper case.
     #[serde(default)]
     uppercase: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct ConfirmArgs {
+    /// What to ask the user to confirm.
+    action: String,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct AskModelArgs {
+    /// The question for the model.
+    question: String,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -349,6 +366,64 @@ impl Demo {
     )]
     async fn secret(&self) -> String {
         "the secret is 42".to_string()
+    }
+
+    #[tool(
+        description = "Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).",
+        annotations(read_only_hint = true)
+    )]
+    async fn confirm(
+        &self,
+        Parameters(args): Parameters<ConfirmArgs>,
+        InputResponses(responses): InputResponses,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResponse {
+        let request = demo_asks::confirm_request(&args.action);
+        demo_asks::answered(&context, responses, "confirm", request, |answer| {
+            demo_asks::confirm_outcome(&args.action, answer)
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Ask the client's language model a question (sampling).",
+        annotations(read_only_hint = true)
+    )]
+    async fn ask_model(
+        &self,
+        Parameters(args): Parameters<AskModelArgs>,
+        InputResponses(responses): InputResponses,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResponse {
+        let request = demo_asks::sampling_request(&args.question);
+        demo_asks::answered(
+            &context,
+            responses,
+            "sample",
+            request,
+            demo_asks::sampling_outcome,
+        )
+        .await
+    }
+
+    #[tool(
+        description = "List the roots the client offers, one URI a line.",
+        annotations(read_only_hint = true)
+    )]
+    async fn list_roots(
+        &self,
+        InputResponses(responses): InputResponses,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResponse {
+        let request = serde_json::json!({"method": "roots/list"});
+        demo_asks::answered(
+            &context,
+            responses,
+            "roots",
+            request,
+            demo_asks::roots_outcome,
+        )
+        .await
     }
 
     #[tool(description = "Exit the server process at once (for testing crash handling).")]

@@ -1,5 +1,6 @@
 //! The demo MCP server and helpers shared by the runnable examples.
 
+pub mod demo_asks;
 pub mod demo_catalog;
 pub mod demo_oauth;
 pub mod demo_server;

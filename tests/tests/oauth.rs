@@ -196,7 +196,7 @@ async fn client_credentials_grant_needs_no_browser() {
     assert!(right.status.success(), "{}", text(&right));
     assert!(!text(&right).contains("robot-secret-value"));
     let client = connect(&server.url, &home).await.expect("machine token");
-    assert_eq!(client.list_tools().await.unwrap().len(), 9);
+    assert_eq!(client.list_tools().await.unwrap().len(), 12);
     client.close().await;
 }
 

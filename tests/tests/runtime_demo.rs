@@ -37,12 +37,15 @@ struct Hit {
     tags: Vec<String>,
 }
 
-const DEMO_TOOLS: [&str; 9] = [
+const DEMO_TOOLS: [&str; 12] = [
     "add",
+    "ask_model",
+    "confirm",
     "create_order",
     "echo",
     "exit",
     "fail",
+    "list_roots",
     "media",
     "search",
     "sleep",

@@ -78,6 +78,38 @@ impl McpToolsetDemo {
             },
         )
     }
+    /// Ask the client's language model a question (sampling).
+    ///
+    /// Calls the MCP tool `ask_model`.
+    ///
+    /// Resolves to `::mcp_runtime::ToolOutput`.
+    pub fn ask_model(
+        &self,
+        question: impl ::std::convert::Into<::std::string::String>,
+    ) -> ask_model::Call<'_> {
+        ask_model::Call::new(
+            &self.client,
+            ask_model::Input {
+                question: question.into(),
+            },
+        )
+    }
+    /// Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).
+    ///
+    /// Calls the MCP tool `confirm`.
+    ///
+    /// Resolves to `::mcp_runtime::ToolOutput`.
+    pub fn confirm(
+        &self,
+        action: impl ::std::convert::Into<::std::string::String>,
+    ) -> confirm::Call<'_> {
+        confirm::Call::new(
+            &self.client,
+            confirm::Input {
+                action: action.into(),
+            },
+        )
+    }
     /// Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.
     ///
     /// Calls the MCP tool `create_order`.
@@ -149,6 +181,14 @@ impl McpToolsetDemo {
                 message: message.into(),
             },
         )
+    }
+    /// List the roots the client offers, one URI a line.
+    ///
+    /// Calls the MCP tool `list_roots`.
+    ///
+    /// Resolves to `::mcp_runtime::ToolOutput`.
+    pub fn list_roots(&self) -> list_roots::Call<'_> {
+        list_roots::Call::new(&self.client, list_roots::Input {})
     }
     /// Return text, an image and an embedded resource in one result.
     ///
@@ -237,6 +277,20 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "eaeb89112f4acb53c7b36038fe0f5df0",
     },
     ::mcp_runtime::ToolInfo {
+        name: "ask_model",
+        description: "Ask the client's language model a question (sampling).",
+        input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"question\":{\"description\":\"The question for the model.\",\"type\":\"string\"}},\"required\":[\"question\"],\"type\":\"object\"}",
+        output_schema: ::std::option::Option::None,
+        fingerprint: "6e3c6a2a421feaa42078be3752f84bda",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "confirm",
+        description: "Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).",
+        input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"action\":{\"description\":\"What to ask the user to confirm.\",\"type\":\"string\"}},\"required\":[\"action\"],\"type\":\"object\"}",
+        output_schema: ::std::option::Option::None,
+        fingerprint: "4791edbd07939cbeebf156161c238d44",
+    },
+    ::mcp_runtime::ToolInfo {
         name: "create_order",
         description: "Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.",
         input_schema: "{\"$defs\":{\"Address\":{\"description\":\"A postal address.\",\"properties\":{\"city\":{\"type\":\"string\"},\"country\":{\"description\":\"ISO 3166-1 alpha-2 code.\",\"type\":\"string\"},\"postal_code\":{\"type\":[\"string\",\"null\"]},\"street\":{\"type\":\"string\"}},\"required\":[\"street\",\"city\",\"country\"],\"type\":\"object\"},\"Customer\":{\"description\":\"Who the order is for.\",\"properties\":{\"address\":{\"$ref\":\"#/$defs/Address\"},\"email\":{\"type\":[\"string\",\"null\"]},\"name\":{\"type\":\"string\"}},\"required\":[\"name\",\"address\"],\"type\":\"object\"},\"LineItem\":{\"description\":\"One line of an order.\",\"properties\":{\"gift_wrap\":{\"default\":false,\"type\":\"boolean\"},\"quantity\":{\"description\":\"How many (at least 1).\",\"format\":\"uint32\",\"minimum\":1,\"type\":\"integer\"},\"sku\":{\"type\":\"string\"}},\"required\":[\"sku\",\"quantity\"],\"type\":\"object\"},\"Priority\":{\"description\":\"How urgently an order ships.\",\"enum\":[\"low\",\"normal\",\"high\"],\"type\":\"string\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"customer\":{\"$ref\":\"#/$defs/Customer\"},\"items\":{\"description\":\"What to ship.\",\"items\":{\"$ref\":\"#/$defs/LineItem\"},\"type\":\"array\"},\"priority\":{\"$ref\":\"#/$defs/Priority\",\"default\":\"normal\"},\"ship_to\":{\"anyOf\":[{\"$ref\":\"#/$defs/Address\"},{\"type\":\"null\"}],\"description\":\"Ship somewhere other than the customer's address.\"}},\"required\":[\"customer\",\"items\"],\"type\":\"object\"}",
@@ -265,6 +319,13 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The error message the tool reports.\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
         fingerprint: "5501a3f693db0bab835edba26235917b",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "list_roots",
+        description: "List the roots the client offers, one URI a line.",
+        input_schema: "{\"properties\":{},\"type\":\"object\"}",
+        output_schema: ::std::option::Option::None,
+        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
         name: "media",
@@ -453,6 +514,134 @@ pub mod add {
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.send()
+        }
+    }
+}
+
+/// Types and the pending call of the MCP tool `ask_model`.
+#[allow(dead_code, clippy::all)]
+pub mod ask_model {
+    /// The tool's name on the server.
+    pub const NAME: &str = "ask_model";
+    /// The tool's arguments.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {
+        /// The question for the model.
+        pub question: ::std::string::String,
+    }
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    #[must_use = "a call does nothing until it is awaited"]
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
+    impl<'a> Call<'a> {
+        /// A call with these arguments.
+        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+            Self(
+                ::mcp_runtime::__private::pending_call(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::__private::raw_output,
+                ),
+            )
+        }
+        /// Overrides the client's call timeout for this call.
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
+        /// The arguments as they will be sent.
+        pub fn input(&self) -> &Input {
+            self.0.input()
+        }
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
+        }
+    }
+    impl<'a> ::std::future::IntoFuture for Call<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
+        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.send()
+        }
+    }
+}
+
+/// Types and the pending call of the MCP tool `confirm`.
+#[allow(dead_code, clippy::all)]
+pub mod confirm {
+    /// The tool's name on the server.
+    pub const NAME: &str = "confirm";
+    /// The tool's arguments.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {
+        /// What to ask the user to confirm.
+        pub action: ::std::string::String,
+    }
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    #[must_use = "a call does nothing until it is awaited"]
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
+    impl<'a> Call<'a> {
+        /// A call with these arguments.
+        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+            Self(
+                ::mcp_runtime::__private::pending_call(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::__private::raw_output,
+                ),
+            )
+        }
+        /// Overrides the client's call timeout for this call.
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
+        /// The arguments as they will be sent.
+        pub fn input(&self) -> &Input {
+            self.0.input()
+        }
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
+        }
+    }
+    impl<'a> ::std::future::IntoFuture for Call<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
+        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
             self.0.send()
         }
@@ -841,6 +1030,60 @@ pub mod fail {
         /// The error message the tool reports.
         pub message: ::std::string::String,
     }
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    #[must_use = "a call does nothing until it is awaited"]
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
+    impl<'a> Call<'a> {
+        /// A call with these arguments.
+        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+            Self(
+                ::mcp_runtime::__private::pending_call(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::__private::raw_output,
+                ),
+            )
+        }
+        /// Overrides the client's call timeout for this call.
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
+        /// The arguments as they will be sent.
+        pub fn input(&self) -> &Input {
+            self.0.input()
+        }
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
+        }
+    }
+    impl<'a> ::std::future::IntoFuture for Call<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
+        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.send()
+        }
+    }
+}
+
+/// Types and the pending call of the MCP tool `list_roots`.
+#[allow(dead_code, clippy::all)]
+pub mod list_roots {
+    /// The tool's name on the server.
+    pub const NAME: &str = "list_roots";
+    pub use super::types::Input;
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
     pub struct Call<'a>(

@@ -3,26 +3,33 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+// Sampling and roots are deprecated by SEP-2577, yet servers of both eras still ask for them.
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, Implementation, ProgressNotificationParam,
+    ClientConfig, ElicitRequestParams, ElicitResult, Implementation, ProgressNotificationParam,
     ResourceUpdatedNotificationParam,
 };
-use rmcp::service::{NotificationContext, RunningService};
-use rmcp::{ClientHandler, RoleClient};
+#[allow(deprecated)]
+use rmcp::model::{CreateMessageRequestParams, CreateMessageResult, ListRootsResult};
+use rmcp::service::{NotificationContext, RequestContext, RunningService};
+use rmcp::{ClientHandler, ErrorData, RoleClient};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use tokio::sync::broadcast;
 
+use super::asks::{Asks, Unanswered};
 use super::progress::{Progress, ProgressRoutes};
 use crate::ConnectOptions;
 
 /// A running session, whatever the transport underneath.
 pub(crate) type Service = RunningService<RoleClient, Handler>;
 
-/// Fixed capabilities (none offered, so every server shows the same tools to every client of
-/// ours), a counter of `tools/list_changed` notifications, progress reports routed to their
+/// The capabilities of the handlers the application installed (`asks/`: none by default) and
+/// their answers to a legacy server's requests, a counter of `tools/list_changed` notifications, progress reports routed to their
 /// calls, and resource updates broadcast to subscribers.
 #[derive(Clone)]
 pub(crate) struct Handler {
     config: ClientConfig,
+    asks: Asks,
     pub(crate) tools_changed: Arc<AtomicU64>,
     pub(crate) progress: ProgressRoutes,
     pub(crate) updates: broadcast::Sender<String>,
@@ -32,6 +39,7 @@ impl Handler {
     pub(crate) fn new(options: &ConnectOptions) -> Self {
         Handler {
             config: legacy_config(options),
+            asks: options.asks.clone(),
             tools_changed: Arc::default(),
             progress: ProgressRoutes::default(),
             updates: broadcast::channel(64).0,
@@ -44,12 +52,33 @@ impl Handler {
 /// which replaced `initialize` with `server/discover`, and a strict server rejects an
 /// `initialize` that names it.
 fn legacy_config(options: &ConnectOptions) -> ClientConfig {
+    // The capabilities are built as JSON: rmcp's capability structs are non-exhaustive.
+    let capabilities = serde_json::from_value(options.asks.capabilities()).unwrap_or_default();
     let mut config = ClientConfig::new(
-        ClientCapabilities::default(),
+        capabilities,
         Implementation::new(options.client_name.clone(), options.client_version.clone()),
     );
     config.protocol_version = options.protocol.initialize_version();
     config
+}
+
+impl Handler {
+    /// A legacy server-to-client request answered by the installed handlers; rmcp's types go
+    /// through JSON both ways, so the handlers see what the server sent.
+    async fn answer<P: Serialize, R: DeserializeOwned>(
+        &self,
+        method: &str,
+        params: &P,
+    ) -> Result<R, ErrorData> {
+        let params = serde_json::to_value(params).unwrap_or_default();
+        let result = self
+            .asks
+            .answer(method, &params)
+            .await
+            .map_err(|Unanswered(message)| ErrorData::invalid_request(message, None))?;
+        serde_json::from_value(result)
+            .map_err(|err| ErrorData::internal_error(format!("{method} answer: {err}"), None))
+    }
 }
 
 // Only the direct stdio path adds `_meta` itself; rmcp's transports do it for their own requests.
@@ -68,6 +97,31 @@ impl Handler {
 impl ClientHandler for Handler {
     fn get_info(&self) -> ClientConfig {
         self.config.clone()
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        self.answer("elicitation/create", &request).await
+    }
+
+    #[allow(deprecated)]
+    async fn create_message(
+        &self,
+        params: CreateMessageRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<CreateMessageResult, ErrorData> {
+        self.answer("sampling/createMessage", &params).await
+    }
+
+    #[allow(deprecated)]
+    async fn list_roots(
+        &self,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ListRootsResult, ErrorData> {
+        self.answer("roots/list", &serde_json::json!({})).await
     }
 
     async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {

@@ -4,9 +4,11 @@
 //! `session.rs` is the [`Client`](session::Client): connecting, what the server said about
 //! itself, errors, closing. What a session does is one file per MCP concept: `tools.rs`,
 //! `prompts.rs`, `resources.rs`, with `call.rs` the pending call that generated methods return
-//! and `output.rs` what a call gives back. `guard.rs` compares a live server with a generated
+//! and `output.rs` what a call gives back. `asks/` answers servers that ask (elicitation,
+//! sampling, roots) in both eras. `guard.rs` compares a live server with a generated
 //! `TOOLS` table. `transport/` is the wing that reaches a server.
 
+mod asks;
 pub mod call;
 pub(crate) mod error;
 mod guard;
@@ -22,6 +24,9 @@ mod session;
 mod tools;
 mod transport;
 
+pub use asks::elicitation::{ElicitAnswer, Elicitation, ElicitationMode};
+pub use asks::roots::Root;
+pub use asks::sampling::{SamplingMessage, SamplingReply, SamplingRequest};
 pub use call::PendingCall;
 pub use error::{Error, Result};
 pub use guard::DriftPolicy;

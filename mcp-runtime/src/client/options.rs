@@ -1,6 +1,12 @@
 //! Connection settings.
 
+use std::future::Future;
 use std::time::Duration;
+
+use super::asks::Asks;
+use super::asks::elicitation::{ElicitAnswer, Elicitation};
+use super::asks::roots::Root;
+use super::asks::sampling::{SamplingReply, SamplingRequest};
 
 /// How a [`Client`](crate::Client) connects and how long it waits.
 ///
@@ -40,6 +46,12 @@ pub struct ConnectOptions {
     /// one fails the pending call at once with
     /// [`Error::MessageTooLarge`](crate::Error::MessageTooLarge) and ends the session.
     pub max_message_size: usize,
+    /// How many rounds of a Multi Round-Trip Request (2026-07-28: the server answers
+    /// `input_required` and the client asks again with the answers) one call may take
+    /// (default 10, as the official SDKs).
+    pub max_input_rounds: usize,
+    /// The handlers for servers that ask: elicitation, sampling, roots.
+    pub(crate) asks: Asks,
 }
 
 impl Default for ConnectOptions {
@@ -55,6 +67,8 @@ impl Default for ConnectOptions {
             client_version: env!("CARGO_PKG_VERSION").to_string(),
             drift_policy: crate::DriftPolicy::default(),
             max_message_size: 16 * 1024 * 1024,
+            max_input_rounds: 10,
+            asks: Asks::default(),
         }
     }
 }
@@ -105,6 +119,52 @@ impl ConnectOptions {
     /// Sets [`ConnectOptions::drift_policy`].
     pub fn drift_policy(mut self, policy: crate::DriftPolicy) -> Self {
         self.drift_policy = policy;
+        self
+    }
+
+    /// Sets [`ConnectOptions::max_input_rounds`].
+    pub fn max_input_rounds(mut self, rounds: usize) -> Self {
+        self.max_input_rounds = rounds;
+        self
+    }
+
+    /// Answers servers that ask the user for input (`elicitation/create`, or an elicitation in
+    /// a 2026-07-28 `input_required` round): show the form or open the page, and return the
+    /// user's [`ElicitAnswer`]. Installing it offers the `elicitation` capability (form and
+    /// URL modes); without it, servers see a client they cannot ask. Fields the user leaves
+    /// out of an accepted form take the schema's defaults.
+    ///
+    /// ```
+    /// use mcp_runtime::{ConnectOptions, ElicitAnswer};
+    /// let options = ConnectOptions::default().on_elicitation(|request| async move {
+    ///     eprintln!("the server asks: {}", request.message);
+    ///     ElicitAnswer::Decline
+    /// });
+    /// ```
+    pub fn on_elicitation<F, Fut>(mut self, handler: F) -> Self
+    where
+        F: Fn(Elicitation) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = ElicitAnswer> + Send + 'static,
+    {
+        self.asks.set_elicitation(handler);
+        self
+    }
+
+    /// Answers servers that ask for a completion from the application's model
+    /// (`sampling/createMessage`); an `Err` is sent to the server as the request's error.
+    /// Installing it offers the `sampling` capability.
+    pub fn on_sampling<F, Fut>(mut self, handler: F) -> Self
+    where
+        F: Fn(SamplingRequest) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<SamplingReply, String>> + Send + 'static,
+    {
+        self.asks.set_sampling(handler);
+        self
+    }
+
+    /// The roots servers may work in (`roots/list`); offers the `roots` capability.
+    pub fn roots(mut self, roots: Vec<Root>) -> Self {
+        self.asks.set_roots(roots);
         self
     }
 

@@ -5,12 +5,14 @@ use std::time::Duration;
 
 use rmcp::ServiceError;
 use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, CallToolResponse, ClientRequest, ServerResult, Tool,
+    CallToolRequest, CallToolRequestParams, CallToolResponse, CallToolResult, ClientRequest,
+    ServerResult, Tool,
 };
 use rmcp::service::PeerRequestOptions;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::asks::Unanswered;
 use super::call::{PendingCall, raw_output};
 use super::progress::{CancelOnDrop, ProgressFn};
 use super::session::{Client, timeout_error};
@@ -123,31 +125,75 @@ impl Client {
         on_progress: Option<ProgressFn>,
     ) -> Result<ToolOutput> {
         let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
-        let response = self.call_tool_response(params, on_progress);
-        match tokio::time::timeout(timeout, response).await {
-            Ok(Ok(CallToolResponse::Complete(result))) => {
-                let output = ToolOutput::from(result);
-                if output.is_error {
-                    let message = match output.text() {
-                        text if !text.is_empty() => text,
-                        _ => output.to_llm_string(2_000),
-                    };
-                    return Err(Error::Tool { tool: name.to_string(), message, output: Box::new(output) });
-                }
-                Ok(output)
+        let operation = format!("tools/call `{name}`");
+        // The timeout covers every round: a call that waits on the user waits in its budget.
+        let rounds = self.call_rounds(params, on_progress, &operation);
+        let result = match tokio::time::timeout(timeout, rounds).await {
+            Ok(result) => result?,
+            Err(_) => {
+                return Err(timeout_error(
+                    &operation,
+                    timeout,
+                    "ConnectOptions::call_timeout, or .with_timeout(..) on the call",
+                ));
             }
-            Ok(Ok(_)) => Err(Error::Protocol {
-                target: self.target().to_string(),
-                operation: format!("tools/call `{name}`"),
-                message: "the server asked for client input or created a task, which this client does not offer"
-                    .into(),
-            }),
-            Ok(Err(err)) => Err(self.service_error(err, &format!("tools/call `{name}`")).await),
-            Err(_) => Err(timeout_error(
-                &format!("tools/call `{name}`"),
-                timeout,
-                "ConnectOptions::call_timeout, or .with_timeout(..) on the call",
-            )),
+        };
+        let output = ToolOutput::from(result);
+        if output.is_error {
+            let message = match output.text() {
+                text if !text.is_empty() => text,
+                _ => output.to_llm_string(2_000),
+            };
+            return Err(Error::Tool {
+                tool: name.to_string(),
+                message,
+                output: Box::new(output),
+            });
+        }
+        Ok(output)
+    }
+
+    /// `tools/call` until the server completes it: each `input_required` answer (2026-07-28)
+    /// is answered by the installed handlers and the call sent again, up to
+    /// [`ConnectOptions::max_input_rounds`](crate::ConnectOptions::max_input_rounds).
+    async fn call_rounds(
+        &self,
+        mut params: CallToolRequestParams,
+        on_progress: Option<ProgressFn>,
+        operation: &str,
+    ) -> Result<CallToolResult> {
+        let max_rounds = self.options().max_input_rounds;
+        for _ in 0..=max_rounds {
+            let response = self
+                .call_tool_response(params.clone(), on_progress.clone())
+                .await;
+            let input_required = match response {
+                Ok(CallToolResponse::Complete(result)) => return Ok(result),
+                Ok(CallToolResponse::InputRequired(input_required)) => input_required,
+                Ok(_) => {
+                    return Err(self.protocol_error(
+                        operation,
+                        "the server created a task, which this client does not run yet".into(),
+                    ));
+                }
+                Err(err) => return Err(self.service_error(err, operation).await),
+            };
+            let next = self.options().asks.next_round(input_required).await;
+            let next = next.map_err(|Unanswered(why)| self.protocol_error(operation, why))?;
+            params.input_responses = next.input_responses;
+            params.request_state = next.request_state;
+        }
+        Err(self.protocol_error(
+            operation,
+            format!("the server still asked for input after {max_rounds} rounds; raise ConnectOptions::max_input_rounds if it needs more"),
+        ))
+    }
+
+    fn protocol_error(&self, operation: &str, message: String) -> Error {
+        Error::Protocol {
+            target: self.target().to_string(),
+            operation: operation.to_string(),
+            message,
         }
     }
 }

@@ -1,0 +1,147 @@
+//! Servers that ask: the demo server's `confirm` (elicitation), `ask_model` (sampling) and
+//! `list_roots` tools, answered by handlers installed in `ConnectOptions`, in both eras — on
+//! 2026-07-28 through Multi Round-Trip Requests, on the legacy era through server-to-client
+//! requests — over stdio and streamable HTTP.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use mcp_runtime::{
+    Client, ConnectOptions, ElicitAnswer, ElicitationMode, Error, Protocol, Root, SamplingReply,
+    ServerSpec,
+};
+use serde_json::{Map, json};
+
+use common::*;
+
+/// Accepts confirming a deploy (leaving `reason` to its default), declines anything else;
+/// a model that repeats the question; one root. `asked` counts elicitations.
+fn answering(protocol: Protocol, asked: Arc<AtomicUsize>) -> ConnectOptions {
+    ConnectOptions::default()
+        .protocol(protocol)
+        .on_elicitation(move |request| {
+            asked.fetch_add(1, Ordering::SeqCst);
+            async move {
+                let is_form = matches!(request.mode, ElicitationMode::Form { .. });
+                if is_form && request.message.contains("deploy") {
+                    let mut content = Map::new();
+                    content.insert("confirm".into(), json!(true));
+                    ElicitAnswer::Accept(content)
+                } else {
+                    ElicitAnswer::Decline
+                }
+            }
+        })
+        .on_sampling(|request| async move {
+            let question = &request.messages[0].text;
+            Ok(SamplingReply::new(
+                "parrot-1",
+                format!("you asked {question}"),
+            ))
+        })
+        .roots(vec![Root::new("file:///work/project").name("project")])
+}
+
+async fn text(client: &Client, tool: &str, args: serde_json::Value) -> String {
+    client
+        .call_tool(tool, args)
+        .await
+        .unwrap_or_else(|e| panic!("{tool}: {e}"))
+        .text()
+}
+
+/// Every question the demo server asks, answered, on one client.
+async fn exercise(client: &Client, era: &str, asked: &AtomicUsize) {
+    assert_eq!(client.protocol_version(), era);
+    let confirmed = text(client, "confirm", json!({"action": "deploy"})).await;
+    assert_eq!(confirmed, "confirmed: deploy (reason: none given)");
+    let declined = text(client, "confirm", json!({"action": "delete"})).await;
+    assert_eq!(declined, "declined: delete");
+    assert_eq!(asked.load(Ordering::SeqCst), 2);
+    let sampled = text(client, "ask_model", json!({"question": "why?"})).await;
+    assert_eq!(sampled, "parrot-1 says: you asked why?");
+    assert_eq!(
+        text(client, "list_roots", json!({})).await,
+        "file:///work/project"
+    );
+    // The handlers leave plain calls alone.
+    assert_eq!(text(client, "echo", json!({"message": "hi"})).await, "hi");
+}
+
+async fn run(spec: impl Into<ServerSpec>, protocol: Protocol, era: &str) {
+    let asked = Arc::new(AtomicUsize::new(0));
+    let client = Client::connect_with(spec, answering(protocol, asked.clone()))
+        .await
+        .expect("connect");
+    exercise(&client, era, &asked).await;
+    client.close().await;
+}
+
+#[tokio::test]
+async fn stdio_2026_07_28_answers_input_required_rounds() {
+    run(demo_stdio(), Protocol::Auto, "2026-07-28").await;
+}
+
+#[tokio::test]
+async fn stdio_legacy_answers_server_to_client_requests() {
+    run(demo_stdio(), Protocol::Legacy, "2025-11-25").await;
+}
+
+#[tokio::test]
+async fn http_2026_07_28_answers_input_required_rounds() {
+    let server = demo_http();
+    run(ServerSpec::http(&server.url), Protocol::Auto, "2026-07-28").await;
+}
+
+#[tokio::test]
+async fn http_legacy_answers_server_to_client_requests() {
+    let server = demo_http();
+    run(
+        ServerSpec::http(&server.url),
+        Protocol::Legacy,
+        "2025-11-25",
+    )
+    .await;
+}
+
+/// Without handlers nothing is offered, and a question gets an error that names the setting.
+#[tokio::test]
+async fn a_client_without_handlers_says_which_setting_answers() {
+    for protocol in [Protocol::Auto, Protocol::Legacy] {
+        let options = ConnectOptions::default().protocol(protocol.clone());
+        let client = Client::connect_with(demo_stdio(), options)
+            .await
+            .expect("connect");
+        let err = client
+            .call_tool("confirm", json!({"action": "x"}))
+            .await
+            .unwrap_err();
+        let message = err.to_string();
+        assert!(
+            message.contains("ConnectOptions::on_elicitation"),
+            "{protocol:?}: {message}"
+        );
+        client.close().await;
+    }
+}
+
+/// The rounds of one call are bounded, and the error names the bound.
+#[tokio::test]
+async fn input_rounds_are_bounded() {
+    let options = answering(Protocol::Auto, Arc::default()).max_input_rounds(0);
+    let client = Client::connect_with(demo_stdio(), options)
+        .await
+        .expect("connect");
+    let err = client
+        .call_tool("confirm", json!({"action": "deploy"}))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, Error::Protocol { .. }), "{err:?}");
+    assert!(
+        err.to_string().contains("ConnectOptions::max_input_rounds"),
+        "{err}"
+    );
+    client.close().await;
+}
