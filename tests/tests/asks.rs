@@ -1,7 +1,8 @@
 //! Servers that ask: the demo server's `confirm` (elicitation), `ask_model` (sampling) and
 //! `list_roots` tools, answered by handlers installed in `ConnectOptions`, in both eras — on
 //! 2026-07-28 through Multi Round-Trip Requests, on the legacy era through server-to-client
-//! requests — over stdio and streamable HTTP.
+//! requests — over stdio and streamable HTTP; and the same questions from a Python MCP SDK 2.x
+//! server (`tests/peers/python_asking.py`, the SDK's resolvers) in both eras.
 
 mod common;
 
@@ -16,7 +17,8 @@ use serde_json::{Map, json};
 
 use common::*;
 
-/// Accepts confirming a deploy (leaving `reason` to its default), declines anything else;
+/// Accepts confirming a deploy or flight LH1 (leaving other fields to their defaults),
+/// declines anything else;
 /// a model that repeats the question; one root. `asked` counts elicitations.
 fn answering(protocol: Protocol, asked: Arc<AtomicUsize>) -> ConnectOptions {
     ConnectOptions::default()
@@ -25,7 +27,10 @@ fn answering(protocol: Protocol, asked: Arc<AtomicUsize>) -> ConnectOptions {
             asked.fetch_add(1, Ordering::SeqCst);
             async move {
                 let is_form = matches!(request.mode, ElicitationMode::Form { .. });
-                if is_form && request.message.contains("deploy") {
+                let yes = ["deploy", "LH1"]
+                    .iter()
+                    .any(|w| request.message.contains(w));
+                if is_form && yes {
                     let mut content = Map::new();
                     content.insert("confirm".into(), json!(true));
                     ElicitAnswer::Accept(content)
@@ -144,4 +149,40 @@ async fn input_rounds_are_bounded() {
         "{err}"
     );
     client.close().await;
+}
+
+/// The Python SDK 2.x server: its resolvers ask through `InputRequiredResult` on 2026-07-28
+/// and through server-to-client requests on the legacy era.
+async fn python(protocol: Protocol, era: &str) {
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("peers/python_asking.py");
+    let spec = ServerSpec::stdio(python_bin("python")).arg(script.to_string_lossy());
+    let asked = Arc::new(AtomicUsize::new(0));
+    let client = Client::connect_with(spec, answering(protocol, asked.clone()))
+        .await
+        .expect("connect");
+    assert_eq!(client.protocol_version(), era);
+    let booked = text(&client, "book", json!({"flight": "LH1"})).await;
+    assert_eq!(booked, "booked LH1, aisle seat");
+    assert_eq!(
+        text(&client, "book", json!({"flight": "XX9"})).await,
+        "decline: XX9"
+    );
+    assert_eq!(asked.load(Ordering::SeqCst), 2);
+    let haiku = text(&client, "haiku", json!({"topic": "rust"})).await;
+    assert_eq!(haiku, "parrot-1: you asked a haiku about rust");
+    assert_eq!(
+        text(&client, "where", json!({})).await,
+        "file:///work/project"
+    );
+    client.close().await;
+}
+
+#[tokio::test]
+async fn python_sdk_2026_07_28_resolvers_are_answered_in_rounds() {
+    python(Protocol::Auto, "2026-07-28").await;
+}
+
+#[tokio::test]
+async fn python_sdk_legacy_resolvers_are_answered_as_requests() {
+    python(Protocol::Legacy, "2025-11-25").await;
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::auth::LoginArgs;
+use crate::call::CallArgs;
 use crate::drift::ReportArgs;
 use crate::generate::GenerateArgs;
 use crate::source::SourceArgs;
@@ -35,6 +36,8 @@ pub(crate) enum Command {
         #[command(flatten)]
         source: SourceArgs,
     },
+    /// Call one tool of a live server and print its result (`call TOOL key=value… -- COMMAND`).
+    Call(Box<CallArgs>),
     /// Show the servers a config resolves to (and what in it was not understood).
     Servers {
         /// The config file (default: the search order of the runtime: ./mcp.json,

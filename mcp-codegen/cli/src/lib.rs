@@ -1,11 +1,14 @@
-//! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`, `servers`, and the
+//! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`, `call`, `servers`, and the
 //! OAuth commands `login`, `logout`, `auth status`. It parses (`args.rs`), calls the
 //! `mcp-codegen` library and the runtime, and prints; one file per command family.
 #![deny(missing_docs)]
 
 mod args;
 mod auth;
+mod call;
+mod call_args;
 mod drift;
+mod form;
 mod generate;
 mod servers;
 mod snapshot;
@@ -21,7 +24,7 @@ use args::{AuthCommand, Cli, Command};
 /// Runs the `mcp-codegen` command line on `args` (the program name first, as
 /// `std::env::args_os()` gives them): what the `mcp-codegen` binary does, for tools that embed
 /// it (an `xtask`, a test harness). Errors are printed as `error: …`; the exit code is 0, 1
-/// (drift at or above `--fail-on`) or 2 (an error).
+/// (drift at or above `--fail-on`, or a tool that reported an error) or 2 (an error).
 pub fn run_cli<I, T>(args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
@@ -57,6 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             out_dir,
             source,
         } => snapshot::run(out.as_deref(), all, out_dir.as_deref(), &source),
+        Command::Call(args) => args.run(),
         Command::Servers { config, format } => servers::run(config.as_deref(), format),
         Command::Generate(args) => args.run(),
         Command::Check {

@@ -33,6 +33,27 @@ pub enum ElicitationMode {
 }
 
 /// The user's answer to an [`Elicitation`].
+///
+/// ```no_run
+/// use mcp_runtime::{Client, ConnectOptions, ElicitAnswer, Root, SamplingReply, ServerSpec};
+/// # async fn demo() -> mcp_runtime::Result<()> {
+/// let options = ConnectOptions::default()
+///     .on_elicitation(|request| async move {
+///         // request.message; request.mode: Form { schema } or Url { url, id };
+///         // request.fields(): (name, property schema, required) in order.
+///         let mut content = serde_json::Map::new();
+///         content.insert("confirm".into(), true.into()); // fields left out take the schema's defaults
+///         ElicitAnswer::Accept(content)                   // or Decline, Cancel
+///     })
+///     .on_sampling(|request| async move {
+///         // request.messages (role, text), system_prompt, max_tokens, and the raw params
+///         Ok(SamplingReply::new("my-model", format!("{} messages seen", request.messages.len())))
+///     })
+///     .roots(vec![Root::new("file:///home/me/project").name("project")]);
+/// let client = Client::connect_with(ServerSpec::stdio("demo-server"), options).await?;
+/// let answer = client.call_tool("confirm", serde_json::json!({"action": "deploy"})).await?;
+/// # let _ = answer; Ok(()) }
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum ElicitAnswer {

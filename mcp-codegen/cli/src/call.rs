@@ -1,0 +1,177 @@
+//! `call TOOL [ARGS]`: one tool call from the terminal. The server is chosen as for `snapshot`;
+//! the arguments are typed by the tool's schema (`call_args.rs`); a server that asks the user
+//! gets `--answers` or a form on the terminal (`form.rs`); progress shows as a bar on a
+//! terminal. Exit 0, 1 when the tool reports an error, 2 for usage and connection errors.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mcp_codegen::snapshot::live;
+use mcp_runtime::{Client, Progress, ServerSpec, ToolOutput};
+use serde_json::{Map, Value, json};
+
+use crate::auth::with_login;
+use crate::form::Answers;
+use crate::source::SourceArgs;
+
+/// `mcp-codegen call`.
+#[derive(Debug, Args)]
+pub(crate) struct CallArgs {
+    /// The tool to call.
+    tool: String,
+    /// Its arguments: `key=value` pairs (typed by the tool's input schema) or one JSON object.
+    #[arg(value_name = "ARGS")]
+    arguments: Vec<String>,
+    /// When the server asks the user (elicitation): the form's content, a JSON object. Without
+    /// it the form is asked on the terminal, or declined when there is none.
+    #[arg(long, value_name = "JSON")]
+    answers: Option<String>,
+    /// Print the whole result as JSON (content, structuredContent, isError).
+    #[arg(long)]
+    json: bool,
+    /// Seconds the call may take, questions to the user included.
+    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    timeout: u64,
+    #[command(flatten)]
+    source: SourceArgs,
+}
+
+impl CallArgs {
+    /// Connects, calls, prints.
+    pub(crate) fn run(&self) -> anyhow::Result<ExitCode> {
+        let answers = self.answers.as_deref().map(parse_answers).transpose()?;
+        let spec = self.source.spec()?;
+        let target = spec.target();
+        let outcome = with_login(spec, &self.source.login, |spec| {
+            live::block_on(self.session(spec, answers.clone()))?
+        });
+        outcome.with_context(|| format!("calling `{}` on {target}", self.tool))?
+    }
+
+    /// One session: connect (a failure here may ask for a login), call, close.
+    async fn session(
+        &self,
+        spec: ServerSpec,
+        answers: Option<Map<String, Value>>,
+    ) -> mcp_codegen::Result<anyhow::Result<ExitCode>> {
+        let answers = Answers::choose(answers);
+        let options = live::snapshot_options()
+            .call_timeout(Duration::from_secs(self.timeout))
+            .on_elicitation(move |request| answers.clone().answer(request));
+        let client = Client::connect_with(spec, options)
+            .await
+            .map_err(mcp_codegen::Error::Live)?;
+        let outcome = self.call(&client).await;
+        client.close().await;
+        Ok(outcome)
+    }
+
+    async fn call(&self, client: &Client) -> anyhow::Result<ExitCode> {
+        let tools = client.list_tools().await?;
+        let Some(tool) = tools.iter().find(|t| t.name == self.tool) else {
+            let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+            bail!(
+                "the server has no tool `{}`; it has: {}",
+                self.tool,
+                names.join(", ")
+            );
+        };
+        let arguments = crate::call_args::parse(&self.tool, &self.arguments, &tool.input_schema)?;
+        let bar = progress_bar();
+        let mut call = client.call_tool(&self.tool, Value::Object(arguments));
+        if let Some(bar) = bar.clone() {
+            call = call.on_progress(move |progress| show(&bar, &progress));
+        }
+        let result = call.await;
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        match result {
+            Ok(output) => {
+                print(&output, self.json);
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(mcp_runtime::Error::Tool { tool, output, .. }) => {
+                print(&output, self.json);
+                eprintln!("error: tool `{tool}` reported an error");
+                Ok(ExitCode::from(1))
+            }
+            Err(err) => Err(err.into()),
+        }
+    }
+}
+
+fn parse_answers(text: &str) -> anyhow::Result<Map<String, Value>> {
+    match serde_json::from_str(text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => bail!("--answers must be a JSON object, e.g. '{{\"confirm\": true}}'"),
+        Err(err) => Err(err).context("--answers is not valid JSON"),
+    }
+}
+
+/// A bar on a terminal (stderr), nothing otherwise.
+fn progress_bar() -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} {msg} ({elapsed})")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style.progress_chars("=> "));
+    Some(bar)
+}
+
+fn show(bar: &ProgressBar, progress: &Progress) {
+    if let Some(total) = progress.total {
+        bar.set_length(total.max(0.0) as u64);
+    }
+    bar.set_position(progress.progress.max(0.0) as u64);
+    if let Some(message) = &progress.message {
+        bar.set_message(message.clone());
+    }
+}
+
+/// Structured content as pretty JSON, then the other content (text as it is, other blocks as
+/// compact JSON without their binary data); with `--json`, the whole result.
+fn print(output: &ToolOutput, whole: bool) {
+    if whole {
+        let mut result = json!({"content": output.content, "isError": output.is_error});
+        if let Some(structured) = &output.structured {
+            result["structuredContent"] = structured.clone();
+        }
+        println!("{}", pretty(&result));
+        return;
+    }
+    if let Some(structured) = &output.structured {
+        println!("{}", pretty(structured));
+    }
+    let rest = ToolOutput {
+        content: (output.content.iter())
+            .filter(|block| !repeats(block, output.structured.as_ref()))
+            .cloned()
+            .collect(),
+        structured: None,
+        is_error: output.is_error,
+    };
+    let text = rest.to_llm_string(usize::MAX);
+    if !text.is_empty() {
+        println!("{text}");
+    }
+}
+
+/// A text block that is the structured content again (servers send both, as the spec advises).
+fn repeats(block: &mcp_runtime::model::ContentBlock, structured: Option<&Value>) -> bool {
+    let (mcp_runtime::model::ContentBlock::Text(text), Some(structured)) = (block, structured)
+    else {
+        return false;
+    };
+    serde_json::from_str::<Value>(&text.text).is_ok_and(|value| &value == structured)
+}
+
+fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
+}
