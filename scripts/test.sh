@@ -2,7 +2,8 @@
 # Runs every check of the workspace, as CI does: formatting, clippy (-D warnings, all targets),
 # mcp-runtime and mcp-codegen built with each feature alone and with none, the tests, the docs
 # (-D warnings) and `cargo package` of the published crates. First installs, locally and
-# pinned, the third-party MCP servers the tests talk to: npm packages into
+# pinned, the third-party MCP servers the tests talk to and the MCP conformance suite (with the
+# Node 22 it needs): npm packages into
 # test-servers/node_modules (package-lock.json) and PyPI packages into test-servers/.venv
 # (requirements.txt). Nothing is installed globally. Extra arguments go to `cargo test`.
 set -euo pipefail
