@@ -31,10 +31,10 @@ pub mod uri_template;
 pub use client::call::CallFuture;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use client::{
-    Client, ConnectOptions, DriftPolicy, ElicitAnswer, Elicitation, ElicitationMode, Error,
-    PendingCall, PendingPrompt, Progress, ProgressFn, PromptFuture, PromptOutput, Protocol,
-    ResourceOutput, Result, Root, SamplingMessage, SamplingReply, SamplingRequest, ToolOutput,
-    resource_text,
+    Client, ConnectOptions, DriftPolicy, ElicitAnswer, Elicitation, ElicitationMode, Error, Listed,
+    Listing, PendingCall, PendingPrompt, Progress, ProgressFn, PromptFuture, PromptOutput,
+    Protocol, ResourceOutput, Result, Root, SamplingMessage, SamplingReply, SamplingRequest,
+    ToolOutput, resource_text,
 };
 pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
 pub use spec::{HttpSpec, OAuthSpec, ServerSpec, StdioSpec};

@@ -2,10 +2,12 @@
 
 use std::time::Duration;
 
-use mcp_runtime::{Client, ConnectOptions, ServerSpec};
+use std::collections::BTreeMap;
+
+use mcp_runtime::{Client, ConnectOptions, Listing, ServerSpec};
 use serde_json::{Map, Value};
 
-use crate::snapshot::{ServerIdentity, Snapshot};
+use crate::snapshot::{CacheHint, ServerIdentity, Snapshot};
 use crate::{Error, Result};
 
 /// Connects to `spec`, lists its tools — and its prompts, resources and resource templates
@@ -21,42 +23,51 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
     });
     let protocol_version = Some(client.protocol_version().to_string());
     client.close().await;
-    let mut snapshot = Snapshot::from_value(Value::Object(listed?), &origin)?;
+    let (listed, cache) = listed?;
+    let mut snapshot = Snapshot::from_value(Value::Object(listed), &origin)?;
+    snapshot.cache = cache;
     snapshot.server = server;
     snapshot.protocol_version = protocol_version;
     Ok(snapshot)
 }
 
-/// `{"tools": [...], "prompts": [...], ...}` as the server lists them; a section is left out
-/// when the server's capabilities do not offer it.
-async fn list_all(client: &Client) -> Result<Map<String, Value>> {
+/// `{"tools": [...], "prompts": [...], ...}` as the server sent them (every field, those the
+/// runtime's model does not know included), and each listing's cache hints; a section is
+/// left out when the server's capabilities do not offer it.
+async fn list_all(client: &Client) -> Result<(Map<String, Value>, BTreeMap<String, CacheHint>)> {
     let capabilities = &client.peer_info().capabilities;
-    let mut root = Map::new();
-    root.insert("tools".into(), json_array(client.list_tools().await?)?);
+    let mut wanted = vec![(Listing::Tools, "tools")];
     if capabilities.prompts.is_some() {
-        root.insert("prompts".into(), json_array(client.list_prompts().await?)?);
+        wanted.push((Listing::Prompts, "prompts"));
     }
     if capabilities.resources.is_some() {
-        root.insert(
-            "resources".into(),
-            json_array(client.list_resources().await?)?,
-        );
-        // Templates are optional even for servers with resources: a server that does not
-        // know the method has none.
-        match client.list_resource_templates().await {
-            Ok(templates) => {
-                root.insert("resourceTemplates".into(), json_array(templates)?);
-            }
-            Err(mcp_runtime::Error::Protocol { .. }) => {}
-            Err(other) => return Err(other.into()),
-        }
+        wanted.extend([
+            (Listing::Resources, "resources"),
+            (Listing::ResourceTemplates, "resourceTemplates"),
+        ]);
     }
-    Ok(root)
-}
-
-fn json_array<T: serde::Serialize>(items: Vec<T>) -> Result<Value> {
-    serde_json::to_value(items)
-        .map_err(|e| Error::Settings(format!("cannot record a listing: {e}")))
+    let mut root = Map::new();
+    let mut cache = BTreeMap::new();
+    for (listing, section) in wanted {
+        let listed = match client.list_as_sent(listing).await {
+            Ok(listed) => listed,
+            // Templates are optional even for servers with resources: a server that does
+            // not know the method has none.
+            Err(mcp_runtime::Error::Protocol { .. }) if listing == Listing::ResourceTemplates => {
+                continue;
+            }
+            Err(other) => return Err(other.into()),
+        };
+        if listed.ttl_ms.is_some() || listed.cache_scope.is_some() {
+            let hint = CacheHint {
+                ttl_ms: listed.ttl_ms,
+                scope: listed.cache_scope,
+            };
+            cache.insert(section.to_string(), hint);
+        }
+        root.insert(section.into(), Value::Array(listed.entries));
+    }
+    Ok((root, cache))
 }
 
 /// [`take`] from synchronous code (build scripts, the CLI): runs its own small runtime.

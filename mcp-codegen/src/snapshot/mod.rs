@@ -2,14 +2,18 @@
 //!
 //! ```json
 //! {"format": 2, "protocolVersion": "…", "server": {"name": "…", "version": "…"}, "tools": [ … ],
-//!  "prompts": [ … ], "resources": [ … ], "resourceTemplates": [ … ]}
+//!  "prompts": [ … ], "resources": [ … ], "resourceTemplates": [ … ],
+//!  "cache": {"tools": {"ttlMs": 60000, "cacheScope": "public"}}}
 //! ```
+//! The entries are the objects as the server sent them, every field kept. `cache` holds the
+//! cache hints a 2026-07-28 server gave per listing, when it gave any.
 //! Tools and prompts sorted by name, resources by URI, templates by name, every object's keys
 //! sorted, pretty-printed, trailing newline, so the same server gives byte-identical files.
 //! `prompts`, `resources` and `resourceTemplates` are absent when the server does not offer
 //! them; a snapshot with none of them is written as format 1, which older readers know. A raw
 //! `tools/list` result (`{"tools": [...]}`) is accepted as input too.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -40,6 +44,41 @@ pub struct Snapshot {
     pub resources: Option<Vec<ResourceDef>>,
     /// The resource templates, sorted by name; `None` when the server offers none.
     pub resource_templates: Option<Vec<TemplateDef>>,
+    /// What the server said about caching each listing (2026-07-28: `ttlMs`, `cacheScope`),
+    /// by section (`tools`, `prompts`, …); empty when it said nothing.
+    pub cache: BTreeMap<String, CacheHint>,
+}
+
+/// A listing's cache hints, as the server gave them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CacheHint {
+    /// `ttlMs`: how long the listing may be reused.
+    pub ttl_ms: Option<u64>,
+    /// `cacheScope`: `public` (the same for every client) or `private`.
+    pub scope: Option<String>,
+}
+
+impl CacheHint {
+    fn from_value(value: &Value) -> CacheHint {
+        CacheHint {
+            ttl_ms: value.get("ttlMs").and_then(Value::as_u64),
+            scope: value
+                .get("cacheScope")
+                .and_then(Value::as_str)
+                .map(str::to_string),
+        }
+    }
+
+    fn to_value(&self) -> Value {
+        let mut hint = Map::new();
+        if let Some(ttl) = self.ttl_ms {
+            hint.insert("ttlMs".into(), Value::from(ttl));
+        }
+        if let Some(scope) = &self.scope {
+            hint.insert("cacheScope".into(), Value::from(scope.as_str()));
+        }
+        Value::Object(hint)
+    }
 }
 
 /// Who the server said it was.
@@ -152,7 +191,15 @@ impl Snapshot {
         }
         let (prompts, resources, resource_templates) =
             crate::snapshot::catalog::sections(&mut root, origin)?;
+        let cache = match root.get("cache") {
+            Some(Value::Object(hints)) => hints
+                .iter()
+                .map(|(section, hint)| (section.clone(), CacheHint::from_value(hint)))
+                .collect(),
+            _ => BTreeMap::new(),
+        };
         Ok(Snapshot {
+            cache,
             server,
             protocol_version,
             tools,
@@ -200,6 +247,13 @@ impl Snapshot {
         if let Some(templates) = &self.resource_templates {
             let items = templates.iter().map(|t| &t.raw).collect();
             root.insert("resourceTemplates".into(), raws(items));
+        }
+        if !self.cache.is_empty() {
+            let hints = self
+                .cache
+                .iter()
+                .map(|(k, hint)| (k.clone(), hint.to_value()));
+            root.insert("cache".into(), Value::Object(hints.collect()));
         }
         let canonical = mcp_runtime::schema::sort_keys(&Value::Object(root));
         let mut text = serde_json::to_string_pretty(&canonical).unwrap_or_default();

@@ -18,6 +18,7 @@ use tokio::sync::broadcast;
 
 use super::asks::{Asks, Unanswered};
 use super::progress::{Progress, ProgressRoutes};
+use super::transport::RawTap;
 use crate::ConnectOptions;
 
 /// A running session, whatever the transport underneath.
@@ -33,6 +34,8 @@ pub(crate) struct Handler {
     pub(crate) tools_changed: Arc<AtomicU64>,
     pub(crate) progress: ProgressRoutes,
     pub(crate) updates: broadcast::Sender<String>,
+    /// Where the transport keeps answers as sent while a listing wants them.
+    pub(crate) raw: RawTap,
 }
 
 impl Handler {
@@ -43,6 +46,7 @@ impl Handler {
             tools_changed: Arc::default(),
             progress: ProgressRoutes::default(),
             updates: broadcast::channel(64).0,
+            raw: RawTap::default(),
         }
     }
 }

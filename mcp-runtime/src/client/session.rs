@@ -10,7 +10,7 @@ use rmcp::{Peer, RoleClient, ServiceError};
 use super::error::root_cause;
 use super::handler::{Handler, Service};
 use super::progress::ProgressRoutes;
-use super::transport::{ChildProcess, Connected, Direct, Oversize, connect_transport};
+use super::transport::{ChildProcess, Connected, Direct, Oversize, RawTap, connect_transport};
 use crate::{ConnectOptions, Error, Result, ServerSpec};
 
 /// A connected MCP server.
@@ -56,6 +56,7 @@ pub(super) struct Routes {
     tools_changed: Arc<AtomicU64>,
     pub(super) progress: ProgressRoutes,
     updates: tokio::sync::broadcast::Sender<String>,
+    pub(super) raw: RawTap,
 }
 
 impl std::fmt::Debug for Client {
@@ -87,6 +88,7 @@ impl Client {
             tools_changed: handler.tools_changed.clone(),
             progress: handler.progress.clone(),
             updates: handler.updates.clone(),
+            raw: handler.raw.clone(),
         };
         let Connected {
             service,

@@ -9,6 +9,8 @@ use std::task::{Context, Poll, ready};
 
 use tokio::io::{AsyncRead, ReadBuf};
 
+use super::raw::RawTap;
+
 /// Where a transport leaves the size of the message that broke the limit (when it knows it)
 /// and the limit, for the session to name in its error: `(size, limit)`.
 #[derive(Clone, Default, Debug)]
@@ -38,18 +40,41 @@ pub(crate) struct LimitedReader<R> {
     /// Past the limit: counting the rest of the line, passing nothing on.
     discarding: bool,
     oversize: Oversize,
+    /// Lines go to the tap while it is armed (a snapshot's listings); `pending` is the line so
+    /// far.
+    tap: RawTap,
+    pending: Vec<u8>,
 }
 
 #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
 impl<R> LimitedReader<R> {
-    pub(crate) fn new(inner: R, limit: usize, oversize: Oversize) -> Self {
+    pub(crate) fn new(inner: R, limit: usize, oversize: Oversize, tap: RawTap) -> Self {
         LimitedReader {
             inner,
             limit,
             line: 0,
             discarding: false,
             oversize,
+            tap,
+            pending: Vec::new(),
         }
+    }
+
+    /// While the tap is armed, hands it each complete line that passed. A line it started
+    /// seeing mid-way is not JSON and is ignored by it.
+    fn tap_lines(&mut self, passed: &[u8]) {
+        if !self.tap.is_armed() {
+            self.pending.clear();
+            return;
+        }
+        let mut rest = passed;
+        while let Some(end) = rest.iter().position(|b| *b == b'\n') {
+            self.pending.extend_from_slice(&rest[..end]);
+            self.tap.received_text(&self.pending);
+            self.pending.clear();
+            rest = &rest[end + 1..];
+        }
+        self.pending.extend_from_slice(rest);
     }
 
     /// Counts `bytes`; returns how many of them may be passed on (those before an oversized
@@ -97,7 +122,12 @@ impl<R: AsyncRead + Unpin> AsyncRead for LimitedReader<R> {
                     buf.set_filled(before);
                     return Poll::Ready(Err(self.too_large(size)));
                 }
-                Ok(pass) => buf.set_filled(before + pass),
+                Ok(pass) => {
+                    buf.set_filled(before + pass);
+                    if self.tap.is_armed() || !self.pending.is_empty() {
+                        self.tap_lines(&buf.filled()[before..]);
+                    }
+                }
             }
             // Nothing passed on means a line is being counted: read on (an empty read would
             // say end of stream).
@@ -133,7 +163,7 @@ mod tests {
         input.extend(std::iter::repeat_n(b'x', 100));
         input.extend(b"\nnever read\n");
         let oversize = Oversize::default();
-        let mut reader = LimitedReader::new(&input[..], 10, oversize.clone());
+        let mut reader = LimitedReader::new(&input[..], 10, oversize.clone(), RawTap::default());
         let mut out = Vec::new();
         let err = reader.read_to_end(&mut out).await.unwrap_err();
         assert!(
@@ -144,7 +174,8 @@ mod tests {
         assert!(out.len() <= 6 + 10);
         assert!(err.to_string().contains("100 bytes"), "{err}");
         assert_eq!(oversize.seen(), Some((Some(100), 10)));
-        let mut fine = LimitedReader::new(&b"a\nbb\n"[..], 2, Oversize::default());
+        let mut fine =
+            LimitedReader::new(&b"a\nbb\n"[..], 2, Oversize::default(), RawTap::default());
         let mut all = Vec::new();
         fine.read_to_end(&mut all).await.unwrap();
         assert_eq!(all, b"a\nbb\n");

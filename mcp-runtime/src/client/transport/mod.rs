@@ -2,7 +2,8 @@
 //! transport is a folder compiled only with its feature — `stdio/` (a child process, with the
 //! direct call path) and `http/` (streamable HTTP and legacy HTTP+SSE) — and hands the session
 //! a [`Connected`]. What both share: the owned child process (`child.rs`), the message size
-//! limit (`limit.rs`) and the progress-token filter (`progress_filter.rs`).
+//! limit (`limit.rs`), the progress-token filter (`progress_filter.rs`) and the raw tap that keeps
+//! chosen answers as the server sent them (`raw.rs`).
 
 // A stdio session owns its server process; the other transports name the type only.
 #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
@@ -12,6 +13,7 @@ mod connected;
 mod http;
 mod limit;
 mod progress_filter;
+mod raw;
 #[cfg(feature = "stdio")]
 mod stdio;
 
@@ -19,6 +21,7 @@ pub(crate) use child::ChildProcess;
 pub(crate) use connected::{Connected, Direct};
 pub(crate) use limit::Oversize;
 pub(crate) use progress_filter::WANTS_PROGRESS;
+pub(crate) use raw::RawTap;
 
 use super::handler::Handler;
 use crate::{ConnectOptions, Error, Result, ServerSpec};

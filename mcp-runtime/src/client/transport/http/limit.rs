@@ -17,6 +17,8 @@ use rmcp::transport::streamable_http_client::{
 };
 use sse_stream::Sse;
 
+use super::as_sent::Post;
+use crate::client::transport::RawTap;
 use crate::client::transport::limit::Oversize;
 
 type PostResult = Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
@@ -28,13 +30,14 @@ type SseResult =
 pub(crate) struct LimitedHttpClient {
     inner: reqwest::Client,
     oversize: Oversize,
+    tap: RawTap,
 }
 
 impl LimitedHttpClient {
     /// A client like rmcp's default one: no idle pooling (it stalls on delayed ACKs), and only
     /// same-origin 307/308 redirects, which keep the POST body and do not hand the session id
     /// or custom headers to another host.
-    pub(crate) fn new(oversize: Oversize) -> Result<Self, reqwest::Error> {
+    pub(crate) fn new(oversize: Oversize, tap: RawTap) -> Result<Self, reqwest::Error> {
         let redirects = reqwest::redirect::Policy::custom(|attempt| {
             let keeps_body = matches!(attempt.status().as_u16(), 307 | 308);
             let same_origin = attempt
@@ -51,7 +54,19 @@ impl LimitedHttpClient {
             .pool_max_idle_per_host(0)
             .redirect(redirects)
             .build()?;
-        Ok(LimitedHttpClient { inner, oversize })
+        Ok(LimitedHttpClient {
+            inner,
+            oversize,
+            tap,
+        })
+    }
+
+    pub(crate) fn http(&self) -> &reqwest::Client {
+        &self.inner
+    }
+
+    pub(crate) fn tap(&self) -> &RawTap {
+        &self.tap
     }
 
     fn body_result(&self, result: PostResult, limit: usize) -> PostResult {
@@ -67,15 +82,23 @@ impl LimitedHttpClient {
         }
     }
 
-    /// Passes `events` on, noting an event over `limit` as it fails the stream.
-    fn watch(
+    /// Passes `events` on, noting an event over `limit` as it fails the stream, and handing
+    /// the raw tap each message while it is armed.
+    pub(crate) fn watch(
         &self,
         events: BoxStream<'static, Result<Sse, SseError>>,
         limit: usize,
     ) -> BoxStream<'static, Result<Sse, SseError>> {
         let oversize = self.oversize.clone();
+        let tap = self.tap.clone();
         events
             .inspect(move |event| {
+                if let Ok(Sse {
+                    data: Some(data), ..
+                }) = event
+                {
+                    tap.received_text(data.as_bytes());
+                }
                 // rmcp's event-size error type is private: its message is all we can match.
                 if let Err(SseError::Body(err)) = event
                     && err.to_string().contains("exceeded the maximum size")
@@ -90,16 +113,29 @@ impl LimitedHttpClient {
 impl StreamableHttpClient for LimitedHttpClient {
     type Error = reqwest::Error;
 
-    fn post_message(
+    async fn post_message(
         &self,
         uri: Arc<str>,
         message: ClientJsonRpcMessage,
         session_id: Option<Arc<str>>,
         auth_header: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
-    ) -> impl Future<Output = PostResult> + Send + '_ {
+    ) -> PostResult {
+        if self.tap.sent(&message) {
+            let post = Post {
+                uri: &uri,
+                message: &message,
+                session_id: session_id.as_deref(),
+                auth_header: auth_header.as_deref(),
+                custom_headers: &custom_headers,
+            };
+            if let Some(response) = self.post_as_sent(post, usize::MAX).await {
+                return Ok(response);
+            }
+        }
         self.inner
             .post_message(uri, message, session_id, auth_header, custom_headers)
+            .await
     }
 
     async fn post_message_with_max_sse_event_size(
@@ -111,6 +147,18 @@ impl StreamableHttpClient for LimitedHttpClient {
         custom_headers: HashMap<HeaderName, HeaderValue>,
         limit: usize,
     ) -> PostResult {
+        if self.tap.sent(&message) {
+            let post = Post {
+                uri: &uri,
+                message: &message,
+                session_id: session_id.as_deref(),
+                auth_header: auth_header.as_deref(),
+                custom_headers: &custom_headers,
+            };
+            if let Some(response) = self.post_as_sent(post, limit).await {
+                return Ok(response);
+            }
+        }
         let result = self
             .inner
             .post_message_with_max_sse_event_size(

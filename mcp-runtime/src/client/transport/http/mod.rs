@@ -6,6 +6,7 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClient;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
+mod as_sent;
 mod limit;
 pub(super) mod sse;
 
@@ -76,7 +77,7 @@ async fn attempt(
         bearer(token, &target)?;
         config = config.auth_header(token.clone());
     }
-    let client = LimitedHttpClient::new(oversize.clone())
+    let client = LimitedHttpClient::new(oversize.clone(), handler.raw.clone())
         .map_err(|err| invalid(&target, format!("could not set up HTTP: {err}")))?;
     Ok(match &http.oauth {
         Some(oauth) => {

@@ -15,6 +15,7 @@ use rmcp::ServiceExt;
 use super::{bearer, custom_headers, handshake_outcome};
 use crate::client::error::root_cause;
 use crate::client::handler::Handler;
+use crate::client::transport::RawTap;
 use crate::client::transport::connected::Connected;
 use crate::client::transport::progress_filter::ProgressFilter;
 use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
@@ -42,7 +43,7 @@ pub(crate) async fn connect(
         headers.insert(http::header::AUTHORIZATION, bearer(token, &target)?);
     }
     let deadline = options.connect_timeout;
-    let transport = SseTransport::connect(http, headers, deadline)
+    let transport = SseTransport::connect(http, headers, deadline, handler.raw.clone())
         .await
         .map_err(|err| Error::Connect {
             target,
@@ -66,6 +67,7 @@ struct SseTransport {
     headers: reqwest::header::HeaderMap,
     incoming: mpsc::Receiver<ServerJsonRpcMessage>,
     reader: tokio::task::JoinHandle<()>,
+    tap: RawTap,
 }
 
 impl SseTransport {
@@ -74,6 +76,7 @@ impl SseTransport {
         spec: &HttpSpec,
         headers: reqwest::header::HeaderMap,
         timeout: Duration,
+        tap: RawTap,
     ) -> IoResult<Self> {
         let url = reqwest::Url::parse(&spec.url).map_err(|e| io(format!("invalid URL: {e}")))?;
         let http = reqwest::Client::builder()
@@ -114,6 +117,7 @@ impl SseTransport {
         })??;
 
         let (tx, incoming) = mpsc::channel(64);
+        let reader_tap = tap.clone();
         let reader = tokio::spawn(async move {
             while let Some(event) = events.next().await {
                 let Ok(event) = event else { break };
@@ -121,6 +125,7 @@ impl SseTransport {
                     continue;
                 }
                 let Some(data) = event.data else { continue };
+                reader_tap.received_text(data.as_bytes());
                 match serde_json::from_str::<ServerJsonRpcMessage>(&data) {
                     Ok(message) => {
                         if tx.send(message).await.is_err() {
@@ -140,6 +145,7 @@ impl SseTransport {
             headers,
             incoming,
             reader,
+            tap,
         })
     }
 }
@@ -151,6 +157,7 @@ impl Transport<RoleClient> for SseTransport {
         &mut self,
         item: ClientJsonRpcMessage,
     ) -> impl Future<Output = IoResult<()>> + Send + 'static {
+        self.tap.sent(&item);
         let request = self
             .http
             .post(self.endpoint.clone())

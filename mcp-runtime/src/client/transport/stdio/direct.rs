@@ -25,6 +25,7 @@ use tokio::sync::oneshot;
 
 use super::pipe_writer::PipeWriter;
 use crate::client::progress::CancelOnDrop;
+use crate::client::transport::RawTap;
 
 /// The first id of a direct request: far above rmcp's own counter, exact in a JSON double.
 const FIRST_ID: i64 = 1 << 32;
@@ -34,6 +35,8 @@ struct Shared {
     writer: Arc<PipeWriter>,
     waiting: Mutex<Waiting>,
     next_id: AtomicI64,
+    /// Told of every request rmcp sends, for the answers a listing wants as sent.
+    tap: RawTap,
     /// In the 2026-07-28 era, the `_meta` every request carries (protocol version, client
     /// info and capabilities); unset in the `initialize` era.
     meta: OnceLock<RequestMetaObject>,
@@ -98,9 +101,14 @@ pub(crate) struct Direct {
 }
 
 /// A transport reading with `inner` and writing to `writer`, and the direct handle on it.
-pub(crate) fn direct<T>(inner: T, writer: Arc<PipeWriter>) -> (DirectTransport<T>, Direct) {
+pub(crate) fn direct<T>(
+    inner: T,
+    writer: Arc<PipeWriter>,
+    tap: RawTap,
+) -> (DirectTransport<T>, Direct) {
     let shared = Arc::new(Shared {
         writer,
+        tap,
         waiting: Mutex::default(),
         next_id: AtomicI64::new(FIRST_ID),
         meta: OnceLock::new(),
@@ -121,6 +129,7 @@ where
         &mut self,
         item: TxJsonRpcMessage<RoleClient>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        self.shared.tap.sent(&item);
         let sent = encode(&item).and_then(|line| self.shared.writer.send(&line));
         std::future::ready(sent)
     }

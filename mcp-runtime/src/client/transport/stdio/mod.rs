@@ -31,14 +31,20 @@ pub(crate) async fn connect(
     let mut process = spawned.process;
     let oversize = Oversize::default();
     // Our reader enforces the limit (and says so); rmcp's own would drop the line silently.
-    let stdout = LimitedReader::new(spawned.stdout, options.max_message_size, oversize.clone());
+    let stdout = LimitedReader::new(
+        spawned.stdout,
+        options.max_message_size,
+        oversize.clone(),
+        handler.raw.clone(),
+    );
     let writer = PipeWriter::new(spawned.stdin).map_err(|err| Error::Connect {
         target: spec.target(),
         reason: format!("cannot use the server's stdin: {err}"),
         stderr: Vec::new(),
     })?;
     let request_meta = handler.request_meta();
-    let (transport, direct) = direct::direct(direct::line_reader(stdout), writer);
+    let (transport, direct) =
+        direct::direct(direct::line_reader(stdout), writer, handler.raw.clone());
     // rmcp's session task logs inside this span: a stdout line that is not JSON-RPC (a banner,
     // a stray print) is skipped with a debug log that names the server.
     let span = tracing::debug_span!("mcp_server", server = %spec.target());
