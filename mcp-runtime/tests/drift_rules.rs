@@ -439,3 +439,109 @@ fn nested_paths_and_messages() {
         changes[0].message
     );
 }
+
+#[test]
+fn task_support_rules() {
+    let with = |support: Option<&str>| ToolSchemas {
+        execution: support.map(|s| json!({"taskSupport": s})),
+        ..tool(s(json!({})), None)
+    };
+    let change = |old, new| diff(&[with(old)], &[with(new)]);
+    only(
+        change(Some("optional"), None),
+        "task-support-removed",
+        Breaking,
+    );
+    only(
+        change(Some("required"), Some("forbidden")),
+        "task-support-removed",
+        Breaking,
+    );
+    only(
+        change(Some("optional"), Some("required")),
+        "task-support-required",
+        Breaking,
+    );
+    only(
+        change(None, Some("required")),
+        "task-support-required",
+        Breaking,
+    );
+    only(
+        change(None, Some("optional")),
+        "task-support-widened",
+        Compatible,
+    );
+    only(
+        change(Some("required"), Some("optional")),
+        "task-support-widened",
+        Compatible,
+    );
+    assert!(
+        change(None, Some("forbidden")).is_empty(),
+        "absent is forbidden"
+    );
+    // Read from a Tool object as servers send it.
+    let parsed = ToolSchemas::from_json(
+        &json!({"name": "t", "inputSchema": {}, "execution": {"taskSupport": "optional"}}),
+    );
+    assert_eq!(
+        parsed.unwrap().execution,
+        Some(json!({"taskSupport": "optional"}))
+    );
+}
+
+#[test]
+fn mcp_header_rules() {
+    let region = |header: Option<&str>| {
+        let mut property = json!({"type": "string"});
+        if let Some(header) = header {
+            property["x-mcp-header"] = json!(header);
+        }
+        s(json!({ "region": property }))
+    };
+    let added = input_change(region(None), region(Some("Region")));
+    only(added, "mcp-header-changed", Breaking);
+    let renamed = input_change(region(Some("Region")), region(Some("X-Region")));
+    only(renamed, "mcp-header-changed", Breaking);
+    only(
+        input_change(region(Some("Region")), region(None)),
+        "mcp-header-changed",
+        Compatible,
+    );
+    // Other extensions stay cosmetic.
+    let vendor = |v: i64| s(json!({"region": {"type": "string", "x-vendor": v}}));
+    only(
+        input_change(vendor(1), vendor(2)),
+        "annotation-changed",
+        Cosmetic,
+    );
+}
+
+#[test]
+fn output_schemas_that_are_not_objects() {
+    let list = json!({"type": "array", "items": {"type": "string"}});
+    let object = s(json!({"n": {"type": "integer"}}));
+    only(
+        output_change(object.clone(), list.clone()),
+        "output-schema-kind-changed",
+        Breaking,
+    );
+    only(
+        output_change(list.clone(), object),
+        "output-schema-kind-changed",
+        Breaking,
+    );
+    // Between non-object schemas the keyword rules apply as usual.
+    let numbers = json!({"type": "array", "items": {"type": "number"}});
+    let changes = output_change(list, numbers);
+    assert!(
+        changes
+            .iter()
+            .all(|c| c.kind != "output-schema-kind-changed"),
+        "{changes:#?}"
+    );
+    assert!(!changes.is_empty());
+    let nullable = json!({"type": ["object", "null"], "properties": {}});
+    assert!(output_change(nullable.clone(), nullable).is_empty());
+}

@@ -1,7 +1,9 @@
 """A legacy-era server whose tools carry fields the runtime's model does not know — the
 `execution.taskSupport` of 2025-11-25, an extension's tool-level `id`, a vendor field — and
 whose `tools/list` pages and states cache hints. Over stdio by default; with `--http PORT`
-over streamable HTTP answering plain JSON bodies (no event streams). Stdlib only."""
+over streamable HTTP answering plain JSON bodies (no event streams). `--ttl MS` sets the
+`ttlMs` it states (60000 by default; `none` leaves it out); the `wait` tool's description
+counts the listings served, so a client's cache can be seen. Stdlib only."""
 import json
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -12,6 +14,10 @@ TOOLS = [
     {"name": "wait", "description": "Waits.", "inputSchema": {"type": "object"},
      "execution": {"taskSupport": "required"}},
 ]
+
+
+TTL = 60000
+LISTINGS = 0
 
 
 def answer(request):
@@ -25,8 +31,16 @@ def answer(request):
                   "serverInfo": {"name": "extension-fields", "version": "1.0.0"}}
     elif method == "tools/list":
         # One tool a page: the second page comes with the cursor of the first.
+        global LISTINGS
         page = 1 if params.get("cursor") == "2" else 0
-        result = {"tools": [TOOLS[page]], "ttlMs": 60000, "cacheScope": "public"}
+        tool = dict(TOOLS[page])
+        if page == 0:
+            LISTINGS += 1
+        else:
+            tool["description"] = f"Waits. (listing {LISTINGS})"
+        result = {"tools": [tool], "cacheScope": "public"}
+        if TTL is not None:
+            result["ttlMs"] = TTL
         if page == 0:
             result["nextCursor"] = "2"
     else:
@@ -59,6 +73,9 @@ class Http(BaseHTTPRequestHandler):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) >= 3 and sys.argv[1] == "--ttl":
+        TTL = None if sys.argv[2] == "none" else int(sys.argv[2])
+        del sys.argv[1:3]
     if len(sys.argv) == 3 and sys.argv[1] == "--http":
         server = ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2])), Http)
         print(f"listening on http://127.0.0.1:{server.server_address[1]}/mcp", flush=True)

@@ -444,3 +444,33 @@ async fn tools_list_changed_refreshes_the_cached_list() {
     );
     manager.shutdown().await;
 }
+
+/// A server's `ttlMs` (2026-07-28) bounds how long the Manager reuses its tool list: `0` is
+/// stale at once, a long one is reused, none leaves only `list_changed` to end it.
+#[tokio::test]
+async fn cached_tool_lists_honour_the_servers_ttl() {
+    let peer = Path::new(env!("CARGO_MANIFEST_DIR")).join("peers/extension_fields.py");
+    let entry = |ttl: &str| json!({"command": "python3", "args": [peer, "--ttl", ttl]});
+    let config =
+        config(json!({"stale": entry("0"), "fresh": entry("60000"), "silent": entry("none")}));
+    let manager = Manager::start(config, options()).await;
+    let listing = |tools: &[mcp_runtime::model::Tool]| {
+        let wait = tools.iter().find(|t| t.name == "wait").unwrap();
+        wait.description.clone().unwrap_or_default().to_string()
+    };
+    for (server, second) in [
+        ("stale", "listing 3"),
+        ("fresh", "listing 1"),
+        ("silent", "listing 1"),
+    ] {
+        let managed = manager.server(server).unwrap().clone();
+        // The connect listed them once; two more asks.
+        let first = listing(&managed.tools().await.unwrap());
+        let again = listing(&managed.tools().await.unwrap());
+        assert!(
+            again.ends_with(&format!("({second})")),
+            "{server}: {first} then {again}"
+        );
+    }
+    manager.shutdown().await;
+}

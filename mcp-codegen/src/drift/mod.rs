@@ -2,9 +2,11 @@
 //! server's (from `check`). The classifier for tools is the runtime's
 //! [`mcp_runtime::schema::drift`], shared with generated clients' connect-time check; this
 //! module adds the rules that only a whole snapshot has: the server's identity (`server.rs`)
-//! and its prompts, resources and templates (`catalog.rs`), and prints the result
+//! its prompts, resources and templates (`catalog.rs`) and its cache hints (`cache.rs`), and
+//! prints the result
 //! ([`render`]).
 
+mod cache;
 mod catalog;
 mod render;
 mod server;
@@ -17,7 +19,8 @@ pub use render::{Format, render};
 use crate::Snapshot;
 
 /// Every change from `old` to `new`: the server's identity first, then its tools (classified
-/// by [`mcp_runtime::schema::drift`]), then its prompts, resources and templates.
+/// by [`mcp_runtime::schema::drift`]), then its prompts, resources and templates, then its
+/// listings' cache hints.
 pub fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
     let tools = |s: &Snapshot| {
         s.tools
@@ -28,5 +31,6 @@ pub fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
     let mut changes = server::compare(old, new);
     changes.extend(drift::diff(&tools(old), &tools(new)));
     changes.extend(catalog::compare(old, new));
+    changes.extend(cache::compare(old, new));
     changes
 }

@@ -23,6 +23,8 @@ mod protocol;
 mod resources;
 mod session;
 mod tools;
+#[cfg(feature = "host")]
+pub(crate) use tools::ListedTools;
 mod transport;
 
 pub use asks::elicitation::{ElicitAnswer, Elicitation, ElicitationMode};

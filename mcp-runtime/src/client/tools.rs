@@ -20,14 +20,35 @@ use super::transport::WANTS_PROGRESS;
 use crate::schema::json_kind::json_kind;
 use crate::{Error, Result, ToolOutput};
 
+/// Tools and their `ttlMs`.
+pub(crate) type ListedTools = (Vec<Tool>, Option<Duration>);
+
 impl Client {
     /// All tools, following pagination.
     pub async fn list_tools(&self) -> Result<Vec<Tool>> {
-        self.all_pages("tools/list", |params| async {
-            let page = self.peer().list_tools(Some(params)).await?;
-            Ok((page.tools, page.next_cursor))
-        })
-        .await
+        Ok(self.list_tools_with_ttl().await?.0)
+    }
+
+    /// All tools, and how long the server says the list stays fresh (the first page's
+    /// `ttlMs`, 2026-07-28; `None` when it does not say).
+    pub(crate) async fn list_tools_with_ttl(&self) -> Result<ListedTools> {
+        let ttl = std::sync::Mutex::new(None);
+        let tools = self
+            .all_pages("tools/list", |params| {
+                let ttl = &ttl;
+                async move {
+                    let page = self.peer().list_tools(Some(params)).await?;
+                    let mut first = ttl.lock().unwrap_or_else(|e| e.into_inner());
+                    first.get_or_insert(page.ttl_ms);
+                    Ok((page.tools, page.next_cursor))
+                }
+            })
+            .await?;
+        let ttl = ttl
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .flatten();
+        Ok((tools, ttl.map(Duration::from_millis)))
     }
 
     /// Calls a tool. `arguments` is anything that serializes to a JSON object — a

@@ -48,15 +48,20 @@ impl ManagedServer {
     }
 
     /// The server's tools after the config's allow/deny filter. Cached; refreshed after the
-    /// server sends `notifications/tools/list_changed` or is respawned.
+    /// server sends `notifications/tools/list_changed`, is respawned, or — when it gave a
+    /// `ttlMs` (2026-07-28) — once that has run out.
     pub async fn tools(&self) -> Result<Arc<Vec<Tool>>> {
         let deadline = Instant::now() + self.options.call_timeout;
-        let cached = self.cached();
+        let cached = self.fresh();
         if self.config.lifecycle == Lifecycle::PerCall {
             if let Some((tools, _)) = cached {
                 return Ok(tools);
             }
-            self.connected_by(deadline).await?;
+            match self.cached() {
+                // Stale: a new session lists them again.
+                Some(_) => self.attempt().await?,
+                None => self.connected_by(deadline).await?,
+            }
             return Ok(self.cached().map(|(tools, _)| tools).unwrap_or_default());
         }
         let session = self.acquire(deadline).await?;

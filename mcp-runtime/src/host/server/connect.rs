@@ -75,10 +75,10 @@ impl ManagedServer {
 
     /// One attempt: a session and its tool list. A server whose tool list cannot be read has
     /// failed, not connected. A per-call server's session is let go once it has proved itself.
-    async fn attempt(&self) -> Result<()> {
+    pub(super) async fn attempt(&self) -> Result<()> {
         let client = Client::connect_with(self.config.spec.clone(), self.options.clone()).await?;
         let seen = client.tools_changed_count();
-        let tools = match client.list_tools().await {
+        let tools = match client.list_tools_with_ttl().await {
             Ok(tools) => tools,
             Err(err) => {
                 client.close().await;

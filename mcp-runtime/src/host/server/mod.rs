@@ -11,10 +11,12 @@ mod status;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
+use std::time::Instant;
 
 use tokio::sync::{broadcast, watch};
 use tokio::task::JoinHandle;
 
+use crate::client::ListedTools;
 use crate::host::config::ServerConfig;
 use crate::model::Tool;
 use crate::{Client, ConnectOptions, Result};
@@ -44,6 +46,9 @@ struct CachedTools {
     tools: Arc<Vec<Tool>>,
     /// `tools/list_changed` count of the session the list came from, when it was fetched.
     seen_changes: u64,
+    /// Until when the server said the list stays fresh (`ttlMs`, 2026-07-28; `0` means
+    /// stale at once); `None` when it did not say, and then only `list_changed` ends it.
+    fresh_until: Option<Instant>,
 }
 
 impl ManagedServer {
@@ -102,20 +107,22 @@ impl ManagedServer {
         )
     }
 
-    fn store_tools(&self, mut tools: Vec<Tool>, seen_changes: u64) -> Arc<Vec<Tool>> {
+    fn store_tools(&self, listed: ListedTools, seen_changes: u64) -> Arc<Vec<Tool>> {
+        let (mut tools, ttl) = listed;
         tools.retain(|t| self.config.tools.allows(&t.name));
         let tools = Arc::new(tools);
         *self.tools.lock().unwrap_or_else(|p| p.into_inner()) = Some(CachedTools {
             tools: tools.clone(),
             seen_changes,
+            fresh_until: ttl.map(|ttl| Instant::now() + ttl),
         });
         tools
     }
 
     async fn refresh_tools(&self, client: &Client) -> Result<Arc<Vec<Tool>>> {
         let seen = client.tools_changed_count();
-        let tools = client.list_tools().await?;
-        Ok(self.store_tools(tools, seen))
+        let listed = client.list_tools_with_ttl().await?;
+        Ok(self.store_tools(listed, seen))
     }
 
     fn cached(&self) -> Option<(Arc<Vec<Tool>>, u64)> {
@@ -124,6 +131,14 @@ impl ManagedServer {
             .unwrap_or_else(|p| p.into_inner())
             .as_ref()
             .map(|c| (c.tools.clone(), c.seen_changes))
+    }
+
+    /// The cached list while its `ttlMs` has not run out.
+    fn fresh(&self) -> Option<(Arc<Vec<Tool>>, u64)> {
+        let cache = self.tools.lock().unwrap_or_else(|p| p.into_inner());
+        let cache = cache.as_ref()?;
+        let fresh = cache.fresh_until.is_none_or(|until| Instant::now() < until);
+        fresh.then(|| (cache.tools.clone(), cache.seen_changes))
     }
 
     /// Closes every session (ending stdio servers) and stops connection attempts.

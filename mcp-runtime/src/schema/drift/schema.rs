@@ -183,6 +183,10 @@ impl Ctx<'_> {
 
     /// A keyword without a rule of its own: assume the worst.
     fn other(&mut self, path: &str, key: &str, old: Option<&Value>, new: Option<&Value>) {
+        if key == "x-mcp-header" && self.dir == Dir::Input {
+            self.mcp_header(path, old, new);
+            return;
+        }
         if key.starts_with("x-") {
             self.push(
                 &format!("{path}/{key}"),
@@ -202,6 +206,35 @@ impl Ctx<'_> {
             "schema-changed",
             Severity::Breaking,
             format!("`{key}` of {} was {what}", show(path)),
+        );
+    }
+
+    /// `x-mcp-header` (2026-07-28): the argument is mirrored into an HTTP header of that name,
+    /// which servers and gateways check. A new or renamed header is one old code does not
+    /// send; a header no longer asked for is harmless.
+    fn mcp_header(&mut self, path: &str, old: Option<&Value>, new: Option<&Value>) {
+        let (severity, message) = match (old, new) {
+            (_, Some(header)) => (
+                Severity::Breaking,
+                format!(
+                    "{} must now be sent in the HTTP header {header} as well",
+                    show(path)
+                ),
+            ),
+            (Some(header), None) => (
+                Severity::Compatible,
+                format!(
+                    "{} is no longer sent in the HTTP header {header}",
+                    show(path)
+                ),
+            ),
+            (None, None) => return,
+        };
+        self.push(
+            &format!("{path}/x-mcp-header"),
+            "mcp-header-changed",
+            severity,
+            message,
         );
     }
 

@@ -24,6 +24,8 @@ pub struct ToolSchemas {
     pub output_schema: Option<Value>,
     /// `annotations`.
     pub annotations: Option<Value>,
+    /// `execution` (`taskSupport`: `forbidden`, the default, `optional` or `required`).
+    pub execution: Option<Value>,
 }
 
 impl ToolSchemas {
@@ -40,7 +42,14 @@ impl ToolSchemas {
                 .unwrap_or_else(|| Value::Object(Map::new())),
             output_schema: tool.get("outputSchema").filter(|v| !v.is_null()).cloned(),
             annotations: tool.get("annotations").filter(|v| !v.is_null()).cloned(),
+            execution: tool.get("execution").filter(|v| !v.is_null()).cloned(),
         })
+    }
+
+    /// `execution.taskSupport`, `forbidden` when absent (the spec's default).
+    fn task_support(&self) -> &str {
+        let support = self.execution.as_ref().and_then(|e| e.get("taskSupport"));
+        support.and_then(Value::as_str).unwrap_or("forbidden")
     }
 }
 
@@ -66,33 +75,8 @@ pub(super) fn tool(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) 
             "the tool's description changed".into(),
         );
     }
-    let empty = Map::new();
-    let old_ann = old
-        .annotations
-        .as_ref()
-        .and_then(Value::as_object)
-        .unwrap_or(&empty);
-    let new_ann = new
-        .annotations
-        .as_ref()
-        .and_then(Value::as_object)
-        .unwrap_or(&empty);
-    for key in old_ann
-        .keys()
-        .chain(new_ann.keys())
-        .collect::<BTreeSet<_>>()
-    {
-        if old_ann.get(key) != new_ann.get(key) {
-            push(
-                out,
-                name,
-                &format!("/annotations/{key}"),
-                "annotation-changed",
-                Severity::Cosmetic,
-                format!("annotation `{key}` changed"),
-            );
-        }
-    }
+    annotations(out, old, new);
+    task_support(out, old, new);
     let mut ctx = Ctx {
         tool: name,
         dir: Dir::Input,
@@ -103,7 +87,86 @@ pub(super) fn tool(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) 
         &resolve_refs(&old.input_schema),
         &resolve_refs(&new.input_schema),
     );
-    match (&old.output_schema, &new.output_schema) {
+    output_schema(
+        &mut ctx,
+        old.output_schema.as_ref(),
+        new.output_schema.as_ref(),
+    );
+}
+
+fn annotations(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) {
+    let empty = Map::new();
+    let of = |t: &'_ ToolSchemas| -> Map<String, Value> {
+        t.annotations
+            .as_ref()
+            .and_then(Value::as_object)
+            .unwrap_or(&empty)
+            .clone()
+    };
+    let (old_ann, new_ann) = (of(old), of(new));
+    for key in old_ann
+        .keys()
+        .chain(new_ann.keys())
+        .collect::<BTreeSet<_>>()
+    {
+        if old_ann.get(key) != new_ann.get(key) {
+            push(
+                out,
+                &old.name,
+                &format!("/annotations/{key}"),
+                "annotation-changed",
+                Severity::Cosmetic,
+                format!("annotation `{key}` changed"),
+            );
+        }
+    }
+}
+
+/// `execution.taskSupport`: a call that was allowed one way (plain, or as a task) and is no
+/// longer fails; a way newly allowed is compatible.
+fn task_support(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) {
+    let (before, after) = (old.task_support(), new.task_support());
+    if before == after {
+        return;
+    }
+    let plain = |s: &str| s != "required";
+    let as_task = |s: &str| s == "optional" || s == "required";
+    let (kind, severity, why) = if as_task(before) && !as_task(after) {
+        (
+            "task-support-removed",
+            Severity::Breaking,
+            "callers that run it as a task now fail",
+        )
+    } else if plain(before) && !plain(after) {
+        (
+            "task-support-required",
+            Severity::Breaking,
+            "plain calls now fail: it runs only as a task",
+        )
+    } else {
+        (
+            "task-support-widened",
+            Severity::Compatible,
+            "it now also runs the other way",
+        )
+    };
+    push(
+        out,
+        &old.name,
+        "/execution/taskSupport",
+        kind,
+        severity,
+        format!("task support changed from `{before}` to `{after}`: {why}"),
+    );
+}
+
+fn output_schema(ctx: &mut Ctx<'_>, old: Option<&Value>, new: Option<&Value>) {
+    let is_object = |s: &Value| match s.get("type") {
+        Some(Value::Array(kinds)) => kinds.iter().any(|k| k == "object"),
+        Some(kind) => kind == "object",
+        None => true,
+    };
+    match (old, new) {
         (Some(_), None) => ctx.push(
             "/outputSchema",
             "output-schema-removed",
@@ -116,10 +179,30 @@ pub(super) fn tool(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) 
             Severity::Compatible,
             "an outputSchema was added".into(),
         ),
+        // 2026-07-28 lets structured results be any JSON value; code that decodes an object
+        // cannot decode an array or a string, nor the other way round.
+        (Some(o), Some(n)) if is_object(o) != is_object(n) => ctx.push(
+            "/outputSchema/type",
+            "output-schema-kind-changed",
+            Severity::Breaking,
+            format!(
+                "the structured result is now {}, not {}",
+                kind_of(n),
+                kind_of(o)
+            ),
+        ),
         (Some(o), Some(n)) => {
             ctx.dir = Dir::Output;
             ctx.schema("/outputSchema", &resolve_refs(o), &resolve_refs(n));
         }
         (None, None) => {}
+    }
+}
+
+fn kind_of(schema: &Value) -> String {
+    match schema.get("type") {
+        Some(Value::String(kind)) => format!("`{kind}`"),
+        Some(other) => format!("`{other}`"),
+        None => "an object".into(),
     }
 }
