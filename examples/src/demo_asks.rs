@@ -15,8 +15,8 @@ use serde_json::{Value, json};
 pub enum Asked {
     /// The client's result for the request.
     Answer(Value),
-    /// Return this: the client answers and calls again.
-    Ask(CallToolResponse),
+    /// Return this: the client answers and asks again.
+    Ask(InputRequiredResult),
 }
 
 /// Asks the client `method` with `params`; `key` names the question across rounds.
@@ -36,7 +36,7 @@ pub async fn ask(
         let request: InputRequest = serde_json::from_value(request).map_err(|e| e.to_string())?;
         let requests = InputRequests::from([(key.to_string(), request)]);
         let ask = InputRequiredResult::from_input_requests(requests);
-        return Ok(Asked::Ask(CallToolResponse::InputRequired(ask)));
+        return Ok(Asked::Ask(ask));
     }
     let request: ServerRequest = serde_json::from_value(request).map_err(|e| e.to_string())?;
     let result = context
@@ -87,6 +87,24 @@ pub fn sampling_request(question: &str) -> Value {
     }})
 }
 
+/// The `elicitation/create` request of the prompt's `style=ask`.
+pub fn style_request() -> Value {
+    json!({"method": "elicitation/create", "params": {
+        "mode": "form",
+        "message": "How should the summary read?",
+        "requestedSchema": {"type": "object", "properties": {
+            "style": {"type": "string", "enum": ["bullets", "prose"], "default": "prose"},
+        }},
+    }})
+}
+
+/// The style the user chose (`prose` unless they accepted another).
+pub fn chosen_style(answer: &Value) -> String {
+    let accepted = answer.get("action").and_then(Value::as_str) == Some("accept");
+    let style = answer.pointer("/content/style").and_then(Value::as_str);
+    style.filter(|_| accepted).unwrap_or("prose").to_string()
+}
+
 /// What `ask_model` says about the model's answer.
 pub fn sampling_outcome(answer: &Value) -> String {
     let model = answer.get("model").and_then(Value::as_str).unwrap_or("?");
@@ -123,7 +141,7 @@ pub async fn answered(
                 &answer,
             ))]))
         }
-        Ok(Asked::Ask(ask)) => ask,
+        Ok(Asked::Ask(ask)) => CallToolResponse::InputRequired(ask),
         Err(why) => {
             CallToolResponse::Complete(CallToolResult::error(vec![ContentBlock::text(why)]))
         }

@@ -18,7 +18,7 @@ pub fn prompts() -> Vec<Prompt> {
             .with_description("The conversation to summarize")
             .with_required(true),
         PromptArgument::new("style")
-            .with_description("`bullets` or `prose` (the default)")
+            .with_description("`bullets` or `prose` (the default), or `ask` to let the user choose")
             .with_required(false),
     ];
     vec![Prompt::new(

@@ -489,11 +489,27 @@ impl ServerHandler for Demo {
         ))
     }
 
+    /// `style=ask` asks the user for the style (elicitation, in rounds on 2026-07-28).
     async fn get_prompt(
         &self,
-        request: rmcp::model::GetPromptRequestParams,
-        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+        mut request: rmcp::model::GetPromptRequestParams,
+        context: rmcp::service::RequestContext<rmcp::RoleServer>,
     ) -> Result<rmcp::model::GetPromptResponse, rmcp::ErrorData> {
+        let arguments = request.arguments.get_or_insert_default();
+        if arguments.get("style").and_then(|s| s.as_str()) == Some("ask") {
+            let responses = request.input_responses.take();
+            let asked = demo_asks::ask(&context, responses, "style", demo_asks::style_request());
+            let style = match asked
+                .await
+                .map_err(|e| rmcp::ErrorData::internal_error(e, None))?
+            {
+                demo_asks::Asked::Answer(answer) => demo_asks::chosen_style(&answer),
+                demo_asks::Asked::Ask(ask) => {
+                    return Ok(rmcp::model::GetPromptResponse::InputRequired(ask));
+                }
+            };
+            arguments.insert("style".into(), style.into());
+        }
         demo_catalog::get_prompt(request).map(rmcp::model::GetPromptResponse::Complete)
     }
 

@@ -17,8 +17,8 @@ use serde_json::{Map, json};
 
 use common::*;
 
-/// Accepts confirming a deploy or flight LH1 (leaving other fields to their defaults),
-/// declines anything else;
+/// Accepts confirming a deploy or flight LH1 (leaving other fields to their defaults) and
+/// picks `bullets` for a summary, declines anything else;
 /// a model that repeats the question; one root. `asked` counts elicitations.
 fn answering(protocol: Protocol, asked: Arc<AtomicUsize>) -> ConnectOptions {
     ConnectOptions::default()
@@ -30,7 +30,11 @@ fn answering(protocol: Protocol, asked: Arc<AtomicUsize>) -> ConnectOptions {
                 let yes = ["deploy", "LH1"]
                     .iter()
                     .any(|w| request.message.contains(w));
-                if is_form && yes {
+                if is_form && request.message.contains("summary") {
+                    let mut content = Map::new();
+                    content.insert("style".into(), json!("bullets"));
+                    ElicitAnswer::Accept(content)
+                } else if is_form && yes {
                     let mut content = Map::new();
                     content.insert("confirm".into(), json!(true));
                     ElicitAnswer::Accept(content)
@@ -70,6 +74,19 @@ async fn exercise(client: &Client, era: &str, asked: &AtomicUsize) {
     assert_eq!(
         text(client, "list_roots", json!({})).await,
         "file:///work/project"
+    );
+    // prompts/get takes rounds too.
+    let arguments = json!({"thread": "t", "style": "ask"});
+    let prompt = client
+        .get_prompt("summarize-thread", arguments)
+        .await
+        .expect("prompt");
+    assert!(
+        prompt
+            .text()
+            .starts_with("Summarize this thread as bullets"),
+        "{}",
+        prompt.text()
     );
     // The handlers leave plain calls alone.
     assert_eq!(text(client, "echo", json!({"message": "hi"})).await, "hi");

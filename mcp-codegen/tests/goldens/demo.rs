@@ -372,7 +372,7 @@ pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
             },
             ::mcp_runtime::PromptArgInfo {
                 name: "style",
-                description: "`bullets` or `prose` (the default)",
+                description: "`bullets` or `prose` (the default), or `ask` to let the user choose",
                 required: false,
             },
         ],
@@ -386,7 +386,7 @@ pub mod prompts {
     #[derive(Debug, Clone)]
     pub struct SummarizeThread<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
     impl<'a> SummarizeThread<'a> {
-        /// `bullets` or `prose` (the default)
+        /// `bullets` or `prose` (the default), or `ask` to let the user choose
         ///
         /// Sets the optional argument `style`.
         pub fn style(

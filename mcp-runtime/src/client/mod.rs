@@ -21,6 +21,7 @@ mod progress;
 pub(crate) mod prompts;
 mod protocol;
 mod resources;
+mod rounds;
 mod session;
 mod tools;
 #[cfg(feature = "host")]

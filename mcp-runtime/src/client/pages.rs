@@ -32,6 +32,25 @@ impl Client {
         }
     }
 
+    /// A request that may take rounds (or anything already in our error terms) under the
+    /// request timeout: the whole exchange, questions to the user included.
+    pub(crate) async fn within_request_timeout<T>(
+        &self,
+        operation: &str,
+        request: impl Future<Output = Result<T>>,
+    ) -> Result<T> {
+        let timeout = self.options().effective_request_timeout();
+        tokio::time::timeout(timeout, request)
+            .await
+            .unwrap_or_else(|_| {
+                Err(timeout_error(
+                    operation,
+                    timeout,
+                    "ConnectOptions::request_timeout",
+                ))
+            })
+    }
+
     /// Every item of a paged listing; `fetch` asks for one page. All pages share one
     /// request timeout.
     pub(crate) async fn all_pages<T, F, Fut>(&self, operation: &str, fetch: F) -> Result<Vec<T>>

@@ -1,8 +1,9 @@
 //! Prompts: the server's message templates (`prompts/list`, `prompts/get`).
 
-use rmcp::model::{ContentBlock, GetPromptRequestParams, Prompt, PromptMessage};
+use rmcp::model::{ContentBlock, GetPromptRequestParams, GetPromptResponse, Prompt, PromptMessage};
 use serde_json::{Map, Value};
 
+use super::rounds::Round;
 use super::session::Client;
 use crate::schema::json_kind::json_kind;
 use crate::{Error, Result};
@@ -100,9 +101,16 @@ impl Client {
         let arguments = prompt_arguments(name, arguments)?;
         let mut params = GetPromptRequestParams::new(name);
         params.arguments = (!arguments.is_empty()).then_some(arguments);
-        let result = self
-            .request(&operation, self.peer().get_prompt(params))
-            .await?;
+        let rounds = self.in_rounds(&operation, params, |params| async move {
+            Ok(match self.peer().get_prompt_once(params).await? {
+                GetPromptResponse::Complete(result) => Round::Done(result),
+                GetPromptResponse::InputRequired(asks) => Round::Asks(asks),
+                _ => Round::Unsupported(
+                    "the server answered with a kind of result this client does not know",
+                ),
+            })
+        });
+        let result = self.within_request_timeout(&operation, rounds).await?;
         Ok(PromptOutput {
             description: result.description,
             messages: result.messages,

@@ -2,10 +2,11 @@
 //! `resources/read`), and subscriptions to their changes.
 
 use rmcp::model::{
-    ReadResourceRequestParams, Resource, ResourceContents, ResourceTemplate,
+    ReadResourceRequestParams, ReadResourceResponse, Resource, ResourceContents, ResourceTemplate,
     SubscribeRequestParams, UnsubscribeRequestParams,
 };
 
+use super::rounds::Round;
 use super::session::Client;
 use crate::Result;
 
@@ -53,9 +54,16 @@ impl Client {
     pub async fn read_resource(&self, uri: &str) -> Result<ResourceOutput> {
         let operation = format!("resources/read `{uri}`");
         let params = ReadResourceRequestParams::new(uri);
-        let result = self
-            .request(&operation, self.peer().read_resource(params))
-            .await?;
+        let rounds = self.in_rounds(&operation, params, |params| async move {
+            Ok(match self.peer().read_resource_once(params).await? {
+                ReadResourceResponse::Complete(result) => Round::Done(result),
+                ReadResourceResponse::InputRequired(asks) => Round::Asks(asks),
+                _ => Round::Unsupported(
+                    "the server answered with a kind of result this client does not know",
+                ),
+            })
+        });
+        let result = self.within_request_timeout(&operation, rounds).await?;
         Ok(ResourceOutput {
             contents: result.contents,
         })

@@ -5,16 +5,15 @@ use std::time::Duration;
 
 use rmcp::ServiceError;
 use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, CallToolResponse, CallToolResult, ClientRequest,
-    ServerResult, Tool,
+    CallToolRequest, CallToolRequestParams, CallToolResponse, ClientRequest, ServerResult, Tool,
 };
 use rmcp::service::PeerRequestOptions;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::asks::Unanswered;
 use super::call::{PendingCall, raw_output};
 use super::progress::{CancelOnDrop, ProgressFn};
+use super::rounds::Round;
 use super::session::{Client, timeout_error};
 use super::transport::WANTS_PROGRESS;
 use crate::schema::json_kind::json_kind;
@@ -148,7 +147,16 @@ impl Client {
         let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
         let operation = format!("tools/call `{name}`");
         // The timeout covers every round: a call that waits on the user waits in its budget.
-        let rounds = self.call_rounds(params, on_progress, &operation);
+        let rounds = self.in_rounds(&operation, params, |params| {
+            let response = self.call_tool_response(params, on_progress.clone());
+            async move {
+                Ok(match response.await? {
+                    CallToolResponse::Complete(result) => Round::Done(result),
+                    CallToolResponse::InputRequired(asks) => Round::Asks(asks),
+                    _ => Round::Unsupported("the server created a task"),
+                })
+            }
+        });
         let result = match tokio::time::timeout(timeout, rounds).await {
             Ok(result) => result?,
             Err(_) => {
@@ -172,50 +180,6 @@ impl Client {
             });
         }
         Ok(output)
-    }
-
-    /// `tools/call` until the server completes it: each `input_required` answer (2026-07-28)
-    /// is answered by the installed handlers and the call sent again, up to
-    /// [`ConnectOptions::max_input_rounds`](crate::ConnectOptions::max_input_rounds).
-    async fn call_rounds(
-        &self,
-        mut params: CallToolRequestParams,
-        on_progress: Option<ProgressFn>,
-        operation: &str,
-    ) -> Result<CallToolResult> {
-        let max_rounds = self.options().max_input_rounds;
-        for _ in 0..=max_rounds {
-            let response = self
-                .call_tool_response(params.clone(), on_progress.clone())
-                .await;
-            let input_required = match response {
-                Ok(CallToolResponse::Complete(result)) => return Ok(result),
-                Ok(CallToolResponse::InputRequired(input_required)) => input_required,
-                Ok(_) => {
-                    return Err(self.protocol_error(
-                        operation,
-                        "the server created a task, which this client does not run yet".into(),
-                    ));
-                }
-                Err(err) => return Err(self.service_error(err, operation).await),
-            };
-            let next = self.options().asks.next_round(input_required).await;
-            let next = next.map_err(|Unanswered(why)| self.protocol_error(operation, why))?;
-            params.input_responses = next.input_responses;
-            params.request_state = next.request_state;
-        }
-        Err(self.protocol_error(
-            operation,
-            format!("the server still asked for input after {max_rounds} rounds; raise ConnectOptions::max_input_rounds if it needs more"),
-        ))
-    }
-
-    fn protocol_error(&self, operation: &str, message: String) -> Error {
-        Error::Protocol {
-            target: self.target().to_string(),
-            operation: operation.to_string(),
-            message,
-        }
     }
 }
 
