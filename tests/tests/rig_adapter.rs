@@ -99,3 +99,33 @@ async fn rig_agent_dispatches_a_generated_clients_tools() {
     assert!(results[1].contains("TYPED"), "{}", results[1]);
     client.close().await;
 }
+
+/// A rig model answers the demo server's `ask_model` (sampling) in both eras: the server's
+/// question and system prompt reach the model, its text comes back through the tool.
+#[tokio::test]
+async fn a_rig_model_answers_servers_that_sample() {
+    for protocol in [mcp_runtime::Protocol::Auto, mcp_runtime::Protocol::Legacy] {
+        let model = MockCompletionModel::from_turns([MockTurn::text("because it compiles")]);
+        let options = mcp_runtime::ConnectOptions::default()
+            .protocol(protocol.clone())
+            .on_sampling(mcp_runtime::rig::sampling(model.clone()));
+        let client = mcp_runtime::Client::connect_with(demo_stdio(), options)
+            .await
+            .unwrap();
+        let out = client
+            .call_tool("ask_model", json!({"question": "why rust?"}))
+            .await
+            .unwrap();
+        assert!(
+            out.text().ends_with("says: because it compiles"),
+            "{protocol:?}: {}",
+            out.text()
+        );
+        let request = format!("{:?}", model.requests()[0].chat_history);
+        assert!(
+            request.contains("why rust?") && request.contains("Answer in one sentence."),
+            "{request}"
+        );
+        client.close().await;
+    }
+}

@@ -1,4 +1,5 @@
-//! MCP tools as [rig](https://docs.rs/rig-core) tools (feature `rig`, rig-core 0.44): every
+//! rig and MCP (feature `rig`, rig-core 0.44): a rig model answering servers that sample
+//! ([`sampling`], in `sampling.rs`), and MCP tools as [rig](https://docs.rs/rig-core) tools: every
 //! tool of a [`Registry`] — or of a generated client's `TOOLS` table — becomes a
 //! [`DynamicTool`] that a rig agent (`rig_agent::AgentBuilder::dynamic_tools`) offers its model
 //! and dispatches to the MCP server. A tool's failure (bad arguments, `isError`, a dead server)
@@ -11,6 +12,8 @@
 //! # }
 //! ```
 
+mod sampling;
+
 use std::sync::Arc;
 
 use rig_core::message::ToolName;
@@ -19,6 +22,8 @@ use serde_json::Value;
 
 use crate::host::registry::{Format, Registry};
 use crate::{Client, Error, ToolInfo, ToolOutput};
+
+pub use sampling::sampling;
 
 /// Every tool of `registry`, under its registry name (`mcp_{server}_{tool}` by default), with
 /// the definition an LLM sees; calls go through [`Registry::dispatch`], so arguments are
