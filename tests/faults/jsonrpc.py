@@ -3,7 +3,10 @@ A server gives its name, what `tools/list` returns and how `tools/call` answers 
 from either: no answer at all), and may watch notifications.
 
 Every process that imports it leaves an empty file named after its PID in `$FAULT_PID_DIR`
-(when set), so a test can check that none is left running."""
+(when set), so a test can check that none is left running. With `$FAULT_ERA=2026-07-28` it
+also answers `server/discover`, so a client negotiates that revision (and sends `_meta` on every
+request instead of `initialize`); otherwise `server/discover` is an unknown method and clients
+fall back to the legacy handshake."""
 import json
 import os
 import sys
@@ -16,6 +19,15 @@ def record_pid(pid):
 
 
 record_pid(os.getpid())
+
+
+ERA = os.environ.get("FAULT_ERA")
+
+
+def discover(name):
+    info = {"name": name, "version": "1.0.0"}
+    return {"resultType": "complete", "supportedVersions": [ERA], "capabilities": {"tools": {}},
+            "ttlMs": 0, "cacheScope": "private", "_meta": {"io.modelcontextprotocol/serverInfo": info}}
 
 
 def send(message):
@@ -37,6 +49,8 @@ def serve(name, list_tools, call_tool=None, on_notification=None):
                 "capabilities": {"tools": {}},
                 "serverInfo": {"name": name, "version": "1.0.0"},
             }
+        elif method == "server/discover" and ERA:
+            result = discover(name)
         elif method == "tools/list":
             result = list_tools()
         elif method == "tools/call" and call_tool is not None:

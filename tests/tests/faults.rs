@@ -5,13 +5,12 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::faults::{Pids, script};
+use common::faults::{Era, Pids, script};
 use mcp_runtime::{Client, ConnectOptions, Error, ServerSpec};
 use serde_json::json;
 
-#[tokio::test]
-async fn a_mute_server_is_no_answer_not_an_exit() {
-    let pids = Pids::new("mute");
+async fn a_mute_server_is_no_answer_not_an_exit(era: Era) {
+    let pids = Pids::in_era("mute", era);
     let options = ConnectOptions::default().connect_timeout(Duration::from_secs(1));
     let start = Instant::now();
     let err = Client::connect_with(pids.spec("mute.py", &[]), options)
@@ -21,7 +20,7 @@ async fn a_mute_server_is_no_answer_not_an_exit() {
     let text = err.to_string();
     assert!(matches!(err, Error::Connect { .. }), "{err:?}");
     assert!(
-        text.contains("no answer to `initialize` within 1s"),
+        text.contains("no answer to `server/discover` within 1s"),
         "{text}"
     );
     assert!(text.contains("connect_timeout"), "{text}");
@@ -197,9 +196,8 @@ async fn a_message_over_the_limit_fails_an_http_call_at_once() {
     server.wait().unwrap();
 }
 
-#[tokio::test]
-async fn a_slow_starter_connects_within_the_timeout_and_is_no_answer_past_it() {
-    let pids = Pids::new("slow-init");
+async fn a_slow_starter_connects_within_the_timeout_and_is_no_answer_past_it(era: Era) {
+    let pids = Pids::in_era("slow-init", era);
     let patient = ConnectOptions::default().connect_timeout(Duration::from_secs(10));
     let client = Client::connect_with(pids.spec("slow_init.py", &["1"]), patient)
         .await
@@ -217,7 +215,7 @@ async fn a_slow_starter_connects_within_the_timeout_and_is_no_answer_past_it() {
         .unwrap_err();
     let text = err.to_string();
     assert!(
-        text.contains("no answer to `initialize` within 500ms"),
+        text.contains("no answer to `server/discover` within 500ms"),
         "{text}"
     );
     assert!(
@@ -229,12 +227,12 @@ async fn a_slow_starter_connects_within_the_timeout_and_is_no_answer_past_it() {
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
-#[tokio::test]
-async fn a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on() {
-    let pids = Pids::new("hang-once");
+async fn a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on(era: Era) {
+    let pids = Pids::in_era("hang-once", era);
     let client = Client::connect(pids.spec("hang_once.py", &[]))
         .await
         .unwrap();
+    assert_eq!(client.protocol_version(), pids.version());
     let start = Instant::now();
     let err = client
         .call_tool("work", json!({}))
@@ -261,10 +259,10 @@ async fn a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on() {
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
-#[tokio::test]
-async fn a_crash_mid_call_names_the_exit_status_or_signal_and_stderr() {
-    let pids = Pids::new("crash");
+async fn a_crash_mid_call_names_the_exit_status_or_signal_and_stderr(era: Era) {
+    let pids = Pids::in_era("crash", era);
     let client = Client::connect(pids.spec("crash.py", &[])).await.unwrap();
+    assert_eq!(client.protocol_version(), pids.version());
     assert_eq!(
         client
             .call_tool("echo", json!({"message": "hi"}))
@@ -316,9 +314,8 @@ async fn a_crash_mid_call_names_the_exit_status_or_signal_and_stderr() {
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
-#[tokio::test]
-async fn an_answer_under_the_wrong_id_is_a_timeout_not_a_hang() {
-    let pids = Pids::new("wrong-ids");
+async fn an_answer_under_the_wrong_id_is_a_timeout_not_a_hang(era: Era) {
+    let pids = Pids::in_era("wrong-ids", era);
     let client = Client::connect(pids.spec("wrong_ids.py", &[]))
         .await
         .unwrap();
@@ -376,9 +373,8 @@ async fn structured_output_against_its_schema_is_a_decode_error_naming_the_field
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
-#[tokio::test]
-async fn a_stderr_flood_neither_blocks_the_server_nor_fills_memory() {
-    let pids = Pids::new("stderr-flood");
+async fn a_stderr_flood_neither_blocks_the_server_nor_fills_memory(era: Era) {
+    let pids = Pids::in_era("stderr-flood", era);
     let options = ConnectOptions::default()
         .connect_timeout(Duration::from_secs(60))
         .stderr_lines(5);
@@ -397,9 +393,8 @@ async fn a_stderr_flood_neither_blocks_the_server_nor_fills_memory() {
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
-#[tokio::test]
-async fn close_ends_a_server_that_ignores_sigterm() {
-    let pids = Pids::new("stubborn");
+async fn close_ends_a_server_that_ignores_sigterm(era: Era) {
+    let pids = Pids::in_era("stubborn", era);
     let options = ConnectOptions::default().shutdown_grace(Duration::from_millis(300));
     let client = Client::connect_with(pids.spec("stubborn.py", &[]), options)
         .await
@@ -415,9 +410,8 @@ async fn close_ends_a_server_that_ignores_sigterm() {
     pids.assert_all_gone(Duration::from_secs(2)).await;
 }
 
-#[tokio::test]
-async fn close_and_drop_end_the_servers_own_children() {
-    let pids = Pids::new("grandchild");
+async fn close_and_drop_end_the_servers_own_children(era: Era) {
+    let pids = Pids::in_era("grandchild", era);
     let client = Client::connect(pids.spec("grandchild.py", &[]))
         .await
         .unwrap();
@@ -433,3 +427,33 @@ async fn close_and_drop_end_the_servers_own_children() {
     drop(client);
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
+
+/// Every fault above that runs a fault server, against a server of each era: the legacy
+/// `initialize` handshake, and 2026-07-28 (`server/discover`, `_meta` on every request).
+macro_rules! both_eras {
+    ($($test:ident),* $(,)?) => {
+        mod legacy {
+            $(#[tokio::test]
+            async fn $test() {
+                super::$test(super::Era::Legacy).await
+            })*
+        }
+        mod current {
+            $(#[tokio::test]
+            async fn $test() {
+                super::$test(super::Era::Current).await
+            })*
+        }
+    };
+}
+
+both_eras!(
+    a_mute_server_is_no_answer_not_an_exit,
+    a_slow_starter_connects_within_the_timeout_and_is_no_answer_past_it,
+    a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on,
+    a_crash_mid_call_names_the_exit_status_or_signal_and_stderr,
+    an_answer_under_the_wrong_id_is_a_timeout_not_a_hang,
+    a_stderr_flood_neither_blocks_the_server_nor_fills_memory,
+    close_ends_a_server_that_ignores_sigterm,
+    close_and_drop_end_the_servers_own_children
+);

@@ -83,7 +83,10 @@ async fn one_broken_server_never_blocks_or_breaks_the_others() {
     }
     match &status["silent"] {
         ServerStatus::Failed(reason) => {
-            assert!(reason.contains("no answer to `initialize`"), "{reason}")
+            assert!(
+                reason.contains("no answer to `server/discover`"),
+                "{reason}"
+            )
         }
         other => panic!("{other:?}"),
     }

@@ -122,7 +122,9 @@ async fn start_and_calls_are_bounded_by_one_timeout() {
     )
     .await;
     assert!(
-        failed.to_string().contains("no answer to `initialize`"),
+        failed
+            .to_string()
+            .contains("no answer to `server/discover`"),
         "{failed}"
     );
     let start = Instant::now();
@@ -136,7 +138,7 @@ async fn start_and_calls_are_bounded_by_one_timeout() {
         start.elapsed()
     );
     assert!(
-        matches!(&err, Error::ServerUnavailable { server, reason } if server == "mute" && reason.contains("no answer to `initialize`")),
+        matches!(&err, Error::ServerUnavailable { server, reason } if server == "mute" && reason.contains("no answer to `server/discover`")),
         "{err:?}"
     );
     // The good server never noticed.

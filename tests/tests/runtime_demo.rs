@@ -332,7 +332,10 @@ async fn a_server_that_never_answers_times_out_and_is_killed() {
     let Error::Connect { reason, stderr, .. } = &err else {
         panic!("{err:?}")
     };
-    assert!(reason.contains("no answer to `initialize`"), "{reason}");
+    assert!(
+        reason.contains("no answer to `server/discover`"),
+        "{reason}"
+    );
     let pid: u32 = stderr
         .first()
         .and_then(|l| l.trim().parse().ok())

@@ -46,6 +46,14 @@ impl Protocol {
         }
     }
 
+    /// The request that opens the session: what a server that never answers ignored.
+    pub(crate) fn first_request(&self) -> &'static str {
+        match self.lifecycle() {
+            ClientLifecycleMode::Initialize => "initialize",
+            _ => "server/discover",
+        }
+    }
+
     /// The revision an `initialize` request names.
     pub(crate) fn initialize_version(&self) -> ProtocolVersion {
         match self {

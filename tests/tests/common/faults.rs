@@ -17,23 +17,50 @@ pub fn script(name: &str) -> String {
         .into_owned()
 }
 
-/// A directory where the fault servers leave one file per process they run.
-pub struct Pids(PathBuf);
+/// The protocol era a fault server speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Era {
+    /// `initialize` only (`server/discover` is an unknown method).
+    Legacy,
+    /// 2026-07-28: `server/discover`, `_meta` on every request.
+    Current,
+}
+
+/// A directory where the fault servers leave one file per process they run, and the era they
+/// speak.
+pub struct Pids(PathBuf, Era);
 
 impl Pids {
     pub fn new(test: &str) -> Pids {
-        let dir = std::env::temp_dir().join(format!("mcp-faults-{test}-{}", std::process::id()));
+        Pids::in_era(test, Era::Legacy)
+    }
+
+    pub fn in_era(test: &str, era: Era) -> Pids {
+        let name = format!("mcp-faults-{test}-{era:?}-{}", std::process::id());
+        let dir = std::env::temp_dir().join(name);
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        Pids(dir)
+        Pids(dir, era)
     }
 
     /// `python3 tests/faults/{name} args…`, recording its PIDs here.
     pub fn spec(&self, name: &str, args: &[&str]) -> StdioSpec {
-        mcp_runtime::ServerSpec::stdio("python3")
+        let spec = mcp_runtime::ServerSpec::stdio("python3")
             .arg(script(name))
             .args(args.iter().copied())
-            .env("FAULT_PID_DIR", self.0.to_string_lossy())
+            .env("FAULT_PID_DIR", self.0.to_string_lossy());
+        match self.1 {
+            Era::Current => spec.env("FAULT_ERA", "2026-07-28"),
+            Era::Legacy => spec,
+        }
+    }
+
+    /// The revision a client negotiates with these servers.
+    pub fn version(&self) -> &'static str {
+        match self.1 {
+            Era::Legacy => "2025-11-25",
+            Era::Current => "2026-07-28",
+        }
     }
 
     /// The same as an mcp.json entry.

@@ -26,9 +26,9 @@ pub(crate) enum Direct {}
 
 /// The connect error for a server that stayed silent: whatever it did once we gave up (a
 /// closed stdin makes many servers exit), the cause is the missing answer.
-pub(crate) fn no_answer(deadline: Duration) -> String {
+pub(crate) fn no_answer(first_request: &str, deadline: Duration) -> String {
     format!(
-        "no answer to `initialize` within {deadline:?} (raise `connect_timeout` for a slow \
+        "no answer to `{first_request}` within {deadline:?} (raise `connect_timeout` for a slow \
          starter; is it an MCP server on this transport?)"
     )
 }

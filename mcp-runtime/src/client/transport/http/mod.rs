@@ -144,7 +144,7 @@ pub(crate) fn handshake_outcome(
                 format!("{} (is the server running at this URL?)", root_cause(&err))
             }
         }
-        Err(_) => no_answer(options.connect_timeout),
+        Err(_) => no_answer(options.protocol.first_request(), options.connect_timeout),
     };
     Err(Error::Connect {
         target: spec.target(),

@@ -71,7 +71,7 @@ pub(crate) async fn connect(
         .iter()
         .map(|l| spec.scrub(l))
         .collect();
-    let reason = failure_reason(outcome, process.try_exit_status(), deadline);
+    let reason = failure_reason(outcome, process.try_exit_status(), options);
     process.shutdown(Duration::ZERO).await;
     Err(Error::Connect {
         target: spec.target(),
@@ -86,10 +86,10 @@ pub(crate) async fn connect(
 fn failure_reason(
     handshake_error: Option<String>,
     exit: Option<std::process::ExitStatus>,
-    deadline: Duration,
+    options: &ConnectOptions,
 ) -> String {
     match (handshake_error, exit) {
-        (None, _) => no_answer(deadline),
+        (None, _) => no_answer(options.protocol.first_request(), options.connect_timeout),
         (Some(_), Some(status)) => {
             format!("the server exited ({status}) before completing the MCP handshake")
         }
