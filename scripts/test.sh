@@ -5,7 +5,7 @@
 # pinned, the third-party MCP servers the tests talk to and the MCP conformance suite (with the
 # Node 22 it needs): npm packages into
 # test-servers/node_modules (package-lock.json) and PyPI packages into test-servers/.venv
-# (requirements.txt). Nothing is installed globally. Extra arguments go to `cargo test`.
+# (requirements.txt; the Python MCP SDK 1.x into .venv-sdk1, requirements-sdk1.txt). Nothing is installed globally. Extra arguments go to `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 here=$(pwd)
@@ -32,6 +32,16 @@ if [ "$(cat test-servers/.venv/.lock-stamp 2>/dev/null)" != "$(stamp "$py_lock")
   python3 -m venv test-servers/.venv
   test-servers/.venv/bin/pip install --quiet --disable-pip-version-check -r "$py_lock"
   stamp "$py_lock" > test-servers/.venv/.lock-stamp
+fi
+
+# The Python MCP SDK 1.x (legacy era only), beside the 2.x above, for the era tests.
+sdk1_lock="$here/test-servers/requirements-sdk1.txt"
+if [ "$(cat test-servers/.venv-sdk1/.lock-stamp 2>/dev/null)" != "$(stamp "$sdk1_lock")" ]; then
+  echo "== installing the Python MCP SDK 1.x (test-servers/requirements-sdk1.txt)"
+  rm -rf test-servers/.venv-sdk1
+  python3 -m venv test-servers/.venv-sdk1
+  test-servers/.venv-sdk1/bin/pip install --quiet --disable-pip-version-check -r "$sdk1_lock"
+  stamp "$sdk1_lock" > test-servers/.venv-sdk1/.lock-stamp
 fi
 
 # CI builds from cold: incremental state would only double the target dir's size on disk.

@@ -2,7 +2,8 @@
 //! `list_roots` tools, answered by handlers installed in `ConnectOptions`, in both eras — on
 //! 2026-07-28 through Multi Round-Trip Requests, on the legacy era through server-to-client
 //! requests — over stdio and streamable HTTP; and the same questions from a Python MCP SDK 2.x
-//! server (`tests/peers/python_asking.py`, the SDK's resolvers) in both eras.
+//! server (`tests/peers/python_asking.py`, the SDK's resolvers) in both eras, and from the SDK 1.x
+//! (`python_asking_sdk1.py`), legacy only.
 
 mod common;
 
@@ -171,8 +172,15 @@ async fn input_rounds_are_bounded() {
 /// The Python SDK 2.x server: its resolvers ask through `InputRequiredResult` on 2026-07-28
 /// and through server-to-client requests on the legacy era.
 async fn python(protocol: Protocol, era: &str) {
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("peers/python_asking.py");
-    let spec = ServerSpec::stdio(python_bin("python")).arg(script.to_string_lossy());
+    python_peer(&python_bin("python"), "python_asking.py", protocol, era).await;
+}
+
+/// `script` of `tests/peers/` run by `python`: its `book`, `haiku` and `where` answered.
+async fn python_peer(python: &str, script: &str, protocol: Protocol, era: &str) {
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("peers")
+        .join(script);
+    let spec = ServerSpec::stdio(python).arg(script.to_string_lossy());
     let asked = Arc::new(AtomicUsize::new(0));
     let client = Client::connect_with(spec, answering(protocol, asked.clone()))
         .await
@@ -202,4 +210,24 @@ async fn python_sdk_2026_07_28_resolvers_are_answered_in_rounds() {
 #[tokio::test]
 async fn python_sdk_legacy_resolvers_are_answered_as_requests() {
     python(Protocol::Legacy, "2025-11-25").await;
+}
+
+/// The same tools on the Python SDK 1.x (FastMCP, legacy only): `Protocol::Auto` falls back to
+/// `initialize` and the questions come as server-to-client requests.
+#[tokio::test]
+async fn python_sdk_1_is_asked_in_the_legacy_era() {
+    let python = test_servers().join(".venv-sdk1/bin/python");
+    assert!(
+        python.exists(),
+        "run scripts/test.sh first: it installs {}",
+        python.display()
+    );
+    let python = python.to_string_lossy();
+    python_peer(
+        &python,
+        "python_asking_sdk1.py",
+        Protocol::Auto,
+        "2025-11-25",
+    )
+    .await;
 }
