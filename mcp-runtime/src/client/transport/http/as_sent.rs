@@ -5,6 +5,7 @@
 //! reports the failure its own way (listings are safe to repeat).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use futures::StreamExt;
 use http::{HeaderName, HeaderValue};
@@ -26,9 +27,40 @@ pub(crate) struct Post<'a> {
     pub custom_headers: &'a HashMap<HeaderName, HeaderValue>,
 }
 
+impl<'a> Post<'a> {
+    pub(crate) fn of(
+        uri: &'a str,
+        message: &'a ClientJsonRpcMessage,
+        session_id: &'a Option<Arc<str>>,
+        auth_header: &'a Option<String>,
+        custom_headers: &'a HashMap<HeaderName, HeaderValue>,
+    ) -> Self {
+        Post {
+            uri,
+            message,
+            session_id: session_id.as_deref(),
+            auth_header: auth_header.as_deref(),
+            custom_headers,
+        }
+    }
+}
+
 impl LimitedHttpClient {
+    /// For a request the raw tap wants, the answer read as sent; `None` leaves the request to
+    /// rmcp (every other request, at the cost of one atomic load).
+    pub(crate) async fn tapped(
+        &self,
+        post: Post<'_>,
+        sse_limit: usize,
+    ) -> Option<StreamableHttpPostResponse> {
+        if !self.tap().sent(post.message) {
+            return None;
+        }
+        self.post_as_sent(post, sse_limit).await
+    }
+
     /// The answer, read as sent; `None` leaves the request to rmcp.
-    pub(crate) async fn post_as_sent(
+    async fn post_as_sent(
         &self,
         post: Post<'_>,
         sse_limit: usize,

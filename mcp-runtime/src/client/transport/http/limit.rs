@@ -121,17 +121,9 @@ impl StreamableHttpClient for LimitedHttpClient {
         auth_header: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
     ) -> PostResult {
-        if self.tap.sent(&message) {
-            let post = Post {
-                uri: &uri,
-                message: &message,
-                session_id: session_id.as_deref(),
-                auth_header: auth_header.as_deref(),
-                custom_headers: &custom_headers,
-            };
-            if let Some(response) = self.post_as_sent(post, usize::MAX).await {
-                return Ok(response);
-            }
+        let post = Post::of(&uri, &message, &session_id, &auth_header, &custom_headers);
+        if let Some(response) = self.tapped(post, usize::MAX).await {
+            return Ok(response);
         }
         self.inner
             .post_message(uri, message, session_id, auth_header, custom_headers)
@@ -147,17 +139,9 @@ impl StreamableHttpClient for LimitedHttpClient {
         custom_headers: HashMap<HeaderName, HeaderValue>,
         limit: usize,
     ) -> PostResult {
-        if self.tap.sent(&message) {
-            let post = Post {
-                uri: &uri,
-                message: &message,
-                session_id: session_id.as_deref(),
-                auth_header: auth_header.as_deref(),
-                custom_headers: &custom_headers,
-            };
-            if let Some(response) = self.post_as_sent(post, limit).await {
-                return Ok(response);
-            }
+        let post = Post::of(&uri, &message, &session_id, &auth_header, &custom_headers);
+        if let Some(response) = self.tapped(post, limit).await {
+            return Ok(response);
         }
         let result = self
             .inner
