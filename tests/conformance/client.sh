@@ -16,6 +16,16 @@ case "$MCP_CONFORMANCE_SCENARIO" in
   # Accept the form as it comes: every field takes its schema default.
   elicitation-sep1034-client-defaults) "$cli" call test_client_elicitation_defaults --answers '{}' --url "$url" ;;
   sse-retry) "$cli" call test_reconnection --url "$url" ;;
+  # Credentials registered beforehand come in the scenario's context: the client-credentials
+  # grant, no browser.
+  auth/pre-registration | auth/client-credentials-basic)
+    context=${MCP_CONFORMANCE_CONTEXT:-"{}"}
+    client_id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["client_id"])' "$context")
+    CONFORMANCE_CLIENT_SECRET=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["client_secret"])' "$context")
+    export CONFORMANCE_CLIENT_SECRET
+    "$cli" login "$url" --client-id "$client_id" --client-secret-env CONFORMANCE_CLIENT_SECRET
+    "$cli" snapshot --out "$home/snapshot.json" --url "$url"
+    ;;
   auth/*)
     "$cli" login "$url"
     "$cli" snapshot --out "$home/snapshot.json" --url "$url"
