@@ -231,3 +231,50 @@ async fn python_sdk_1_is_asked_in_the_legacy_era() {
     )
     .await;
 }
+
+/// A generated client's typed method is the same call: the question is answered between its
+/// rounds and the typed result comes back.
+#[tokio::test]
+async fn typed_calls_stay_typed_across_rounds() {
+    mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
+    for protocol in [Protocol::Auto, Protocol::Legacy] {
+        let options = answering(protocol, Arc::default());
+        let demo = Demo::connect_with(demo_stdio(), options)
+            .await
+            .expect("connect");
+        let confirmed = demo.confirm("deploy").await.expect("confirm");
+        assert_eq!(confirmed.text(), "confirmed: deploy (reason: none given)");
+        assert_eq!(demo.add(1.0, 2.0).await.expect("add").sum, 3.0);
+        demo.client().close().await;
+    }
+}
+
+/// The call's timeout covers the whole exchange: a user who never answers times the call out,
+/// and the session goes on.
+#[tokio::test]
+async fn a_question_nobody_answers_times_the_call_out() {
+    for protocol in [Protocol::Auto, Protocol::Legacy] {
+        let options = ConnectOptions::default()
+            .protocol(protocol.clone())
+            .on_elicitation(|_| std::future::pending());
+        let client = Client::connect_with(demo_stdio(), options)
+            .await
+            .expect("connect");
+        let started = std::time::Instant::now();
+        let err = client
+            .call_tool("confirm", json!({"action": "deploy"}))
+            .with_timeout(std::time::Duration::from_millis(500))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(err, Error::Timeout { .. }),
+            "{protocol:?}: {err:?}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(
+            text(&client, "echo", json!({"message": "still here"})).await,
+            "still here"
+        );
+        client.close().await;
+    }
+}
