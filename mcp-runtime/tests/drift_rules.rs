@@ -65,7 +65,7 @@ fn tool_level() {
     only(
         diff(std::slice::from_ref(&a), &[described]),
         "tool-description-changed",
-        Cosmetic,
+        Security,
     );
     let titled = ToolSchemas {
         title: Some("T".into()),
@@ -74,7 +74,7 @@ fn tool_level() {
     only(
         diff(std::slice::from_ref(&a), &[titled]),
         "tool-title-changed",
-        Cosmetic,
+        Security,
     );
     let hinted = ToolSchemas {
         annotations: Some(json!({"readOnlyHint": true})),
@@ -83,7 +83,7 @@ fn tool_level() {
     only(
         diff(std::slice::from_ref(&a), &[hinted]),
         "annotation-changed",
-        Cosmetic,
+        Compatible,
     );
     let with_output = ToolSchemas {
         output_schema: Some(s(json!({}))),
@@ -357,14 +357,15 @@ fn output_rules() {
 }
 
 #[test]
-fn cosmetic_rules() {
+fn text_and_cosmetic_rules() {
+    // Parameter descriptions and titles are text a model reads.
     only(
         input_change(
             s(json!({"x": {"description": "a"}})),
             s(json!({"x": {"description": "b"}})),
         ),
         "description-changed",
-        Cosmetic,
+        Security,
     );
     only(
         input_change(
@@ -372,7 +373,7 @@ fn cosmetic_rules() {
             s(json!({"x": {"title": "b"}})),
         ),
         "title-changed",
-        Cosmetic,
+        Security,
     );
     only(
         input_change(s(json!({"x": {"examples": [1]}})), s(json!({"x": {}}))),
@@ -501,13 +502,13 @@ fn mcp_header_rules() {
         s(json!({ "region": property }))
     };
     let added = input_change(region(None), region(Some("Region")));
-    only(added, "mcp-header-changed", Breaking);
+    only(added, "mcp-header-changed", Security);
     let renamed = input_change(region(Some("Region")), region(Some("X-Region")));
-    only(renamed, "mcp-header-changed", Breaking);
+    only(renamed, "mcp-header-changed", Security);
     only(
         input_change(region(Some("Region")), region(None)),
         "mcp-header-changed",
-        Compatible,
+        Security,
     );
     // Other extensions stay cosmetic.
     let vendor = |v: i64| s(json!({"region": {"type": "string", "x-vendor": v}}));
@@ -544,4 +545,67 @@ fn output_schemas_that_are_not_objects() {
     assert!(!changes.is_empty());
     let nullable = json!({"type": ["object", "null"], "properties": {}});
     assert!(output_change(nullable.clone(), nullable).is_empty());
+}
+
+#[test]
+fn annotation_flips_that_widen_a_tool_are_security() {
+    let hints = |annotations: Value| ToolSchemas {
+        annotations: Some(annotations),
+        ..tool(s(json!({})), None)
+    };
+    let change = |old: Value, new: Value| diff(&[hints(old)], &[hints(new)]);
+    let widen = [
+        (
+            json!({"readOnlyHint": true}),
+            json!({"readOnlyHint": false}),
+        ),
+        (json!({"readOnlyHint": true}), json!({})),
+        (
+            json!({"destructiveHint": false}),
+            json!({"destructiveHint": true}),
+        ),
+        (json!({"destructiveHint": false}), json!({})),
+        (
+            json!({"idempotentHint": true}),
+            json!({"idempotentHint": false}),
+        ),
+        (
+            json!({"openWorldHint": false}),
+            json!({"openWorldHint": true}),
+        ),
+    ];
+    for (old, new) in widen {
+        only(
+            change(old.clone(), new.clone()),
+            "annotation-changed",
+            Security,
+        );
+        // The other way narrows what the tool may do.
+        only(change(new, old), "annotation-changed", Compatible);
+    }
+    // The same value stated differently, or a hint nobody defined: cosmetic.
+    only(
+        change(json!({}), json!({"destructiveHint": true})),
+        "annotation-changed",
+        Cosmetic,
+    );
+    only(
+        change(json!({"x-rank": 1}), json!({"x-rank": 2})),
+        "annotation-changed",
+        Cosmetic,
+    );
+    only(
+        change(json!({"title": "a"}), json!({"title": "b"})),
+        "annotation-changed",
+        Security,
+    );
+    let icons = |src: &str| ToolSchemas {
+        icons: Some(json!([{"src": src}])),
+        ..tool(s(json!({})), None)
+    };
+    only(
+        diff(&[icons("a.png")], &[icons("b.png")]),
+        "tool-icons-changed",
+        Security,
+    );
 }

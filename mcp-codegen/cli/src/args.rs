@@ -50,7 +50,8 @@ pub(crate) enum Command {
     },
     /// Generate the typed client module for a snapshot.
     Generate(GenerateArgs),
-    /// Compare a live server with a snapshot; exit 1 on drift at or above --fail-on.
+    /// Compare a live server with a snapshot; exit 1 on drift at or above --fail-on, 3 when a
+    /// security change (text a model reads, a widened annotation) is among it.
     Check {
         /// The committed snapshot.
         snapshot: PathBuf,
@@ -77,7 +78,7 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: AuthCommand,
     },
-    /// Compare two snapshots; exit 1 on drift at or above --fail-on.
+    /// Compare two snapshots; exit 1 on drift at or above --fail-on, 3 with a security change.
     Diff {
         /// The old snapshot.
         old: PathBuf,

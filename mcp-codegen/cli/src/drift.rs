@@ -1,5 +1,6 @@
 //! `check` (a live server against the committed snapshot) and `diff` (two snapshots): the
-//! library's drift, printed in the chosen format, exit 1 at or above `--fail-on`.
+//! library's drift, printed in the chosen format, exit 1 at or above `--fail-on` (3 when a
+//! security change is among them).
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -16,8 +17,9 @@ use crate::source::{SourceArgs, shell_quote};
 /// How drift is judged and printed.
 #[derive(Debug, Args)]
 pub(crate) struct ReportArgs {
-    /// Exit 1 when a change is at least this severe: breaking, compatible or cosmetic (any
-    /// difference: the snapshot is stale).
+    /// Fail when a change is at least this severe: security, breaking, compatible or cosmetic
+    /// (any difference: the snapshot is stale). Exit 3 when a failing change is a security
+    /// one (what a model reads changed: re-approve it), else 1.
     #[arg(long, default_value = "cosmetic", value_parser = |s: &str| s.parse::<Severity>())]
     fail_on: Severity,
     /// human (grouped, colored on a terminal), json, or github (workflow commands).
@@ -33,10 +35,10 @@ impl ReportArgs {
             "{}",
             render(changes, self.format, color, file, refresh, self.fail_on)
         );
-        if max_severity(changes).is_some_and(|worst| worst >= self.fail_on) {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
+        match max_severity(changes) {
+            Some(Severity::Security) => ExitCode::from(3),
+            Some(worst) if worst >= self.fail_on => ExitCode::from(1),
+            _ => ExitCode::SUCCESS,
         }
     }
 }

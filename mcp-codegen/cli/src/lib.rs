@@ -24,7 +24,8 @@ use args::{AuthCommand, Cli, Command};
 /// Runs the `mcp-codegen` command line on `args` (the program name first, as
 /// `std::env::args_os()` gives them): what the `mcp-codegen` binary does, for tools that embed
 /// it (an `xtask`, a test harness). Errors are printed as `error: …`; the exit code is 0, 1
-/// (drift at or above `--fail-on`, or a tool that reported an error) or 2 (an error).
+/// (drift at or above `--fail-on`, or a tool that reported an error), 3 (drift that includes a
+/// security change) or 2 (an error).
 pub fn run_cli<I, T>(args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
@@ -50,7 +51,8 @@ where
     }
 }
 
-/// Runs the command line; the exit code is 0 (ok), 1 (drift at or above `--fail-on`), and
+/// Runs the command line; the exit code is 0 (ok), 1 (drift at or above `--fail-on`), 3 (a
+/// security change among it), and
 /// errors are returned for `run_cli` to print and exit 2.
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {

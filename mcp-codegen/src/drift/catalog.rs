@@ -1,7 +1,8 @@
 //! Drift in what a snapshot holds besides tools. A prompt or template removed, a prompt
 //! argument removed or newly required, or a template whose variables changed breaks callers:
 //! breaking. Something added (an optional argument, a prompt, a template, a resource):
-//! compatible. Descriptions, titles, names and MIME types: cosmetic. A removed static resource
+//! compatible. Descriptions and titles, which a model reads: security. Names and MIME types:
+//! cosmetic. A removed static resource
 //! is breaking too: its generated constant would name a URI the server no longer serves.
 
 use std::collections::BTreeMap;
@@ -128,8 +129,9 @@ fn subject(what: &str, key: &str) -> String {
     format!("{what} {key}")
 }
 
-/// A cosmetic change of an optional text field, if it changed.
-fn cosmetic(
+/// A change of an optional text field, if it changed: a description or title is text a
+/// model reads (security), a name or MIME type cosmetic.
+fn text_field(
     subject: String,
     field: &str,
     a: &Option<String>,
@@ -137,12 +139,19 @@ fn cosmetic(
     out: &mut Vec<Change>,
 ) {
     if a != b {
-        let message = format!("{field} changed");
+        let read_by_models = field.ends_with("description") || field.ends_with("title");
+        let (severity, message) = match read_by_models {
+            true => (
+                Severity::Security,
+                format!("{field} changed: a model reads it (review and re-approve)"),
+            ),
+            false => (Severity::Cosmetic, format!("{field} changed")),
+        };
         out.push(change(
             subject,
             format!("/{field}"),
             "text-changed",
-            Severity::Cosmetic,
+            severity,
             message,
         ));
     }
@@ -150,7 +159,7 @@ fn cosmetic(
 
 fn prompt_changes(name: &str, old: &PromptDef, new: &PromptDef, out: &mut Vec<Change>) {
     let who = || subject("prompt", name);
-    cosmetic(
+    text_field(
         who(),
         "description",
         &old.description,
@@ -181,7 +190,7 @@ fn prompt_changes(name: &str, old: &PromptDef, new: &PromptDef, out: &mut Vec<Ch
                 Severity::Compatible,
                 format!("argument `{}` is now optional", arg.name),
             )),
-            Some(now) => cosmetic(
+            Some(now) => text_field(
                 who(),
                 &format!("arguments/{}/description", arg.name),
                 &arg.description,
@@ -220,14 +229,14 @@ fn prompt_changes(name: &str, old: &PromptDef, new: &PromptDef, out: &mut Vec<Ch
 
 fn template_changes(name: &str, old: &TemplateDef, new: &TemplateDef, out: &mut Vec<Change>) {
     let who = || subject("template", name);
-    cosmetic(
+    text_field(
         who(),
         "description",
         &old.description,
         &new.description,
         out,
     );
-    cosmetic(who(), "mimeType", &old.mime_type, &new.mime_type, out);
+    text_field(who(), "mimeType", &old.mime_type, &new.mime_type, out);
     if old.uri_template != new.uri_template {
         let vars = mcp_runtime::uri_template::variables;
         let (kind, severity) = match vars(&old.uri_template) == vars(&new.uri_template) {
@@ -250,16 +259,16 @@ fn template_changes(name: &str, old: &TemplateDef, new: &TemplateDef, out: &mut 
 
 fn resource_changes(uri: &str, old: &ResourceDef, new: &ResourceDef, out: &mut Vec<Change>) {
     let who = || subject("resource", uri);
-    cosmetic(
+    text_field(
         who(),
         "description",
         &old.description,
         &new.description,
         out,
     );
-    cosmetic(who(), "mimeType", &old.mime_type, &new.mime_type, out);
+    text_field(who(), "mimeType", &old.mime_type, &new.mime_type, out);
     let (a, b) = (Some(old.name.clone()), Some(new.name.clone()));
-    cosmetic(who(), "name", &a, &b, out);
+    text_field(who(), "name", &a, &b, out);
 }
 
 #[cfg(test)]
@@ -302,7 +311,7 @@ mod tests {
             ),
             (
                 r#""prompts": [{"name": "p", "description": "new", "arguments": [{"name": "a", "required": true}, {"name": "b"}]}], "resourceTemplates": [{"name": "t", "uriTemplate": "x://{id}"}], "resources": [{"uri": "x://r", "name": "r"}]"#,
-                ("text-changed", Severity::Cosmetic),
+                ("text-changed", Severity::Security),
             ),
             (
                 r#""prompts": [{"name": "p", "arguments": [{"name": "a", "required": true}, {"name": "b"}]}], "resourceTemplates": [], "resources": [{"uri": "x://r", "name": "r"}]"#,

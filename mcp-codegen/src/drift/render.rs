@@ -50,7 +50,7 @@ pub fn render(
             let mut out = String::new();
             for c in changes {
                 let level = match c.severity {
-                    Severity::Breaking => "error",
+                    Severity::Security | Severity::Breaking => "error",
                     Severity::Compatible => "warning",
                     Severity::Cosmetic => "notice",
                     // A class newer than this renderer is shown as the most severe.
@@ -74,8 +74,8 @@ pub fn render(
             let s = Summary::of(changes);
             let _ = writeln!(
                 out,
-                "{} breaking, {} compatible, {} cosmetic",
-                s.breaking, s.compatible, s.cosmetic
+                "{} security, {} breaking, {} compatible, {} cosmetic",
+                s.security, s.breaking, s.compatible, s.cosmetic
             );
             out
         }
@@ -108,6 +108,7 @@ fn human(changes: &[Change], color: bool, file: &str, refresh: &str, fail_on: Se
             let _ = writeln!(out, "{}", paint("1", &heading));
         }
         let severity = match c.severity {
+            Severity::Security => paint("35", "security  "),
             Severity::Breaking => paint("31", "breaking  "),
             Severity::Compatible => paint("33", "compatible"),
             Severity::Cosmetic => paint("36", "cosmetic  "),
@@ -130,8 +131,9 @@ fn human(changes: &[Change], color: bool, file: &str, refresh: &str, fail_on: Se
     let failing = drift::max_severity(changes).is_some_and(|m| m >= fail_on);
     let _ = writeln!(
         out,
-        "\n{} change(s): {} breaking, {} compatible, {} cosmetic; {} at --fail-on {fail_on}",
+        "\n{} change(s): {} security, {} breaking, {} compatible, {} cosmetic; {} at --fail-on {fail_on}",
         changes.len(),
+        s.security,
         s.breaking,
         s.compatible,
         s.cosmetic,

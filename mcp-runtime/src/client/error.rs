@@ -237,7 +237,7 @@ fn limit_fix(target: &str, limit: usize) -> &'static str {
 fn summary(changes: &[Change]) -> String {
     changes
         .iter()
-        .filter(|c| c.severity == Severity::Breaking)
+        .filter(|c| c.severity >= Severity::Breaking)
         .map(|c| format!("{} ({})", c.message, c.tool))
         .collect::<Vec<_>>()
         .join("; ")

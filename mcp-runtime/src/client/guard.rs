@@ -84,7 +84,7 @@ impl Client {
         }
         for change in &changes {
             match change.severity {
-                Severity::Breaking => tracing::warn!(
+                Severity::Breaking | Severity::Security => tracing::warn!(
                     server = %self.target(), tool = %change.tool, path = %change.path, kind = change.kind,
                     "schema drift: {}", change.message
                 ),
@@ -94,7 +94,9 @@ impl Client {
                 ),
             }
         }
-        if policy == DriftPolicy::Error && max_severity(&changes) == Some(Severity::Breaking) {
+        if policy == DriftPolicy::Error
+            && max_severity(&changes).is_some_and(|worst| worst >= Severity::Breaking)
+        {
             return Err(Error::Drift {
                 target: self.target().to_string(),
                 changes,

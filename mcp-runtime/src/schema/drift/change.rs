@@ -15,15 +15,20 @@ pub enum Severity {
     Compatible,
     /// Old code sends what the server now rejects, or cannot decode what it now sends.
     Breaking,
+    /// What a model reads changed (descriptions, titles, icons, `x-mcp-header`), or a tool
+    /// may now do more than was approved (an annotation widened): a person re-approves it.
+    /// The most severe class: `--fail-on breaking` fails on it too.
+    Security,
 }
 
 impl Severity {
-    /// `breaking`, `compatible` or `cosmetic`.
+    /// `security`, `breaking`, `compatible` or `cosmetic`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Cosmetic => "cosmetic",
             Severity::Compatible => "compatible",
             Severity::Breaking => "breaking",
+            Severity::Security => "security",
         }
     }
 }
@@ -38,11 +43,12 @@ impl std::str::FromStr for Severity {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
+            "security" => Ok(Severity::Security),
             "breaking" => Ok(Severity::Breaking),
             "compatible" => Ok(Severity::Compatible),
             "cosmetic" => Ok(Severity::Cosmetic),
             other => Err(format!(
-                "`{other}` is not a severity (breaking, compatible, cosmetic)"
+                "`{other}` is not a severity (security, breaking, compatible, cosmetic)"
             )),
         }
     }
@@ -66,6 +72,8 @@ pub struct Change {
 /// Counts per severity.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
+    /// Security changes.
+    pub security: usize,
     /// Breaking changes.
     pub breaking: usize,
     /// Compatible changes.
@@ -80,6 +88,7 @@ impl Summary {
         let mut summary = Summary::default();
         for change in changes {
             match change.severity {
+                Severity::Security => summary.security += 1,
                 Severity::Breaking => summary.breaking += 1,
                 Severity::Compatible => summary.compatible += 1,
                 Severity::Cosmetic => summary.cosmetic += 1,

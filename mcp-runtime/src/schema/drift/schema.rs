@@ -123,19 +123,20 @@ impl Ctx<'_> {
         self.unhandled(path, o, n);
     }
 
-    /// Descriptions, titles, defaults and formats: cosmetic or compatible.
+    /// Descriptions and titles (text a model reads: security), examples and the like
+    /// (cosmetic), defaults and formats (compatible).
     fn annotations(&mut self, path: &str, o: &Map<String, Value>, n: &Map<String, Value>) {
         for key in ANNOTATION_KEYWORDS {
             if o.get(*key) != n.get(*key) {
-                let kind = match *key {
-                    "description" => "description-changed",
-                    "title" => "title-changed",
-                    _ => "annotation-changed",
+                let (kind, severity) = match *key {
+                    "description" => ("description-changed", Severity::Security),
+                    "title" => ("title-changed", Severity::Security),
+                    _ => ("annotation-changed", Severity::Cosmetic),
                 };
                 self.push(
                     &format!("{path}/{key}"),
                     kind,
-                    Severity::Cosmetic,
+                    severity,
                     format!("`{key}` of {} changed", show(path)),
                 );
             }
@@ -210,30 +211,28 @@ impl Ctx<'_> {
     }
 
     /// `x-mcp-header` (2026-07-28): the argument is mirrored into an HTTP header of that name,
-    /// which servers and gateways check. A new or renamed header is one old code does not
-    /// send; a header no longer asked for is harmless.
+    /// which servers and gateways read — a new or renamed one is a header old code does not
+    /// send, and any change moves what leaves the client: security either way.
     fn mcp_header(&mut self, path: &str, old: Option<&Value>, new: Option<&Value>) {
-        let (severity, message) = match (old, new) {
-            (_, Some(header)) => (
-                Severity::Breaking,
+        let message = match (old, new) {
+            (_, Some(header)) => {
                 format!(
                     "{} must now be sent in the HTTP header {header} as well",
                     show(path)
-                ),
-            ),
-            (Some(header), None) => (
-                Severity::Compatible,
+                )
+            }
+            (Some(header), None) => {
                 format!(
                     "{} is no longer sent in the HTTP header {header}",
                     show(path)
-                ),
-            ),
+                )
+            }
             (None, None) => return,
         };
         self.push(
             &format!("{path}/x-mcp-header"),
             "mcp-header-changed",
-            severity,
+            Severity::Security,
             message,
         );
     }

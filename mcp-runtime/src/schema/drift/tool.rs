@@ -26,6 +26,8 @@ pub struct ToolSchemas {
     pub annotations: Option<Value>,
     /// `execution` (`taskSupport`: `forbidden`, the default, `optional` or `required`).
     pub execution: Option<Value>,
+    /// `icons`.
+    pub icons: Option<Value>,
 }
 
 impl ToolSchemas {
@@ -43,6 +45,7 @@ impl ToolSchemas {
             output_schema: tool.get("outputSchema").filter(|v| !v.is_null()).cloned(),
             annotations: tool.get("annotations").filter(|v| !v.is_null()).cloned(),
             execution: tool.get("execution").filter(|v| !v.is_null()).cloned(),
+            icons: tool.get("icons").filter(|v| !v.is_null()).cloned(),
         })
     }
 
@@ -55,25 +58,33 @@ impl ToolSchemas {
 
 pub(super) fn tool(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) {
     let name = old.name.as_str();
-    if old.title != new.title {
-        push(
-            out,
-            name,
+    // What a model reads of the tool: a change is re-approved by a person.
+    let texts = [
+        (
             "/title",
             "tool-title-changed",
-            Severity::Cosmetic,
-            "the tool's title changed".into(),
-        );
-    }
-    if old.description != new.description {
-        push(
-            out,
-            name,
+            "title",
+            old.title != new.title,
+        ),
+        (
             "/description",
             "tool-description-changed",
-            Severity::Cosmetic,
-            "the tool's description changed".into(),
-        );
+            "description",
+            old.description != new.description,
+        ),
+        (
+            "/icons",
+            "tool-icons-changed",
+            "icons",
+            old.icons != new.icons,
+        ),
+    ];
+    for (path, kind, what, changed) in texts {
+        if changed {
+            let message =
+                format!("the tool's {what} changed: a model reads it (review and re-approve)");
+            push(out, name, path, kind, Severity::Security, message);
+        }
     }
     annotations(out, old, new);
     task_support(out, old, new);
@@ -94,6 +105,18 @@ pub(super) fn tool(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) 
     );
 }
 
+/// The behaviour hints, with the spec's defaults for absent ones, and whether `true` is the
+/// side that lets the tool do more.
+const HINTS: &[(&str, bool, bool)] = &[
+    ("readOnlyHint", false, false),
+    ("destructiveHint", true, true),
+    ("idempotentHint", false, false),
+    ("openWorldHint", true, true),
+];
+
+/// A hint that now lets the tool do more than was approved (read-only no more, destructive,
+/// not idempotent, open world) is security; one that narrows is compatible; the annotation
+/// `title` is text a model reads (security); the rest cosmetic.
 fn annotations(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) {
     let empty = Map::new();
     let of = |t: &'_ ToolSchemas| -> Map<String, Value> {
@@ -109,16 +132,47 @@ fn annotations(out: &mut Vec<Change>, old: &ToolSchemas, new: &ToolSchemas) {
         .chain(new_ann.keys())
         .collect::<BTreeSet<_>>()
     {
-        if old_ann.get(key) != new_ann.get(key) {
-            push(
-                out,
-                &old.name,
-                &format!("/annotations/{key}"),
-                "annotation-changed",
-                Severity::Cosmetic,
-                format!("annotation `{key}` changed"),
-            );
+        let (before, after) = (old_ann.get(key), new_ann.get(key));
+        if before == after {
+            continue;
         }
+        let (severity, message) = annotation(key, before, after);
+        push(
+            out,
+            &old.name,
+            &format!("/annotations/{key}"),
+            "annotation-changed",
+            severity,
+            message,
+        );
+    }
+}
+
+fn annotation(key: &str, before: Option<&Value>, after: Option<&Value>) -> (Severity, String) {
+    if key == "title" {
+        return (
+            Severity::Security,
+            "annotation `title` changed: a model reads it".into(),
+        );
+    }
+    let Some((_, default, wider)) = HINTS.iter().find(|(hint, _, _)| *hint == key) else {
+        return (Severity::Cosmetic, format!("annotation `{key}` changed"));
+    };
+    let value = |v: Option<&Value>| v.and_then(Value::as_bool).unwrap_or(*default);
+    let (was, is) = (value(before), value(after));
+    match (was == is, is == *wider) {
+        (true, _) => (
+            Severity::Cosmetic,
+            format!("annotation `{key}` is stated differently ({was} either way)"),
+        ),
+        (false, true) => (
+            Severity::Security,
+            format!("`{key}` went from {was} to {is}: the tool may now do more than was approved"),
+        ),
+        (false, false) => (
+            Severity::Compatible,
+            format!("`{key}` went from {was} to {is}: the tool now promises more"),
+        ),
     }
 }
 
