@@ -75,6 +75,18 @@ feature_matrix() {
 
 # The published crates package and build from their package alone.
 package() {
+  # cargo verifies each package against the others through a local registry, extracting them
+  # into the shared registry cache and building them as registry crates, which it never
+  # rebuilds: a copy extracted or built by an earlier run (same name and version) would stand
+  # in for today's sources, so both go first.
+  local crate deps
+  for crate in mcp-runtime mcp-codegen mcp-macros mcp-codegen-cli; do
+    rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate"-[0-9]*
+  done
+  for deps in $(grep -l "registry/src/[^/]*/mcp-" target/debug/deps/*.d 2>/dev/null); do
+    local unit; unit=$(basename "${deps%.d}")            # mcp_runtime-<hash>
+    rm -f target/debug/deps/*"$unit".* && rm -rf "target/debug/.fingerprint/${unit//_/-}"
+  done
   cargo package -q --allow-dirty -p mcp-runtime -p mcp-codegen -p mcp-macros -p mcp-codegen-cli
 }
 
