@@ -1,5 +1,5 @@
-//! The README demo: start the demo server, list its tools, call some — and render its prompt,
-//! read its resource template — through the typed client that `mcp_toolset!` generates from
+//! The README demo: start the demo server, list its tools, call some — two of which ask the
+//! client (elicitation, sampling) — and render its prompt, read its resource template, through the typed client that `mcp_toolset!` generates from
 //! the committed snapshot `examples/mcp/demo.json`.
 //!
 //! `cargo run -p mcp-toolset-examples --bin demo` runs this binary, which starts itself as the
@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use mcp_runtime::ServerSpec;
+use mcp_runtime::{ConnectOptions, ElicitAnswer, SamplingReply, ServerSpec};
 
 mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
 
@@ -20,9 +20,31 @@ async fn main() -> anyhow::Result<()> {
         return mcp_toolset_examples::demo_server::run(&args[1..]).await;
     }
 
-    // 1. Start the demo server (this same binary) and connect the typed client.
+    // 1. Start the demo server (this same binary) and connect the typed client — with answers
+    //    for a server that asks: a user who confirms, a model that is terse.
     let me = std::env::current_exe()?.to_string_lossy().into_owned();
-    let demo = Demo::connect(ServerSpec::stdio(me).arg("--serve")).await?;
+    let options = ConnectOptions::default()
+        .on_elicitation(|request| async move {
+            println!("  the server asks: {}", request.message);
+            let mut form = serde_json::Map::new();
+            form.insert("confirm".into(), true.into());
+            ElicitAnswer::Accept(form)
+        })
+        .on_sampling(|request| async move {
+            let question = request
+                .messages
+                .last()
+                .map(|m| m.text.clone())
+                .unwrap_or_default();
+            Ok(SamplingReply::new(
+                "terse-model",
+                format!(
+                    "{} words asked, one answer: yes",
+                    question.split_whitespace().count()
+                ),
+            ))
+        });
+    let demo = Demo::connect_with(ServerSpec::stdio(me).arg("--serve"), options).await?;
     let info = demo
         .client()
         .server_info()
@@ -70,6 +92,13 @@ async fn main() -> anyhow::Result<()> {
     {
         println!("sleep(2000)          -> Err({err})");
     }
+    // 5. Tools that ask the client mid-call (elicitation, sampling): answered by the handlers
+    //    above, in rounds on 2026-07-28.
+    let confirmed = demo.confirm("deploy to production").await?;
+    println!("confirm(…)           -> {:?}", confirmed.text());
+    let sampled = demo.ask_model("Is Rust fast?").await?;
+    println!("ask_model(…)         -> {:?}", sampled.text());
+
     // Beyond tools: a prompt (optional arguments as setters) and a resource template.
     let prompt = demo
         .summarize_thread("ann: ship it?\nbob: ship it.")
