@@ -67,9 +67,11 @@ impl Client {
             .all_pages(listing.method(), |params| {
                 let first_page = &first_page;
                 async move {
-                    let (result, next) = self.page_as_sent(listing, params).await?;
-                    let entries = match result.get(listing.field()) {
-                        Some(Value::Array(entries)) => entries.clone(),
+                    let (mut result, next) = self.page_as_sent(listing, params).await?;
+                    // The entries move out; what is left (cache hints) is all the first page
+                    // is kept for.
+                    let entries = match result.remove(listing.field()) {
+                        Some(Value::Array(entries)) => entries,
                         _ => Vec::new(),
                     };
                     let mut first = first_page.lock().unwrap_or_else(|e| e.into_inner());

@@ -112,8 +112,8 @@ impl RawTap {
         }
     }
 
-    /// The result kept for the answer that came last, if any (one request at a time is armed
-    /// per listing, so it is the answer to the request just made).
+    /// The result kept, if any. A listing sends one page at a time and takes its answer before
+    /// the next, so at most one is kept: the answer to the request just made.
     pub(crate) fn take(&self) -> Option<Value> {
         let mut state = self.state();
         let id = state.results.keys().next()?.clone();
