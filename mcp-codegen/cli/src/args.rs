@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::approve::ApproveArgs;
 use crate::auth::LoginArgs;
 use crate::call::CallArgs;
 use crate::drift::ReportArgs;
@@ -60,6 +61,11 @@ pub(crate) enum Command {
         #[command(flatten)]
         report: ReportArgs,
     },
+    /// Review the security changes (text a model reads, widened annotations) between a
+    /// snapshot and the live server, word by word, and on confirmation (or --yes) rewrite the
+    /// snapshot: the approval a pinned Manager or Registry then follows. Never in CI. Exit 0
+    /// approved or nothing to approve, 1 not approved, 2 error.
+    Approve(Box<ApproveArgs>),
     /// Log in to an OAuth-protected server (MCP authorization) and store its tokens in
     /// $XDG_CONFIG_HOME/mcp-toolset/oauth (files 0600).
     Login {

@@ -1,8 +1,10 @@
-//! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`, `call`, `servers`, and the
+//! The `mcp-codegen` command line: `snapshot`, `generate`, `check`, `diff`, `approve`, `audit`,
+//! `call`, `servers`, and the
 //! OAuth commands `login`, `logout`, `auth status`. It parses (`args.rs`), calls the
 //! `mcp-codegen` library and the runtime, and prints; one file per command family.
 #![deny(missing_docs)]
 
+mod approve;
 mod args;
 mod auth;
 mod call;
@@ -14,6 +16,7 @@ mod servers;
 mod snapshot;
 mod snapshot_all;
 mod source;
+mod word_diff;
 
 use std::process::ExitCode;
 
@@ -63,6 +66,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             source,
         } => snapshot::run(out.as_deref(), all, out_dir.as_deref(), &source),
         Command::Call(args) => args.run(),
+        Command::Approve(args) => args.run(),
         Command::Servers { config, format } => servers::run(config.as_deref(), format),
         Command::Generate(args) => args.run(),
         Command::Check {

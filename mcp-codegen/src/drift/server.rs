@@ -1,5 +1,6 @@
-//! Drift in the server's identity: its name, version and protocol revision. None of it changes
-//! what a call sends or receives, so each is cosmetic.
+//! Drift in the server's identity — its name, version and protocol revision: none of it changes
+//! what a call sends or receives, so each is cosmetic — and in its `instructions`, text a
+//! model reads: any change to it, its first appearance included, is a security change.
 
 use mcp_runtime::schema::drift::{Change, Severity};
 
@@ -43,5 +44,27 @@ pub(crate) fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
             });
         }
     }
+    changes.extend(instructions(old, new));
     changes
+}
+
+/// The `instructions` rule. Added text is security too: nobody reviewed it. A snapshot taken
+/// before snapshots kept instructions has none, so the message says how to record them.
+fn instructions(old: &Snapshot, new: &Snapshot) -> Option<Change> {
+    let message = match (&old.instructions, &new.instructions) {
+        (a, b) if a == b => return None,
+        (None, Some(_)) => "server instructions appeared (text the model reads; not in the snapshot, which may predate recording them): review them and re-take the snapshot".to_string(),
+        (Some(_), None) => "server instructions were removed".to_string(),
+        (Some(_), Some(_)) => {
+            "server instructions changed: a model reads them (review and re-approve)".to_string()
+        }
+        (None, None) => return None,
+    };
+    Some(Change {
+        tool: String::new(),
+        path: "/instructions".to_string(),
+        kind: "instructions-changed",
+        severity: Severity::Security,
+        message,
+    })
 }

@@ -22,12 +22,14 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
         version: i.version.clone(),
     });
     let protocol_version = Some(client.protocol_version().to_string());
+    let instructions = client.peer_info().instructions.clone();
     client.close().await;
     let (listed, cache) = listed?;
     let mut snapshot = Snapshot::from_value(Value::Object(listed), &origin)?;
     snapshot.cache = cache;
     snapshot.server = server;
     snapshot.protocol_version = protocol_version;
+    snapshot.instructions = instructions.filter(|text| !text.is_empty());
     Ok(snapshot)
 }
 

@@ -1,11 +1,13 @@
 //! The committed snapshot of a server's `tools/list`.
 //!
 //! ```json
-//! {"format": 2, "protocolVersion": "…", "server": {"name": "…", "version": "…"}, "tools": [ … ],
+//! {"format": 2, "protocolVersion": "…", "server": {"name": "…", "version": "…"},
+//!  "instructions": "…", "tools": [ … ],
 //!  "prompts": [ … ], "resources": [ … ], "resourceTemplates": [ … ],
 //!  "cache": {"tools": {"ttlMs": 60000, "cacheScope": "public"}}}
 //! ```
-//! The entries are the objects as the server sent them, every field kept. `cache` holds the
+//! The entries are the objects as the server sent them, every field kept; `instructions` is
+//! the text the server gave for models when connecting, kept because a model reads it too. `cache` holds the
 //! cache hints a 2026-07-28 server gave per listing, when it gave any.
 //! Tools and prompts sorted by name, resources by URI, templates by name, every object's keys
 //! sorted, pretty-printed, trailing newline, so the same server gives byte-identical files.
@@ -36,6 +38,9 @@ pub struct Snapshot {
     pub server: Option<ServerIdentity>,
     /// The protocol version negotiated when the snapshot was taken.
     pub protocol_version: Option<String>,
+    /// The server's `instructions` (text for the model about using its tools), when it gave
+    /// any.
+    pub instructions: Option<String>,
     /// The tools, sorted by name.
     pub tools: Vec<ToolDef>,
     /// The prompts, sorted by name; `None` when the server offers none.
@@ -165,10 +170,9 @@ impl Snapshot {
             }),
             _ => None,
         };
-        let protocol_version = root
-            .get("protocolVersion")
-            .and_then(Value::as_str)
-            .map(str::to_string);
+        let text = |key: &str| root.get(key).and_then(Value::as_str).map(str::to_string);
+        let protocol_version = text("protocolVersion");
+        let instructions = text("instructions");
         let Some(Value::Array(raw_tools)) = root.remove("tools") else {
             return Err(Error::snapshot(
                 origin,
@@ -202,6 +206,7 @@ impl Snapshot {
             cache,
             server,
             protocol_version,
+            instructions,
             tools,
             prompts,
             resources,
@@ -226,6 +231,9 @@ impl Snapshot {
             s.insert("name".into(), Value::from(server.name.as_str()));
             s.insert("version".into(), Value::from(server.version.as_str()));
             root.insert("server".into(), Value::Object(s));
+        }
+        if let Some(instructions) = &self.instructions {
+            root.insert("instructions".into(), Value::from(instructions.as_str()));
         }
         root.insert(
             "tools".into(),

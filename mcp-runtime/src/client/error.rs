@@ -187,6 +187,22 @@ pub enum Error {
         tool: String,
     },
 
+    /// A pinned tool is withheld: what a model reads of it differs from the approved snapshot
+    /// (or the snapshot does not have it).
+    #[error(
+        "tool `{tool}` of MCP server `{server}` is withheld: {reason}. Review the change and re-approve it with: {approve}"
+    )]
+    NotApproved {
+        /// The server's name.
+        server: String,
+        /// The tool's name.
+        tool: String,
+        /// What changed.
+        reason: String,
+        /// The command that shows the change and rewrites the snapshot.
+        approve: String,
+    },
+
     /// The server needs a transport this build does not have.
     #[error("cannot reach MCP server {target}: {reason}")]
     Unsupported {

@@ -2,7 +2,9 @@
 //! embedded at generation time, and classify what differs.
 
 use crate::schema::drift::{Change, Severity, ToolSchemas, diff, max_severity};
-use crate::schema::fingerprint;
+use std::collections::BTreeMap;
+
+use crate::schema::{Withheld, fingerprint};
 use crate::{Client, Error, Result, ToolInfo};
 
 /// What a generated client does when the live server's tools differ from its snapshot.
@@ -17,6 +19,14 @@ pub enum DriftPolicy {
     Warn,
     /// Like `Warn`, but a breaking change is an [`Error::Drift`].
     Error,
+    /// Like `Warn`, and a tool whose model-visible text differs from the snapshot (its
+    /// description, a parameter's description or title, `x-mcp-header`: a security change)
+    /// is withheld: calls to it fail with [`Error::NotApproved`] while the others work. What
+    /// the Registry and the Manager do for a server with a `snapshot`. Generated clients
+    /// default to `Warn`: their methods are called by code a person wrote, and the text they
+    /// hand a Registry (`TOOLS`) is the snapshot's, compiled in; choose `Pinned` when a model
+    /// picks what they call. (`TOOLS` has no annotations; the Manager's pin compares those.)
+    Pinned,
 }
 
 impl Client {
@@ -52,11 +62,14 @@ impl Client {
             .filter_map(|tool| serde_json::to_value(tool).ok())
             .filter_map(|v| ToolSchemas::from_json(&v))
             .collect();
+        let pinned = policy == DriftPolicy::Pinned;
         let mut old = Vec::new();
         let mut new = Vec::new();
         for info in expected {
             let current = live.iter().find(|t| t.name == info.name);
-            if let Some(current) = current
+            // Fingerprints cover the schemas, not the text: a pinned check reads every tool.
+            if !pinned
+                && let Some(current) = current
                 && fingerprint(&current.input_schema, current.output_schema.as_ref())
                     == info.fingerprint
             {
@@ -82,6 +95,9 @@ impl Client {
         if policy == DriftPolicy::Off {
             return Ok(changes);
         }
+        if pinned {
+            self.withhold(&changes);
+        }
         for change in &changes {
             match change.severity {
                 Severity::Breaking | Severity::Security => tracing::warn!(
@@ -103,5 +119,49 @@ impl Client {
             });
         }
         Ok(changes)
+    }
+
+    /// Withholds each tool with a security change among `changes` (and no other).
+    fn withhold(&self, changes: &[Change]) {
+        let mut by_tool: BTreeMap<String, Vec<Change>> = BTreeMap::new();
+        for change in changes.iter().filter(|c| c.severity == Severity::Security) {
+            by_tool
+                .entry(change.tool.clone())
+                .or_default()
+                .push(change.clone());
+        }
+        let withheld = by_tool
+            .into_iter()
+            .map(|(tool, changes)| (tool, Withheld::Changed(changes).reason()))
+            .collect();
+        *self.withheld.write().unwrap_or_else(|p| p.into_inner()) = withheld;
+    }
+
+    /// The server as `mcp-codegen` arguments: `--url URL` or `-- COMMAND`.
+    fn approve_source(&self) -> String {
+        match &self.spec {
+            crate::ServerSpec::Stdio(_) => format!("-- {}", self.target().trim_matches('`')),
+            crate::ServerSpec::Http(http) if http.legacy_sse => {
+                format!("--url {} --sse", self.target())
+            }
+            crate::ServerSpec::Http(_) => format!("--url {}", self.target()),
+        }
+    }
+
+    /// `Err(NotApproved)` when a pinned check withheld `tool`.
+    pub(crate) fn not_withheld(&self, tool: &str) -> Result<()> {
+        let withheld = self.withheld.read().unwrap_or_else(|p| p.into_inner());
+        match withheld.get(tool) {
+            None => Ok(()),
+            Some(reason) => Err(Error::NotApproved {
+                server: self.target().trim_matches('`').to_string(),
+                tool: tool.to_string(),
+                reason: reason.clone(),
+                approve: format!(
+                    "mcp-codegen approve SNAPSHOT {} (SNAPSHOT: the one this client was generated from; then generate it again)",
+                    self.approve_source()
+                ),
+            }),
+        }
     }
 }

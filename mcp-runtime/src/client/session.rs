@@ -42,13 +42,15 @@ pub struct Client {
     /// A stdio server's exit, watched without locking `child`.
     exit: Option<tokio::sync::watch::Receiver<Option<std::process::ExitStatus>>>,
     target: String,
-    spec: ServerSpec,
+    pub(super) spec: ServerSpec,
     info: Arc<ServerPeerInfo>,
     options: ConnectOptions,
     pub(super) routes: Routes,
     /// The lean path for plain tool calls (stdio).
     #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
     pub(super) direct: Option<Direct>,
+    /// Tools a [`DriftPolicy::Pinned`](crate::DriftPolicy::Pinned) check withheld, and why.
+    pub(super) withheld: std::sync::RwLock<std::collections::BTreeMap<String, String>>,
 }
 
 /// Where the session's handler leaves what the server tells us unasked.
@@ -123,6 +125,7 @@ impl Client {
             options,
             routes,
             direct,
+            withheld: Default::default(),
         })
     }
 

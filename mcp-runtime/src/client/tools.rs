@@ -89,6 +89,9 @@ impl Client {
         timeout: Duration,
         on_progress: Option<ProgressFn>,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<ToolOutput>> + Send + 'a>> {
+        if let Err(err) = self.not_withheld(name) {
+            return Box::pin(std::future::ready(Err(err)));
+        }
         match to_object(name, arguments) {
             Ok(arguments) => Box::pin(self.call_object(name, arguments, timeout, on_progress)),
             Err(err) => Box::pin(std::future::ready(Err(err))),

@@ -1,6 +1,7 @@
 //! Each client's keys in our terms. An entry is rewritten into one canonical map (`command`,
 //! `args`, `env`, `cwd`, `url`, `headers`, `type`, `disabled`, `timeout`, `connect_timeout`,
-//! `bearer_token_env`, `auth`, `oauth`, `retry`, `pool`, `tools`, `prefix`, `lifecycle`), which `entry.rs` reads.
+//! `bearer_token_env`, `auth`, `oauth`, `retry`, `pool`, `tools`, `prefix`, `lifecycle`, `snapshot`,
+//! `allow_unapproved_tools`), which `entry.rs` reads.
 //! Keys other clients use that mean nothing here pass silently; any other key is a warning that
 //! names the closest known key; contradictions skip the entry, naming both keys.
 
@@ -29,6 +30,8 @@ const CANONICAL: &[&str] = &[
     "tools",
     "prefix",
     "lifecycle",
+    "snapshot",
+    "allow_unapproved_tools",
 ];
 
 /// Keys of other clients and frameworks, translated below.
@@ -50,6 +53,7 @@ const TRANSLATED: &[&str] = &[
     "tool_timeout_sec",
     "http_headers",
     "env_http_headers",
+    "allowUnapprovedTools",
 ];
 
 /// Keys other clients use for things we do not need: accepted without a word.
@@ -239,6 +243,9 @@ fn codex(map: &mut Map<String, Value>) {
 fn camel_case(map: &mut Map<String, Value>) {
     if let Some(attempts) = map.get("retryCount").cloned() {
         object(map, "retry").entry("attempts").or_insert(attempts);
+    }
+    if let Some(allow) = map.get("allowUnapprovedTools").cloned() {
+        map.entry("allow_unapproved_tools").or_insert(allow);
     }
     for (from, to) in [("poolMinSize", "min"), ("poolMaxSize", "max")] {
         if let Some(size) = map.get(from).cloned() {

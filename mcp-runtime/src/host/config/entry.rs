@@ -5,10 +5,21 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::expand::expand_env;
-use super::{Lifecycle, PoolSize, Retry, ServerConfig, ToolFilter};
+use super::{Lifecycle, Pin, PoolSize, Retry, ServerConfig, ToolFilter};
 use crate::{OAuthSpec, ServerSpec};
 
-pub(super) fn parse_entry(name: &str, map: &Map<String, Value>) -> Result<ServerConfig, String> {
+/// Where the entry's file is: its name for messages, its directory for relative paths.
+#[derive(Clone, Copy)]
+pub(super) struct Place<'a> {
+    pub origin: &'a str,
+    pub base: Option<&'a std::path::Path>,
+}
+
+pub(super) fn parse_entry(
+    name: &str,
+    map: &Map<String, Value>,
+    place: Place<'_>,
+) -> Result<ServerConfig, String> {
     let spec = parse_spec(map)?;
     let disabled = match map.get("disabled") {
         None => false,
@@ -29,7 +40,9 @@ pub(super) fn parse_entry(name: &str, map: &Map<String, Value>) -> Result<Server
     let tools = parse_tools(map)?;
     let prefix = opt_string(map, "prefix")?;
     let lifecycle = parse_lifecycle(map)?;
+    let pin = parse_pin(name, map, place)?;
     Ok(ServerConfig {
+        pin,
         name: name.to_string(),
         spec,
         retry,
@@ -41,6 +54,28 @@ pub(super) fn parse_entry(name: &str, map: &Map<String, Value>) -> Result<Server
         timeout,
         connect_timeout,
     })
+}
+
+/// `snapshot` (loaded now: an entry whose snapshot cannot be read is skipped, so its tools
+/// are never offered unpinned) and `allow_unapproved_tools`.
+fn parse_pin(
+    name: &str,
+    map: &Map<String, Value>,
+    place: Place<'_>,
+) -> Result<Option<Pin>, String> {
+    let allow_new = match map.get("allow_unapproved_tools") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err("`allow_unapproved_tools` must be true or false".into()),
+    };
+    let Some(path) = opt_string(map, "snapshot")? else {
+        return match allow_new {
+            true => Err("`allow_unapproved_tools` needs a `snapshot` to pin to".into()),
+            false => Ok(None),
+        };
+    };
+    let pin = Pin::from_entry(&path, place.base, place.origin, name)?;
+    Ok(Some(pin.allow_new(allow_new)))
 }
 
 /// The transport: `command` → stdio, `url` → streamable HTTP (or legacy SSE with `type:

@@ -20,6 +20,7 @@ mod dialect;
 mod entry;
 mod expand;
 mod formats;
+mod pin;
 mod search;
 
 use std::collections::BTreeMap;
@@ -28,6 +29,7 @@ use std::time::Duration;
 
 use super::glob::glob;
 use crate::ServerSpec;
+pub use pin::Pin;
 use search::search;
 
 /// What can go wrong reading a config.
@@ -122,6 +124,9 @@ pub struct ServerConfig {
     pub prefix: Option<String>,
     /// `"lifecycle"`: `persistent` (default) or `per-call`.
     pub lifecycle: Lifecycle,
+    /// `"snapshot"`: the approved snapshot its tools are pinned to (a path relative to the
+    /// config file); `"allow_unapproved_tools": true` offers tools the snapshot lacks.
+    pub pin: Option<Pin>,
 }
 
 /// Connect retries: `attempts` tries in all, waiting `base_delay × 2^n` (with jitter) between.
@@ -221,7 +226,8 @@ impl Config {
         let origin = path.display().to_string();
         match std::fs::read_to_string(path) {
             Ok(text) => {
-                Config::from_entries(formats::entries(&text, &origin, Some(path))?, &origin)
+                let entries = formats::entries(&text, &origin, Some(path))?;
+                Config::from_entries(entries, &origin, path.parent())
             }
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(Config {
                 origin,
@@ -236,10 +242,15 @@ impl Config {
 
     /// Parses config text (JSON, or TOML when it is not JSON); `origin` names it in messages.
     pub fn parse(text: &str, origin: &str) -> Result<Config, ConfigError> {
-        Config::from_entries(formats::entries(text, origin, None)?, origin)
+        Config::from_entries(formats::entries(text, origin, None)?, origin, None)
     }
 
-    fn from_entries(entries: Vec<formats::RawEntry>, origin: &str) -> Result<Config, ConfigError> {
+    /// `base`: the config file's directory, which relative `snapshot` paths start from.
+    fn from_entries(
+        entries: Vec<formats::RawEntry>,
+        origin: &str,
+        base: Option<&Path>,
+    ) -> Result<Config, ConfigError> {
         let mut config = Config {
             origin: origin.to_string(),
             ..Config::default()
@@ -247,7 +258,8 @@ impl Config {
         for raw in entries {
             let name = raw.name.clone();
             let parsed = dialect::canonical(&raw).and_then(|(map, notes)| {
-                entry::parse_entry(&name, &map).map(|server| (server, notes))
+                let place = entry::Place { origin, base };
+                entry::parse_entry(&name, &map, place).map(|server| (server, notes))
             });
             match parsed {
                 Ok((server, notes)) => {

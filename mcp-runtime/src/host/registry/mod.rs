@@ -68,7 +68,9 @@ impl Registry {
     }
 
     /// Every tool of every connected server of `manager` (after each server's filter).
-    /// Servers that fail to list are skipped with a warning.
+    /// Servers that fail to list are skipped with a warning. A server pinned to a snapshot
+    /// offers its approved tools with the snapshot's text; each withheld tool is a warning
+    /// that says why and how to re-approve it.
     pub async fn from_manager(manager: &Manager, options: RegistryOptions) -> Registry {
         let mut registry = Registry::new(options);
         let mut tools = Vec::new();
@@ -78,6 +80,7 @@ impl Registry {
             };
             match handle.tools().await {
                 Ok(list) => {
+                    registry.warn_withheld(&name, handle);
                     let prefix = handle
                         .config()
                         .prefix
@@ -107,6 +110,22 @@ impl Registry {
         registry.add_mcp(tools);
         registry.warn_unconnected(manager);
         registry
+    }
+
+    /// A warning for each tool `server`'s pinned snapshot withholds.
+    fn warn_withheld(&mut self, name: &str, handle: &ManagedServer) {
+        let approve = handle
+            .config()
+            .pin
+            .as_ref()
+            .map(|p| p.approve_command.as_str());
+        for (tool, why) in handle.withheld().iter() {
+            self.warnings.push(format!(
+                "server `{name}`: tool `{tool}` is withheld: {}; re-approve it with `{}`",
+                why.reason(),
+                approve.unwrap_or("mcp-codegen approve")
+            ));
+        }
     }
 
     /// A warning for each enabled server left out because it is not connected (yet).

@@ -27,6 +27,9 @@ impl ManagedServer {
                 tool: tool.to_string(),
             });
         }
+        if self.config.pin.is_some() {
+            self.approved(tool).await?;
+        }
         self.calls.fetch_add(1, Ordering::Relaxed);
         let deadline = Instant::now() + self.options.call_timeout;
         let result = match self.config.lifecycle {
@@ -47,9 +50,36 @@ impl ManagedServer {
         result
     }
 
+    /// With a pinned snapshot: `Ok` when `tool` is offered, else why not, naming the command
+    /// that re-approves it. Judged on the current (cached) listing.
+    async fn approved(&self, tool: &str) -> Result<()> {
+        let Some(pin) = &self.config.pin else {
+            return Ok(());
+        };
+        let offered = self.tools().await?;
+        if offered.iter().any(|t| t.name == tool) {
+            return Ok(());
+        }
+        let reason = match self.withheld().get(tool) {
+            Some(why) => why.reason(),
+            None if pin.approved.tool(tool).is_some() => {
+                "the server no longer lists it".to_string()
+            }
+            None => "it is not in the approved snapshot".to_string(),
+        };
+        Err(Error::NotApproved {
+            server: self.config.name.clone(),
+            tool: tool.to_string(),
+            reason,
+            approve: pin.approve_command.clone(),
+        })
+    }
+
     /// The server's tools after the config's allow/deny filter. Cached; refreshed after the
     /// server sends `notifications/tools/list_changed`, is respawned, or — when it gave a
-    /// `ttlMs` (2026-07-28) — once that has run out.
+    /// `ttlMs` (2026-07-28) — once that has run out. With a pinned snapshot (`"snapshot"` in
+    /// the config) these are the snapshot's objects of the approved, unchanged tools: see
+    /// [`ManagedServer::withheld`] for the others.
     pub async fn tools(&self) -> Result<Arc<Vec<Tool>>> {
         let deadline = Instant::now() + self.options.call_timeout;
         let cached = self.fresh();

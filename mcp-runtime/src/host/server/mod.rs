@@ -9,6 +9,7 @@ pub(crate) mod pool;
 mod retry;
 mod status;
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Instant;
@@ -19,6 +20,7 @@ use tokio::task::JoinHandle;
 use crate::client::ListedTools;
 use crate::host::config::ServerConfig;
 use crate::model::Tool;
+use crate::schema::Withheld;
 use crate::{Client, ConnectOptions, Result};
 pub use pool::PoolStats;
 use pool::Session;
@@ -44,6 +46,8 @@ pub struct ManagedServer {
 
 struct CachedTools {
     tools: Arc<Vec<Tool>>,
+    /// With a pinned snapshot: the live tools not offered, and why.
+    withheld: Arc<BTreeMap<String, Withheld>>,
     /// `tools/list_changed` count of the session the list came from, when it was fetched.
     seen_changes: u64,
     /// Until when the server said the list stays fresh (`ttlMs`, 2026-07-28; `0` means
@@ -110,13 +114,56 @@ impl ManagedServer {
     fn store_tools(&self, listed: ListedTools, seen_changes: u64) -> Arc<Vec<Tool>> {
         let (mut tools, ttl) = listed;
         tools.retain(|t| self.config.tools.allows(&t.name));
+        let (tools, withheld) = self.pinned(tools);
         let tools = Arc::new(tools);
         *self.tools.lock().unwrap_or_else(|p| p.into_inner()) = Some(CachedTools {
+            withheld: Arc::new(withheld),
             tools: tools.clone(),
             seen_changes,
             fresh_until: ttl.map(|ttl| Instant::now() + ttl),
         });
         tools
+    }
+
+    /// The live tools judged against the pinned snapshot, if there is one: the approved
+    /// objects of the unchanged ones, and the withheld ones with the reason.
+    fn pinned(&self, live: Vec<Tool>) -> (Vec<Tool>, BTreeMap<String, Withheld>) {
+        let Some(pin) = &self.config.pin else {
+            return (live, BTreeMap::new());
+        };
+        let live: Vec<serde_json::Value> = live
+            .iter()
+            .filter_map(|t| serde_json::to_value(t).ok())
+            .collect();
+        let mut verdict = pin.approved.judge(&live, pin.allow_new);
+        let mut offered = Vec::with_capacity(verdict.offered.len());
+        for tool in verdict.offered {
+            match serde_json::from_value::<Tool>(tool.clone()) {
+                Ok(tool) => offered.push(tool),
+                Err(err) => {
+                    let name = tool.get("name").and_then(|n| n.as_str()).unwrap_or("?");
+                    tracing::warn!(server = %self.config.name, tool = name, "approved tool unreadable: {err}");
+                    verdict
+                        .withheld
+                        .insert(name.to_string(), Withheld::Unapproved);
+                }
+            }
+        }
+        for (name, why) in &verdict.withheld {
+            tracing::warn!(server = %self.config.name, tool = %name, "tool withheld: {}", why.reason());
+        }
+        (offered, verdict.withheld)
+    }
+
+    /// The tools withheld by the pinned snapshot at the last listing (empty without a pin, or
+    /// before the first listing), by name, and why.
+    pub fn withheld(&self) -> Arc<BTreeMap<String, Withheld>> {
+        self.tools
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|c| c.withheld.clone())
+            .unwrap_or_default()
     }
 
     async fn refresh_tools(&self, client: &Client) -> Result<Arc<Vec<Tool>>> {

@@ -1,0 +1,72 @@
+//! A readable word diff of two texts, for people reviewing what a model will read: on a
+//! terminal removed words are red and struck through, added ones green; elsewhere git's plain
+//! `--word-diff` marks, `[-removed-]{+added+}`. Invisible characters are shown as `<U+XXXX>`,
+//! so a change nobody could see on screen is seen here.
+
+use similar::{ChangeTag, TextDiff};
+
+/// `old` → `new`, word by word.
+pub(crate) fn word_diff(old: &str, new: &str, color: bool) -> String {
+    let (old, new) = (visible(old), visible(new));
+    let diff = TextDiff::from_words(old.as_str(), new.as_str());
+    // Runs of one kind, so a changed phrase is marked once, not word by word.
+    let mut runs: Vec<(ChangeTag, String)> = Vec::new();
+    for change in diff.iter_all_changes() {
+        match runs.last_mut() {
+            Some((tag, text)) if *tag == change.tag() => text.push_str(change.value()),
+            _ => runs.push((change.tag(), change.value().to_string())),
+        }
+    }
+    runs.iter()
+        .map(|(tag, text)| mark(*tag, text, color))
+        .collect()
+}
+
+fn mark(tag: ChangeTag, text: &str, color: bool) -> String {
+    match (tag, color) {
+        (ChangeTag::Equal, _) => text.to_string(),
+        (ChangeTag::Delete, true) => format!("\x1b[31;9m{text}\x1b[0m"),
+        (ChangeTag::Insert, true) => format!("\x1b[32;1m{text}\x1b[0m"),
+        (ChangeTag::Delete, false) => format!("[-{text}-]"),
+        (ChangeTag::Insert, false) => format!("{{+{text}+}}"),
+    }
+}
+
+/// `text` with invisible and direction-changing characters spelled out.
+pub(crate) fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| match hidden(c) {
+            true => format!("<U+{:04X}>", c as u32),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
+/// Characters that change nothing on screen, or change its direction: zero-width ones, bidi
+/// controls, the Unicode tag block, variation selectors, other format controls.
+pub(crate) fn hidden(c: char) -> bool {
+    matches!(c as u32,
+        0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x2069 | 0xFEFF
+        | 0x00AD | 0x180E | 0xE0000..=0xE007F | 0xFE00..=0xFE0F | 0xE0100..=0xE01EF)
+        || (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_marks_show_removed_and_added_words() {
+        let diff = word_diff("Reads a file.", "Reads a secret file.", false);
+        assert_eq!(diff, "Reads a {+secret +}file.");
+        let diff = word_diff("Adds two numbers.", "Adds numbers.", false);
+        assert_eq!(diff, "Adds [-two -]numbers.");
+    }
+
+    #[test]
+    fn invisible_characters_are_spelled_out() {
+        let diff = word_diff("ok", "ok\u{200B}", false);
+        assert!(diff.contains("<U+200B>"), "{diff}");
+        assert!(!hidden('é') && hidden('\u{202E}') && hidden('\u{E0041}'));
+    }
+}
