@@ -5,13 +5,16 @@
 //! - [`snapshot`]: the committed snapshot file (load, validate, canonical JSON) and, with the
 //!   `live` feature, taking one from a running server;
 //! - [`Generator`] (`generate/`): snapshot → one Rust module, with typify for the types;
-//! - [`drift`]: what changed between two snapshots, classified and rendered.
+//! - [`drift`]: what changed between two snapshots, classified and rendered;
+//! - `audit` (feature `audit`): a lint of the text a model reads, for tool poisoning.
 //!
 //! No default features: a build script or the proc macro compiles generation only. `live`
 //! adds the MCP client (rmcp, tokio) to take snapshots. See the repository README for the
 //! snapshot format and the shape of the generated code.
 #![deny(missing_docs)]
 
+#[cfg(feature = "audit")]
+pub mod audit;
 mod builder;
 pub mod drift;
 mod error;

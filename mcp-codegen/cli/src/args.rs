@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::approve::ApproveArgs;
+use crate::audit::AuditArgs;
 use crate::auth::LoginArgs;
 use crate::call::CallArgs;
 use crate::drift::ReportArgs;
@@ -66,6 +67,10 @@ pub(crate) enum Command {
     /// snapshot: the approval a pinned Manager or Registry then follows. Never in CI. Exit 0
     /// approved or nothing to approve, 1 not approved, 2 error.
     Approve(Box<ApproveArgs>),
+    /// Lint the text a model reads in snapshots for tool poisoning: invisible or bidi
+    /// characters, hidden instructions, requests for secrets, shadowing of other tools,
+    /// overlong text, encoded blobs. Exit 1 on a finding at or above --deny (default high).
+    Audit(AuditArgs),
     /// Log in to an OAuth-protected server (MCP authorization) and store its tokens in
     /// $XDG_CONFIG_HOME/mcp-toolset/oauth (files 0600).
     Login {

@@ -6,6 +6,8 @@
 
 mod approve;
 mod args;
+mod audit;
+mod audit_report;
 mod auth;
 mod call;
 mod call_args;
@@ -67,6 +69,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => snapshot::run(out.as_deref(), all, out_dir.as_deref(), &source),
         Command::Call(args) => args.run(),
         Command::Approve(args) => args.run(),
+        Command::Audit(args) => args.run(),
         Command::Servers { config, format } => servers::run(config.as_deref(), format),
         Command::Generate(args) => args.run(),
         Command::Check {

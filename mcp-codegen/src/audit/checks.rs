@@ -1,0 +1,276 @@
+//! The rules' checks over one piece of text. Each returns what it found as a message and the
+//! span it found it at; `mod.rs` turns those into findings with an excerpt.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::rules::{self, Rule};
+use super::texts::Text;
+use super::unicode::{is_bidi, is_invisible, tag_payload};
+
+/// One rule's finding in one text: what, and where in the text (byte range).
+pub(crate) struct Hit {
+    pub rule: &'static Rule,
+    pub message: String,
+    pub span: (usize, usize),
+}
+
+/// What the shadowing check knows: the tool names of this snapshot, and one pattern for the
+/// distinctive names of the others' tools (with the snapshot each is from).
+pub(crate) struct Context<'a> {
+    own: &'a [String],
+    others: Vec<(String, String)>,
+    pattern: Option<Regex>,
+}
+
+impl<'a> Context<'a> {
+    /// `others`: (snapshot, tool name) of every other snapshot audited alongside.
+    pub fn new(own: &'a [String], others: Vec<(String, String)>) -> Context<'a> {
+        let others: Vec<(String, String)> = others
+            .into_iter()
+            .filter(|(_, name)| distinctive(name) && !is_own(own, name))
+            .collect();
+        let names: Vec<String> = others.iter().map(|(_, n)| regex::escape(n)).collect();
+        // One pass per text whatever the number of tools (a plain search per name was
+        // quadratic across large snapshots).
+        let pattern = (!names.is_empty())
+            .then(|| Regex::new(&format!(r"(?:^|[^\w-])({})(?:$|[^\w-])", names.join("|"))).ok())
+            .flatten();
+        Context {
+            own,
+            others,
+            pattern,
+        }
+    }
+}
+
+/// A server's own tool, also under a shorter name (`update_issue` for `jira_update_issue`).
+fn is_own(own: &[String], name: &str) -> bool {
+    own.iter()
+        .any(|n| n == name || n.ends_with(&format!("_{name}")))
+}
+
+fn regex(pattern: &str) -> Regex {
+    Regex::new(pattern).expect("the audit's patterns are valid")
+}
+
+static HIDDEN_TAG: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)<\s*/?\s*(important|system|instructions?|secret|hidden|admin|override|ai|assistant|model)\s*>|\[\s*(important|system|inst)\b[^\]]*[:\]]|<!--",
+    )
+});
+static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)\b(do\s+not|don'?t|never)\s+(tell|inform|mention|notify|alert|show|reveal|disclose)\b[^.\n]{0,40}\buser\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+the\s+user\b|\bwithout\s+the\s+user\s+(noticing|knowing|seeing)\b|\buser\s+(must|should)\s+(not|never)\s+(know|see|notice|be\s+told)\b",
+    )
+});
+static OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)\b(ignore|disregard|forget|override)\s+(all\s+|any\s+)?(of\s+)?(the\s+|your\s+)?(previous|prior|above|earlier|preceding|other|system)\s+(instructions?|prompts?|rules|directions|guidelines)\b|\bnew\s+instructions?\s*:",
+    )
+});
+static SECRET_PATH: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)~/\.ssh\b|\.ssh/|id_(rsa|dsa|ecdsa|ed25519)\b|~/\.aws\b|\.aws/credentials|(^|[\s'`(~/])\.env\b|\bmcp\.json\b|~/\.cursor\b|\.npmrc\b|\.netrc\b|\.pgpass\b|\.git-credentials\b|/etc/(passwd|shadow)\b|\.kube/config\b|\.docker/config\.json\b|wallet\.dat\b",
+    )
+});
+static SECRET_ASK: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)\b(read|send|pass|include|provide|share|upload|attach|copy|paste|give|forward|post|append|leak|exfiltrate)\b[^.\n]{0,40}\b(your|the|their|user'?s|all|his|her)\s+(\w+\s+){0,2}(passwords?|passphrases?|secret\s+keys?|private\s+keys?|ssh\s+keys?|seed\s+phrases?|mnemonics?|session\s+cookies?|(access|auth|bearer|refresh)\s+tokens?|api[\s_-]?keys?|credentials)\b",
+    )
+});
+static SECRET_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)(^|[_\-.])(password|passwd|passphrase|secret|api_?key|private_?key|credentials?|mnemonic|seed_?phrase|access_?token|auth_?token|bearer_?token|refresh_?token|session_?cookie)($|[_\-.])|^(password|passwd|passphrase|secret|apiKey|privateKey|credentials?|accessToken|authToken|refreshToken)$|(Password|Secret|ApiKey|PrivateKey|Credentials?|AccessToken|AuthToken|RefreshToken)$",
+    )
+});
+static SHADOW_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)\b(when|whenever|if|while)\s+this\s+tool\s+is\s+(available|present|loaded|enabled|installed)\b|\balso\s+present\b|\b(all|any|every)\s+other\s+tools?\b|\b(all|every)\s+(commands?|tool\s+calls?|requests?)\s+(must|should)\b|\bmcp_\w+\)?\s+(tool\b|\w+\s+is\s+(invoked|called|used)\b)",
+    )
+});
+static DATA_URL: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"(?i)\bdata:[a-z]+/[a-z0-9.+-]+(;[a-z0-9=.-]+)*;base64,"));
+static BASE64: LazyLock<Regex> = LazyLock::new(|| regex(r"[A-Za-z0-9+/]{80,}={0,2}"));
+static HEX: LazyLock<Regex> = LazyLock::new(|| regex(r"\b[0-9a-fA-F]{64,}\b"));
+
+/// The limit past which prose is overlong.
+pub(crate) const MAX_PROSE: usize = 4096;
+
+/// Every hit in `text`.
+pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    characters(text, &mut hits);
+    let value = text.value.as_str();
+    let first = |re: &Regex| re.find(value).map(|m| (m.start(), m.end()));
+    if let Some(span) = first(&HIDDEN_TAG)
+        .or_else(|| first(&CONCEAL))
+        .or_else(|| first(&OVERRIDE))
+    {
+        let found = &value[span.0..span.1];
+        hits.push(hit(
+            &rules::HIDDEN,
+            format!("`{found}`: an instruction set apart for the model or kept from the user"),
+            span,
+        ));
+    }
+    let asked = SECRET_ASK
+        .find(value)
+        .filter(|m| !negated(value, m.start()));
+    if let Some(span) = first(&SECRET_PATH).or_else(|| asked.map(|m| (m.start(), m.end()))) {
+        let found = &value[span.0..span.1];
+        hits.push(hit(
+            &rules::SECRETS,
+            format!("`{}`: names a secret or a sensitive file", found.trim()),
+            span,
+        ));
+    } else if text.is_name && text.carries_text && SECRET_NAME.is_match(value) {
+        hits.push(hit(
+            &rules::SECRET_PARAMETER,
+            format!("parameter `{value}` is named for a secret"),
+            (0, value.len()),
+        ));
+    }
+    if !text.is_name {
+        shadowing(text, context, &mut hits);
+        encoded(value, &mut hits);
+    }
+    if text.is_prose() && value.chars().count() > MAX_PROSE {
+        let message = format!(
+            "{} characters (the audit's limit is {MAX_PROSE})",
+            value.chars().count()
+        );
+        hits.push(hit(&rules::OVERLONG, message, (0, 0)));
+    }
+    hits
+}
+
+/// Whether the words just before `at` forbid what follows ("do not include your API key").
+fn negated(text: &str, at: usize) -> bool {
+    let before = &text[floor(text, at.saturating_sub(24))..at].to_ascii_lowercase();
+    ["not ", "never ", "n't ", "no "]
+        .iter()
+        .any(|w| before.contains(w))
+}
+
+fn floor(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+fn hit(rule: &'static Rule, message: String, span: (usize, usize)) -> Hit {
+    Hit {
+        rule,
+        message,
+        span,
+    }
+}
+
+/// Invisible and bidi characters: one hit per rule, counting them, with what tags spell.
+fn characters(text: &Text, hits: &mut Vec<Hit>) {
+    let value = text.value.as_str();
+    for (rule, test) in [
+        (&rules::INVISIBLE, is_invisible as fn(char) -> bool),
+        (&rules::BIDI, is_bidi),
+    ] {
+        let found: Vec<(usize, char)> = value
+            .char_indices()
+            .filter(|&(at, c)| test(c) && !emoji_mechanics(value, at, c))
+            .collect();
+        let Some(&(at, c)) = found.first() else {
+            continue;
+        };
+        let mut message = format!(
+            "{} character(s), the first U+{:04X} at byte {at}",
+            found.len(),
+            c as u32
+        );
+        if rule.id == rules::INVISIBLE.id
+            && let Some(payload) = tag_payload(value)
+        {
+            message.push_str(&format!("; Unicode tags spell {payload:?}"));
+        }
+        hits.push(hit(rule, message, (at, at + c.len_utf8())));
+    }
+}
+
+/// A variation selector after a symbol (`⚠️`), or a zero-width joiner between two (`👨‍👩‍👧`):
+/// how emoji are written, not hidden text.
+fn emoji_mechanics(text: &str, at: usize, c: char) -> bool {
+    let symbol = |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && !is_invisible(c));
+    let before = text[..at].chars().next_back();
+    let after = text[at + c.len_utf8()..].chars().next();
+    match c {
+        '\u{FE0E}' | '\u{FE0F}' => symbol(before),
+        '\u{200D}' => {
+            symbol(before) && symbol(after) || before == Some('\u{FE0F}') && symbol(after)
+        }
+        _ => false,
+    }
+}
+
+/// Orders for other tools: the generic phrases, a tool of another snapshot by name, and
+/// `mcp_…` names (how clients prefix other servers' tools) that are not this server's.
+fn shadowing(text: &Text, context: &Context<'_>, hits: &mut Vec<Hit>) {
+    let value = text.value.as_str();
+    let phrase = SHADOW_PHRASE
+        .find_iter(value)
+        .find(|m| !is_own(context.own, m.as_str()));
+    if let Some(m) = phrase {
+        let message = format!("`{}`: speaks to other tools than its own", m.as_str());
+        hits.push(hit(&rules::SHADOWING, message, (m.start(), m.end())));
+        return;
+    }
+    let found = context
+        .pattern
+        .as_ref()
+        .and_then(|p| p.captures(value))
+        .and_then(|c| c.get(1));
+    if let Some(m) = found {
+        let name = m.as_str();
+        let server = context
+            .others
+            .iter()
+            .find(|(_, n)| n == name)
+            .map_or("", |(s, _)| s);
+        let message = format!("names `{name}`, a tool of {server}");
+        hits.push(hit(&rules::SHADOWING, message, (m.start(), m.end())));
+    }
+}
+
+/// A name unlikely to be an ordinary word: it has a separator and five characters or more.
+fn distinctive(name: &str) -> bool {
+    name.len() >= 5 && name.contains(['_', '-', '.'])
+}
+
+/// Hex that encodes something: digits and letters both.
+fn hex(m: &regex::Match<'_>) -> bool {
+    let s = m.as_str();
+    s.chars().any(|c| c.is_ascii_digit()) && s.chars().any(|c| c.is_ascii_alphabetic())
+}
+
+fn encoded(value: &str, hits: &mut Vec<Hit>) {
+    let blob = |m: &regex::Match<'_>| {
+        let s = m.as_str();
+        s.chars().any(|c| c.is_ascii_digit())
+            && s.chars().any(|c| c.is_ascii_uppercase())
+            && s.chars().any(|c| c.is_ascii_lowercase())
+    };
+    let found = DATA_URL
+        .find(value)
+        .map(|m| (m, "a data: URL"))
+        .or_else(|| {
+            BASE64
+                .find_iter(value)
+                .find(blob)
+                .map(|m| (m, "a base64 run"))
+        })
+        .or_else(|| HEX.find_iter(value).find(hex).map(|m| (m, "a hex run")));
+    if let Some((m, what)) = found {
+        let message = format!("{what} of {} characters", m.as_str().len());
+        hits.push(hit(&rules::ENCODED, message, (m.start(), m.end())));
+    }
+}

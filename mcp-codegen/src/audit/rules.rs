@@ -1,0 +1,156 @@
+//! The audit's rules: an id, a name, a level and an explanation each. The ids are stable
+//! (SARIF, `--ignore` and suppressions name them); the README lists them with the false
+//! positives seen on real servers.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// How much a finding matters; `--deny LEVEL` fails at or above it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Worth a look.
+    Low,
+    /// Likely harmless, but it hides things from a reviewer or a client's UI.
+    Medium,
+    /// What tool poisoning looks like: fix it or explain it before a model reads it.
+    High,
+}
+
+impl Level {
+    /// `low`, `medium` or `high`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Low => "low",
+            Level::Medium => "medium",
+            Level::High => "high",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "high" => Ok(Level::High),
+            "medium" => Ok(Level::Medium),
+            "low" => Ok(Level::Low),
+            other => Err(format!("`{other}` is not a level (high, medium, low)")),
+        }
+    }
+}
+
+/// One rule.
+#[derive(Debug, PartialEq, Eq, Serialize)]
+pub struct Rule {
+    /// Stable id, `MTA001`…
+    pub id: &'static str,
+    /// Stable name, `hidden-instructions`…
+    pub name: &'static str,
+    /// Its level.
+    pub level: Level,
+    /// One line: what it finds.
+    pub summary: &'static str,
+    /// Why it matters and what to do.
+    pub explanation: &'static str,
+}
+
+/// Invisible characters: zero-width, the Unicode tag block, variation selectors, other format
+/// controls, and control characters such as ANSI escapes.
+pub const INVISIBLE: Rule = Rule {
+    id: "MTA001",
+    name: "invisible-unicode",
+    level: Level::High,
+    summary: "invisible or control characters in text a model reads",
+    explanation: "A model reads characters a person reviewing the text cannot see: zero-width characters and the Unicode tag block carry whole hidden sentences (\"ASCII smuggling\"), ANSI escape sequences hide or recolour text on a terminal. Legitimate descriptions have no use for them; remove them.",
+};
+
+/// Bidirectional controls.
+pub const BIDI: Rule = Rule {
+    id: "MTA002",
+    name: "bidi-control",
+    level: Level::High,
+    summary: "bidirectional override or isolate characters",
+    explanation: "Bidirectional controls (U+202A–U+202E, U+2066–U+2069) make text display in a different order than a model reads it (\"Trojan Source\"), so what a reviewer approves is not what the model gets. Remove them.",
+};
+
+/// Hidden instructions: tags set apart for the model, concealment, overrides.
+pub const HIDDEN: Rule = Rule {
+    id: "MTA003",
+    name: "hidden-instructions",
+    level: Level::High,
+    summary: "instructions addressed to the model and kept from the user",
+    explanation: "Tags such as <IMPORTANT> or <SYSTEM>, HTML comments, \"do not tell the user\" and \"ignore previous instructions\" are the shape of published tool-poisoning payloads: text a client's UI shortens or hides that tells the model to act behind the user's back. A tool's description says what the tool does; it has no reason to keep anything from the user.",
+};
+
+/// Requests for secrets or sensitive files.
+pub const SECRETS: Rule = Rule {
+    id: "MTA004",
+    name: "secret-request",
+    level: Level::High,
+    summary: "asks for secrets or sensitive files (~/.ssh, .env, keys, tokens)",
+    explanation: "Text that names SSH keys, cloud credentials, .env files or the client's own MCP config, or asks the model to read, pass or send a password, key or token, is how poisoned tools exfiltrate secrets through a tool argument. A server that needs a credential takes it from its own configuration, not from the model.",
+};
+
+/// Parameters named for secrets.
+pub const SECRET_PARAMETER: Rule = Rule {
+    id: "MTA005",
+    name: "secret-parameter",
+    level: Level::Medium,
+    summary: "a parameter named for a secret (password, api_key, private_key…)",
+    explanation: "A parameter called `password` or `api_key` invites the model to fill it from whatever it has seen, secrets included (CyberArk's \"full-schema poisoning\" puts the request in the parameter name itself). Prefer credentials in the server's environment; if the parameter is meant, review who supplies it.",
+};
+
+/// Shadowing: instructions aimed at other tools.
+pub const SHADOWING: Rule = Rule {
+    id: "MTA006",
+    name: "tool-shadowing",
+    level: Level::High,
+    summary: "instructions aimed at other tools or servers",
+    explanation: "A description that names another server's tool (`mcp_tool_send_email`, a tool of another snapshot audited alongside) or gives orders for \"all other tools\" changes how the model uses tools it was never part of: the shadowing attack, where a harmless-looking server redirects a trusted one. Tools may refer to their own server's tools; anything else needs a reason.",
+};
+
+/// Overlong text.
+pub const OVERLONG: Rule = Rule {
+    id: "MTA007",
+    name: "overlong-description",
+    level: Level::Medium,
+    summary: "a description or instructions over 4096 characters",
+    explanation: "Clients show the first lines of a description; a model reads all of it. Very long text is where a payload hides from a reviewer (one published example pads with whitespace so the payload scrolls out of view), and it costs context on every request. Review the whole text; shorten it where you can.",
+};
+
+/// Encoded content.
+pub const ENCODED: Rule = Rule {
+    id: "MTA008",
+    name: "encoded-content",
+    level: Level::Medium,
+    summary: "data: URLs, long base64 or hex runs",
+    explanation: "Encoded blobs cannot be reviewed by reading, and models decode them: an instruction in base64 passes a reviewer unseen. Descriptions have no need for them; decode and review, or remove.",
+};
+
+/// Every rule, in id order.
+pub const RULES: &[&Rule] = &[
+    &INVISIBLE,
+    &BIDI,
+    &HIDDEN,
+    &SECRETS,
+    &SECRET_PARAMETER,
+    &SHADOWING,
+    &OVERLONG,
+    &ENCODED,
+];
+
+/// The rule with this id or name.
+pub fn rule(id_or_name: &str) -> Option<&'static Rule> {
+    RULES
+        .iter()
+        .copied()
+        .find(|r| r.id.eq_ignore_ascii_case(id_or_name) || r.name == id_or_name)
+}
