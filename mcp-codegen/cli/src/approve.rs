@@ -57,6 +57,7 @@ impl ApproveArgs {
         }
         let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         print!("{}", review(&committed, &live, &changes, color));
+        print!("{}", audited(&live, &changes));
         if !self.confirmed()? {
             eprintln!("not approved: {file} is unchanged");
             return Ok(ExitCode::from(1));
@@ -157,6 +158,35 @@ fn added(tool: &Value, color: bool) -> String {
     let mut out = word_diff("", description.unwrap_or("(no description)"), color);
     if let Some(annotations) = tool.get("annotations") {
         out.push_str(&format!("\nannotations: {annotations}"));
+    }
+    out
+}
+
+/// What `audit` finds in the tools under review, so a poisoned change is seen as one.
+fn audited(live: &Snapshot, changes: &[Change]) -> String {
+    let reviewed = |tool: &Option<String>| {
+        tool.as_ref().is_some_and(|t| {
+            changes.iter().any(|c| {
+                &c.tool == t && (c.severity == Severity::Security || c.kind == "tool-added")
+            })
+        })
+    };
+    let findings: Vec<_> = mcp_codegen::audit::audit(&[("live".into(), live.clone())])
+        .into_iter()
+        .filter(|f| reviewed(&f.tool))
+        .collect();
+    let mut out = String::new();
+    if !findings.is_empty() {
+        out.push_str(&format!(
+            "\naudit: {} finding(s) in the text under review\n",
+            findings.len()
+        ));
+    }
+    for f in findings {
+        out.push_str(&format!(
+            "  {:<6}  {} {}  {} {}: {}\n",
+            f.rule.level, f.rule.id, f.rule.name, f.subject, f.path, f.message
+        ));
     }
     out
 }

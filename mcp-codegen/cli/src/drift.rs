@@ -60,11 +60,11 @@ pub(crate) fn check(
     })
     .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
     let changes = compare(&committed, &live);
-    Ok(report.finish(
-        &changes,
-        &snapshot.display().to_string(),
-        &source.refresh_command(snapshot),
-    ))
+    let next = match max_severity(&changes) {
+        Some(Severity::Security) => source.approve_command(snapshot),
+        _ => source.refresh_command(snapshot),
+    };
+    Ok(report.finish(&changes, &snapshot.display().to_string(), &next))
 }
 
 pub(crate) fn diff(old: &Path, new: &Path, report: &ReportArgs) -> anyhow::Result<ExitCode> {

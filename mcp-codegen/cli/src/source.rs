@@ -43,12 +43,23 @@ impl SourceArgs {
     /// The `mcp-codegen snapshot` command that re-takes `out` from this source, with secrets
     /// replaced by placeholders.
     pub(crate) fn refresh_command(&self, out: &std::path::Path) -> String {
-        let mut parts = vec![
-            "mcp-codegen".to_string(),
+        let file = shell_quote(&out.display().to_string());
+        self.command(vec![
+            "mcp-codegen".into(),
             "snapshot".into(),
             "--out".into(),
-            shell_quote(&out.display().to_string()),
-        ];
+            file,
+        ])
+    }
+
+    /// The `mcp-codegen approve` command that reviews `snapshot` against this source.
+    pub(crate) fn approve_command(&self, snapshot: &std::path::Path) -> String {
+        let file = shell_quote(&snapshot.display().to_string());
+        self.command(vec!["mcp-codegen".into(), "approve".into(), file])
+    }
+
+    /// `parts` followed by this source's arguments, secrets replaced by placeholders.
+    fn command(&self, mut parts: Vec<String>) -> String {
         if let Some(url) = &self.url {
             parts.extend([
                 "--url".into(),

@@ -18,9 +18,31 @@ pub(crate) fn word_diff(old: &str, new: &str, color: bool) -> String {
             _ => runs.push((change.tag(), change.value().to_string())),
         }
     }
-    runs.iter()
+    let marked: String = runs
+        .iter()
         .map(|(tag, text)| mark(*tag, text, color))
-        .collect()
+        .collect();
+    changed_lines(&marked, color)
+}
+
+/// Of a long text, the lines with a change and one line either side; `…` for the rest.
+fn changed_lines(marked: &str, color: bool) -> String {
+    let lines: Vec<&str> = marked.lines().collect();
+    let changed = |line: &str| match color {
+        true => line.contains("\x1b["),
+        false => ["[-", "-]", "{+", "+}"].iter().any(|m| line.contains(m)),
+    };
+    let last = lines.len().saturating_sub(1);
+    let mut out: Vec<&str> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let near = (i.saturating_sub(1)..=(i + 1).min(last)).any(|j| changed(lines[j]));
+        match (near, out.last()) {
+            (true, _) => out.push(line),
+            (false, Some(&"…")) => {}
+            (false, _) => out.push("…"),
+        }
+    }
+    out.join("\n")
 }
 
 fn mark(tag: ChangeTag, text: &str, color: bool) -> String {
@@ -43,6 +65,19 @@ mod tests {
         assert_eq!(diff, "Reads a {+secret +}file.");
         let diff = word_diff("Adds two numbers.", "Adds numbers.", false);
         assert_eq!(diff, "Adds [-two -]numbers.");
+    }
+
+    #[test]
+    fn long_texts_show_the_changed_lines_and_their_neighbours() {
+        let old = (1..=9)
+            .map(|i| format!("line {i}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let new = old.replace("line 5", "line 5 and more");
+        assert_eq!(
+            word_diff(&old, &new, false),
+            "…\nline 4\nline 5{+ and more+}\nline 6\n…"
+        );
     }
 
     #[test]

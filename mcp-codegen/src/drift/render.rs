@@ -143,7 +143,12 @@ fn human(changes: &[Change], color: bool, file: &str, refresh: &str, fail_on: Se
             "passing".to_string()
         }
     );
-    let _ = writeln!(out, "refresh the snapshot with:\n  {refresh}");
+    let verb = match s.security {
+        0 => "refresh the snapshot with",
+        // Approving is a review: the command shows each changed text before rewriting.
+        _ => "review the security changes and approve them with",
+    };
+    let _ = writeln!(out, "{verb}:\n  {refresh}");
     out
 }
 
