@@ -362,5 +362,14 @@ async fn a_pinned_generated_client_withholds_what_changed() {
         "{err}"
     );
     assert!(client.call_tool("count_notes", json!({})).await.is_ok());
+    let client = std::sync::Arc::new(client);
+    let mut registry = Registry::new(RegistryOptions::default());
+    registry.add_generated("notes", &expected, client.clone());
+    assert_eq!(registry.names(), ["mcp_notes_count_notes"]);
+    assert!(
+        registry.warnings()[0].contains("`read_notes` is withheld"),
+        "{:?}",
+        registry.warnings()
+    );
     client.close().await;
 }

@@ -148,6 +148,15 @@ impl Client {
         }
     }
 
+    /// The tools a [`DriftPolicy::Pinned`] check withheld, with why, by name (empty when no
+    /// pinned check ran or nothing changed).
+    pub fn withheld_tools(&self) -> BTreeMap<String, String> {
+        self.withheld
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
     /// `Err(NotApproved)` when a pinned check withheld `tool`.
     pub(crate) fn not_withheld(&self, tool: &str) -> Result<()> {
         let withheld = self.withheld.read().unwrap_or_else(|p| p.into_inner());

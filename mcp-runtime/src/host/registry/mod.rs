@@ -140,10 +140,19 @@ impl Registry {
         }
     }
 
-    /// Registers a generated client's `TOOLS` table, calling through `client`.
+    /// Registers a generated client's `TOOLS` table, calling through `client`: the
+    /// snapshot's text, compiled in. Tools a `DriftPolicy::Pinned` connect withheld are left
+    /// out, each with a warning.
     pub fn add_generated(&mut self, server: &str, tools: &[ToolInfo], client: Arc<Client>) {
+        let withheld = client.withheld_tools();
+        for (tool, why) in &withheld {
+            self.warnings.push(format!(
+                "server `{server}`: tool `{tool}` is withheld: {why}; re-approve it with `mcp-codegen approve` and generate the client again"
+            ));
+        }
         let entries = tools
             .iter()
+            .filter(|info| !withheld.contains_key(info.name))
             .map(|info| {
                 let target = Target::Client {
                     server: server.to_string(),
