@@ -37,7 +37,7 @@ pub use client::{
     ToolOutput, resource_text,
 };
 pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
-pub use spec::{HttpSpec, OAuthSpec, ServerSpec, StdioSpec};
+pub use spec::{HttpSpec, OAuthSpec, ReplaySpec, ServerSpec, StdioSpec};
 
 /// The MCP protocol types (from `rmcp`) that appear in this crate's API, and nothing more of
 /// rmcp: its version is ours to change.

@@ -33,6 +33,10 @@ pub(crate) struct CallArgs {
     /// Print the whole result as JSON (content, structuredContent, isError).
     #[arg(long)]
     json: bool,
+    /// Record the session to this cassette (every request and its answer, secrets redacted),
+    /// for `--replay` and `ServerSpec::replay` to serve back.
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
     /// Seconds the call may take, questions to the user included.
     #[arg(long, value_name = "SECS", default_value_t = 300)]
     timeout: u64,
@@ -59,9 +63,12 @@ impl CallArgs {
         answers: Option<Map<String, Value>>,
     ) -> mcp_codegen::Result<anyhow::Result<ExitCode>> {
         let answers = Answers::choose(answers);
-        let options = live::snapshot_options()
+        let mut options = live::snapshot_options()
             .call_timeout(Duration::from_secs(self.timeout))
             .on_elicitation(move |request| answers.clone().answer(request));
+        if let Some(cassette) = &self.record {
+            options = options.record(cassette);
+        }
         let client = Client::connect_with(spec, options)
             .await
             .map_err(mcp_codegen::Error::Live)?;

@@ -60,6 +60,14 @@ fn server_json(server: &ServerConfig) -> Value {
                 headers,
             )
         }
+        ServerSpec::Replay(r) => (
+            "replay",
+            None,
+            Vec::new(),
+            Some(r.path.display().to_string()),
+            Vec::new(),
+            Vec::new(),
+        ),
         _ => ("unknown", None, Vec::new(), None, Vec::new(), Vec::new()),
     };
     json!({

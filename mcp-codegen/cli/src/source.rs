@@ -16,6 +16,9 @@ pub struct SourceArgs {
     /// A streamable HTTP endpoint.
     #[arg(long, conflicts_with_all = ["config", "command"])]
     pub url: Option<String>,
+    /// A cassette (`call --record`, `ConnectOptions::record`) answering instead of a server.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["url", "config", "command"])]
+    pub replay: Option<std::path::PathBuf>,
     /// The URL is a legacy HTTP+SSE endpoint (protocol 2024-11-05), not streamable HTTP.
     #[arg(long, requires = "url")]
     sse: bool,
@@ -72,6 +75,11 @@ impl SourceArgs {
             if let Some(var) = &self.bearer_env {
                 parts.extend(["--bearer-env".into(), var.clone()]);
             }
+        } else if let Some(cassette) = &self.replay {
+            parts.extend([
+                "--replay".into(),
+                shell_quote(&cassette.display().to_string()),
+            ]);
         } else if let (Some(config), Some(server)) = (&self.config, &self.server) {
             parts.extend([
                 "--config".into(),
@@ -88,6 +96,9 @@ impl SourceArgs {
 
     /// The server these arguments name.
     pub fn spec(&self) -> anyhow::Result<ServerSpec> {
+        if let Some(cassette) = &self.replay {
+            return Ok(ServerSpec::replay(cassette).into());
+        }
         if let Some(url) = &self.url {
             let mut spec = if self.sse {
                 ServerSpec::sse(url)
@@ -125,7 +136,7 @@ impl SourceArgs {
                 Ok(ServerSpec::stdio(command).args(args.iter().cloned()).into())
             }
             None => bail!(
-                "say which server: `-- COMMAND ARGS...`, `--url URL`, or `--config mcp.json --server NAME`"
+                "say which server: `-- COMMAND ARGS...`, `--url URL`, `--config mcp.json --server NAME`, or `--replay CASSETTE`"
             ),
         }
     }

@@ -145,6 +145,7 @@ impl Client {
                 format!("--url {} --sse", self.target())
             }
             crate::ServerSpec::Http(_) => format!("--url {}", self.target()),
+            crate::ServerSpec::Replay(r) => format!("--replay {}", r.path.display()),
         }
     }
 

@@ -17,6 +17,7 @@ use serde::de::DeserializeOwned;
 use tokio::sync::broadcast;
 
 use super::asks::{Asks, Unanswered};
+use super::cassette::Recorder;
 use super::progress::{Progress, ProgressRoutes};
 use super::transport::RawTap;
 use crate::ConnectOptions;
@@ -36,6 +37,8 @@ pub(crate) struct Handler {
     pub(crate) updates: broadcast::Sender<String>,
     /// Where the transport keeps answers as sent while a listing wants them.
     pub(crate) raw: RawTap,
+    /// The cassette this session is recorded to (`ConnectOptions::record`).
+    pub(crate) recorder: Option<Recorder>,
 }
 
 impl Handler {
@@ -47,6 +50,7 @@ impl Handler {
             progress: ProgressRoutes::default(),
             updates: broadcast::channel(64).0,
             raw: RawTap::default(),
+            recorder: None,
         }
     }
 }

@@ -10,6 +10,7 @@
 
 mod asks;
 pub mod call;
+pub(crate) mod cassette;
 pub(crate) mod error;
 mod guard;
 mod handler;

@@ -50,6 +50,9 @@ pub struct ConnectOptions {
     /// `input_required` and the client asks again with the answers) one call may take
     /// (default 10, as the official SDKs).
     pub max_input_rounds: usize,
+    /// Record the session to this cassette (every request and its answer, secrets
+    /// redacted), for `ServerSpec::replay` to serve back; `None` (default) records nothing.
+    pub record: Option<std::path::PathBuf>,
     /// The handlers for servers that ask: elicitation, sampling, roots.
     pub(crate) asks: Asks,
 }
@@ -68,6 +71,7 @@ impl Default for ConnectOptions {
             drift_policy: crate::DriftPolicy::default(),
             max_message_size: 16 * 1024 * 1024,
             max_input_rounds: 10,
+            record: None,
             asks: Asks::default(),
         }
     }
@@ -116,6 +120,13 @@ impl ConnectOptions {
         self.max_message_size = bytes;
         self
     }
+    /// Records the session to the cassette at `path` ([`ConnectOptions::record`]): written
+    /// after every answer, so it is complete whenever the session ends.
+    pub fn record(mut self, path: impl Into<std::path::PathBuf>) -> Self {
+        self.record = Some(path.into());
+        self
+    }
+
     /// Sets [`ConnectOptions::drift_policy`].
     pub fn drift_policy(mut self, policy: crate::DriftPolicy) -> Self {
         self.drift_policy = policy;

@@ -7,6 +7,7 @@ use std::time::Duration;
 use rmcp::model::{Implementation, ServerPeerInfo};
 use rmcp::{Peer, RoleClient, ServiceError};
 
+use super::cassette::Recorder;
 use super::error::root_cause;
 use super::handler::{Handler, Service};
 use super::progress::ProgressRoutes;
@@ -85,7 +86,11 @@ impl Client {
     ) -> Result<Client> {
         let spec = spec.into();
         let target = spec.target();
-        let handler = Handler::new(&options);
+        let mut handler = Handler::new(&options);
+        handler.recorder = options
+            .record
+            .as_ref()
+            .map(|path| Recorder::new(path.clone(), &spec));
         let routes = Routes {
             tools_changed: handler.tools_changed.clone(),
             progress: handler.progress.clone(),

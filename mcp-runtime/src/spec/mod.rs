@@ -1,5 +1,6 @@
-//! Where a server lives and how to reach it: [`ServerSpec`], a stdio command (`stdio.rs`) or
-//! an HTTP endpoint (`http.rs`, with its OAuth settings in `oauth.rs`). Plain data, compiled
+//! Where a server lives and how to reach it: [`ServerSpec`], a stdio command (`stdio.rs`), an
+//! HTTP endpoint (`http.rs`, with its OAuth settings in `oauth.rs`), or a recorded session to
+//! replay (`replay.rs`). Plain data, compiled
 //! without any feature: the generator and configs name servers too.
 //!
 //! `Debug` output and [`ServerSpec::target`] never contain env values, header values or tokens:
@@ -8,6 +9,7 @@
 mod http;
 mod oauth;
 pub(crate) mod redact;
+mod replay;
 mod stdio;
 
 use std::collections::BTreeMap;
@@ -15,6 +17,7 @@ use std::fmt;
 
 pub use http::HttpSpec;
 pub use oauth::OAuthSpec;
+pub use replay::ReplaySpec;
 pub use stdio::StdioSpec;
 
 /// How to reach one MCP server.
@@ -25,6 +28,8 @@ pub enum ServerSpec {
     Stdio(StdioSpec),
     /// A server speaking streamable HTTP.
     Http(HttpSpec),
+    /// A recorded session (a cassette) answering in-process: no process, no port.
+    Replay(ReplaySpec),
 }
 
 impl ServerSpec {
@@ -57,6 +62,14 @@ impl ServerSpec {
         }
     }
 
+    /// A cassette served back in-process: `ServerSpec::replay("tests/cassettes/time.json")`.
+    pub fn replay(path: impl Into<std::path::PathBuf>) -> ReplaySpec {
+        ReplaySpec {
+            path: path.into(),
+            ignore: Vec::new(),
+        }
+    }
+
     /// Removes this spec's secrets (env values, header values, token, the full URL) from a
     /// message that came from elsewhere (a transport error, the server's stderr).
     #[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
@@ -77,6 +90,7 @@ impl ServerSpec {
                     replace(token, "<redacted>");
                 }
             }
+            ServerSpec::Replay(_) => {}
         }
         out
     }
@@ -87,6 +101,7 @@ impl ServerSpec {
         match self {
             ServerSpec::Stdio(s) => s.target(),
             ServerSpec::Http(h) => h.target(),
+            ServerSpec::Replay(r) => r.target(),
         }
     }
 }
@@ -94,6 +109,12 @@ impl ServerSpec {
 impl From<StdioSpec> for ServerSpec {
     fn from(spec: StdioSpec) -> Self {
         ServerSpec::Stdio(spec)
+    }
+}
+
+impl From<ReplaySpec> for ServerSpec {
+    fn from(spec: ReplaySpec) -> Self {
+        ServerSpec::Replay(spec)
     }
 }
 
@@ -108,6 +129,7 @@ impl fmt::Debug for ServerSpec {
         match self {
             ServerSpec::Stdio(s) => s.fmt(f),
             ServerSpec::Http(h) => h.fmt(f),
+            ServerSpec::Replay(r) => r.fmt(f),
         }
     }
 }

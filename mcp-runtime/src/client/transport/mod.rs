@@ -14,6 +14,9 @@ mod http;
 mod limit;
 mod progress_filter;
 mod raw;
+mod recorded;
+#[cfg(feature = "stdio")]
+mod replay;
 #[cfg(feature = "stdio")]
 mod stdio;
 
@@ -41,6 +44,8 @@ pub(crate) async fn connect_transport(
         }
         #[cfg(feature = "http")]
         ServerSpec::Http(http) => http::connect(spec, http, handler, options).await,
+        #[cfg(feature = "stdio")]
+        ServerSpec::Replay(replay) => replay::connect(spec, replay, handler, options).await,
         #[allow(unreachable_patterns)]
         other => {
             let _ = (handler, options);
@@ -52,7 +57,8 @@ pub(crate) async fn connect_transport(
 #[allow(dead_code)]
 fn missing_feature(spec: &ServerSpec) -> Error {
     let feature = match spec {
-        ServerSpec::Stdio(_) => "stdio",
+        // Replay runs on the in-process pipe stdio's transport is built on.
+        ServerSpec::Stdio(_) | ServerSpec::Replay(_) => "stdio",
         ServerSpec::Http(_) => "http",
     };
     Error::Unsupported {

@@ -32,6 +32,8 @@ const CANONICAL: &[&str] = &[
     "lifecycle",
     "snapshot",
     "allow_unapproved_tools",
+    "replay",
+    "replay_ignore",
 ];
 
 /// Keys of other clients and frameworks, translated below.

@@ -20,7 +20,10 @@ pub(super) fn parse_entry(
     map: &Map<String, Value>,
     place: Place<'_>,
 ) -> Result<ServerConfig, String> {
-    let spec = parse_spec(map)?;
+    let spec = match opt_string(map, "replay")? {
+        Some(cassette) => replay_spec(map, &cassette, place)?,
+        None => parse_spec(map)?,
+    };
     let disabled = match map.get("disabled") {
         None => false,
         Some(Value::Bool(b)) => *b,
@@ -76,6 +79,25 @@ fn parse_pin(
     };
     let pin = Pin::from_entry(&path, place.base, place.origin, name)?;
     Ok(Some(pin.allow_new(allow_new)))
+}
+
+/// `"replay": "cassettes/x.json"`: the cassette answers instead of the server (relative to the
+/// config file); it wins over `command` and `url`, so an entry can keep both. `replay_ignore`
+/// lists JSON Pointers into params that matching skips.
+fn replay_spec(
+    map: &Map<String, Value>,
+    cassette: &str,
+    place: Place<'_>,
+) -> Result<ServerSpec, String> {
+    let path = match place.base {
+        Some(dir) if std::path::Path::new(cassette).is_relative() => dir.join(cassette),
+        _ => std::path::PathBuf::from(cassette),
+    };
+    let mut spec = ServerSpec::replay(path);
+    for pointer in string_list(map, "replay_ignore")? {
+        spec = spec.ignoring(pointer);
+    }
+    Ok(spec.into())
 }
 
 /// The transport: `command` → stdio, `url` → streamable HTTP (or legacy SSE with `type:

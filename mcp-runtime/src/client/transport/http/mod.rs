@@ -13,6 +13,7 @@ pub(super) mod sse;
 use super::connected::{Connected, no_answer};
 use super::limit::Oversize;
 use super::progress_filter::ProgressFilter;
+use super::recorded::Recorded;
 use crate::client::error::root_cause;
 use crate::client::handler::{Handler, Service};
 use crate::{ConnectOptions, Error, HttpSpec, Protocol, Result, ServerSpec};
@@ -96,7 +97,8 @@ async fn serve<C: StreamableHttpClient>(
     deadline: tokio::time::Instant,
 ) -> Served {
     let transport = StreamableHttpClientTransport::with_client(client, config);
-    let handshake = handler.serve_with_lifecycle(ProgressFilter(transport), lifecycle);
+    let transport = ProgressFilter(Recorded::new(transport, handler.recorder.clone()));
+    let handshake = handler.serve_with_lifecycle(transport, lifecycle);
     tokio::time::timeout_at(deadline, handshake).await
 }
 

@@ -18,6 +18,7 @@ use crate::client::handler::Handler;
 use crate::client::transport::RawTap;
 use crate::client::transport::connected::Connected;
 use crate::client::transport::progress_filter::ProgressFilter;
+use crate::client::transport::recorded::Recorded;
 use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
 
 /// Opens the event stream, waits for the endpoint, and completes the handshake.
@@ -50,7 +51,8 @@ pub(crate) async fn connect(
             reason: spec.scrub(&format!("{err} (is the server running at this URL?)")),
             stderr: Vec::new(),
         })?;
-    let served = tokio::time::timeout(deadline, handler.serve(ProgressFilter(transport))).await;
+    let transport = ProgressFilter(Recorded::new(transport, handler.recorder.clone()));
+    let served = tokio::time::timeout(deadline, handler.serve(transport)).await;
     handshake_outcome(spec, served, options)
 }
 

@@ -13,6 +13,7 @@ use super::child;
 use super::connected::{Connected, no_answer};
 use super::limit::{LimitedReader, Oversize};
 use super::progress_filter::ProgressFilter;
+use super::recorded::Recorded;
 use crate::client::error::root_cause;
 use crate::client::handler::Handler;
 use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
@@ -48,8 +49,11 @@ pub(crate) async fn connect(
     // rmcp's session task logs inside this span: a stdout line that is not JSON-RPC (a banner,
     // a stray print) is skipped with a debug log that names the server.
     let span = tracing::debug_span!("mcp_server", server = %spec.target());
+    // A recorded session sends every call through rmcp, where the recorder sees it.
+    let recording = handler.recorder.is_some();
+    let transport = ProgressFilter(Recorded::new(transport, handler.recorder.clone()));
     let handshake = handler
-        .serve_with_lifecycle(ProgressFilter(transport), options.protocol.lifecycle())
+        .serve_with_lifecycle(transport, options.protocol.lifecycle())
         .instrument(span);
     let outcome = match tokio::time::timeout(deadline, handshake).await {
         Ok(Ok(service)) => {
@@ -58,7 +62,7 @@ pub(crate) async fn connect(
                 service,
                 child: Some(process),
                 oversize: Some(oversize),
-                direct: Some(direct),
+                direct: (!recording).then_some(direct),
             });
         }
         Ok(Err(err)) => Some(root_cause(&err)),
