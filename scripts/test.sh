@@ -70,7 +70,7 @@ features() {
   done
 }
 feature_matrix() {
-  features mcp-runtime stdio http rustls oauth host rig && features mcp-codegen live audit
+  features mcp-runtime stdio http rustls oauth host rig fake && features mcp-codegen live audit
 }
 
 # The published crates package and build from their package alone.

@@ -26,6 +26,11 @@ pub struct Settings {
     /// halves what a bindings crate compiles. Turn it on to parse an LLM's JSON arguments into
     /// a tool's `Input`, or to serialize a typed output again.
     pub serde_both_ways: bool,
+    /// Also generate a typed fake for tests: a `…Fake` trait with one method per tool and
+    /// `Client::fake(impl Trait)`, served in-process. The crate using the bindings needs
+    /// `mcp-runtime`'s `fake` feature (a dev-dependency feature is enough when the bindings
+    /// are generated for tests only). Implies [`Settings::serde_both_ways`]. Off by default.
+    pub fakes: bool,
 }
 
 impl Settings {
@@ -46,6 +51,11 @@ impl Settings {
     /// Sets [`Settings::typed_formats`].
     pub fn typed_formats(mut self, on: bool) -> Self {
         self.typed_formats = on;
+        self
+    }
+    /// Sets [`Settings::fakes`].
+    pub fn fakes(mut self, on: bool) -> Self {
+        self.fakes = on;
         self
     }
     /// Sets [`Settings::serde_both_ways`].

@@ -17,6 +17,8 @@
 // server specs, which the generator and the proc macro use.
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod client;
+#[cfg(feature = "fake")]
+pub mod fake;
 #[cfg(feature = "host")]
 pub mod host;
 #[cfg(feature = "oauth")]

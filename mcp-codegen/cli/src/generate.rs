@@ -27,6 +27,10 @@ pub(crate) struct GenerateArgs {
     /// travels).
     #[arg(long)]
     serde_both_ways: bool,
+    /// Also generate a typed fake for tests (a `…Fake` trait and `Client::fake`); the
+    /// bindings then need mcp-runtime's `fake` feature.
+    #[arg(long)]
+    fakes: bool,
 }
 
 impl GenerateArgs {
@@ -34,7 +38,8 @@ impl GenerateArgs {
     fn settings(&self) -> Settings {
         let mut settings = Settings::default()
             .typed_formats(self.typed_formats)
-            .serde_both_ways(self.serde_both_ways);
+            .serde_both_ways(self.serde_both_ways)
+            .fakes(self.fakes);
         if let Some(client) = &self.client {
             settings = settings.client_name(client.clone());
         }

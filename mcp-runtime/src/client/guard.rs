@@ -146,6 +146,7 @@ impl Client {
             }
             crate::ServerSpec::Http(_) => format!("--url {}", self.target()),
             crate::ServerSpec::Replay(r) => format!("--replay {}", r.path.display()),
+            crate::ServerSpec::InProcess(_) => "<the server>".to_string(),
         }
     }
 

@@ -27,7 +27,7 @@ mod session;
 mod tools;
 #[cfg(feature = "host")]
 pub(crate) use tools::ListedTools;
-mod transport;
+pub(crate) mod transport;
 
 pub use asks::elicitation::{ElicitAnswer, Elicitation, ElicitationMode};
 pub use asks::roots::Root;

@@ -21,6 +21,25 @@ pub struct ToolOutput {
 const CUT_MARKER: &str = "…[truncated]";
 
 impl ToolOutput {
+    /// A result of one text block (what a fake answers for a tool without `outputSchema`).
+    pub fn from_text(text: impl Into<String>) -> ToolOutput {
+        ToolOutput {
+            content: vec![ContentBlock::text(text.into())],
+            structured: None,
+            is_error: false,
+        }
+    }
+
+    /// The `CallToolResult` JSON a server would send for this output.
+    #[cfg_attr(not(feature = "fake"), allow(dead_code))]
+    pub(crate) fn to_result_json(&self) -> Value {
+        let mut result = serde_json::json!({"content": self.content, "isError": self.is_error});
+        if let Some(structured) = &self.structured {
+            result["structuredContent"] = structured.clone();
+        }
+        result
+    }
+
     /// The text blocks, joined by newlines.
     pub fn text(&self) -> String {
         let mut out = String::new();

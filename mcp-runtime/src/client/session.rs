@@ -72,6 +72,10 @@ impl std::fmt::Debug for Client {
     }
 }
 
+/// What opening a transport returns.
+pub(crate) type ConnectFuture =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Connected>> + Send>>;
+
 impl Client {
     /// Connects with default [`ConnectOptions`].
     pub async fn connect(spec: impl Into<ServerSpec>) -> Result<Client> {
@@ -84,7 +88,18 @@ impl Client {
         spec: impl Into<ServerSpec>,
         options: ConnectOptions,
     ) -> Result<Client> {
-        let spec = spec.into();
+        Client::connect_to(spec.into(), options, |spec, handler, options| {
+            Box::pin(async move { connect_transport(&spec, handler, &options).await })
+        })
+        .await
+    }
+
+    /// [`Client::connect_with`] over the transport `open` connects (an in-process server's).
+    pub(crate) async fn connect_to(
+        spec: ServerSpec,
+        options: ConnectOptions,
+        open: impl FnOnce(ServerSpec, Handler, ConnectOptions) -> ConnectFuture,
+    ) -> Result<Client> {
         let target = spec.target();
         let mut handler = Handler::new(&options);
         handler.recorder = options
@@ -102,7 +117,7 @@ impl Client {
             child,
             oversize,
             direct,
-        } = connect_transport(&spec, handler, &options).await?;
+        } = open(spec.clone(), handler, options.clone()).await?;
         let peer = service.peer().clone();
         let info = peer.peer_info().ok_or_else(|| Error::Connect {
             target: target.clone(),

@@ -30,6 +30,9 @@ pub enum ServerSpec {
     Http(HttpSpec),
     /// A recorded session (a cassette) answering in-process: no process, no port.
     Replay(ReplaySpec),
+    /// A server in this process (a typed fake), named: it is connected by whatever serves it
+    /// (`FakeServer::connect`), not by its spec.
+    InProcess(String),
 }
 
 impl ServerSpec {
@@ -70,6 +73,11 @@ impl ServerSpec {
         }
     }
 
+    /// A server in this process called `name` (a typed fake).
+    pub fn in_process(name: &str) -> ServerSpec {
+        ServerSpec::InProcess(name.to_string())
+    }
+
     /// Removes this spec's secrets (env values, header values, token, the full URL) from a
     /// message that came from elsewhere (a transport error, the server's stderr).
     #[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
@@ -90,7 +98,7 @@ impl ServerSpec {
                     replace(token, "<redacted>");
                 }
             }
-            ServerSpec::Replay(_) => {}
+            ServerSpec::Replay(_) | ServerSpec::InProcess(_) => {}
         }
         out
     }
@@ -102,6 +110,7 @@ impl ServerSpec {
             ServerSpec::Stdio(s) => s.target(),
             ServerSpec::Http(h) => h.target(),
             ServerSpec::Replay(r) => r.target(),
+            ServerSpec::InProcess(name) => format!("in-process server `{name}`"),
         }
     }
 }
@@ -130,6 +139,7 @@ impl fmt::Debug for ServerSpec {
             ServerSpec::Stdio(s) => s.fmt(f),
             ServerSpec::Http(h) => h.fmt(f),
             ServerSpec::Replay(r) => r.fmt(f),
+            ServerSpec::InProcess(name) => f.debug_tuple("InProcess").field(name).finish(),
         }
     }
 }

@@ -11,6 +11,8 @@ mod child;
 mod connected;
 #[cfg(feature = "http")]
 mod http;
+#[cfg(feature = "stdio")]
+pub(crate) mod in_process;
 mod limit;
 mod progress_filter;
 mod raw;
@@ -60,6 +62,14 @@ fn missing_feature(spec: &ServerSpec) -> Error {
         // Replay runs on the in-process pipe stdio's transport is built on.
         ServerSpec::Stdio(_) | ServerSpec::Replay(_) => "stdio",
         ServerSpec::Http(_) => "http",
+        ServerSpec::InProcess(name) => {
+            return Error::Unsupported {
+                target: spec.target(),
+                reason: format!(
+                    "`{name}` runs in this process: connect through what serves it (a fake's `connect`), not by its spec"
+                ),
+            };
+        }
     };
     Error::Unsupported {
         target: spec.target(),

@@ -1,20 +1,17 @@
-//! The replay transport: a cassette answers in-process, over an in-memory pipe, with the
-//! same JSON-RPC lines a stdio server would write — no process, no port. What answers is
-//! `cassette::Matcher`; this file is the pipe and the server loop around it.
+//! The replay transport: a cassette (`cassette::Matcher`) answering in-process.
 
-use rmcp::{ClientServiceExt, RoleClient};
-use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
+use std::future::Future;
+use std::pin::Pin;
 
-use super::connected::{Connected, no_answer};
-use super::progress_filter::ProgressFilter;
-use super::recorded::Recorded;
+use serde_json::Value;
+
+use super::connected::Connected;
+use super::in_process::{self, Answer, Responder};
 use crate::client::cassette::{Cassette, Matcher};
-use crate::client::error::root_cause;
 use crate::client::handler::Handler;
-use crate::{ConnectOptions, Error, ReplaySpec, Result, ServerSpec};
+use crate::{ConnectOptions, ReplaySpec, Result, ServerSpec};
 
-/// Loads the cassette, starts its server loop and completes the handshake against it.
+/// Loads the cassette and connects to it.
 pub(crate) async fn connect(
     spec: &ServerSpec,
     replay: &ReplaySpec,
@@ -22,66 +19,17 @@ pub(crate) async fn connect(
     options: &ConnectOptions,
 ) -> Result<Connected> {
     let cassette = Cassette::load(&replay.path, &spec.target())?;
-    let (client_end, server_end) = tokio::io::duplex(1 << 16);
-    tokio::spawn(serve(
-        server_end,
-        Matcher::new(cassette, replay.ignore.clone()),
-    ));
-    let (read, write) = tokio::io::split(client_end);
-    let transport =
-        rmcp::transport::async_rw::AsyncRwTransport::<RoleClient, _, _>::new(read, write);
-    let transport = ProgressFilter(Recorded::new(transport, handler.recorder.clone()));
-    let handshake = handler.serve_with_lifecycle(transport, options.protocol.lifecycle());
-    let reason = match tokio::time::timeout(options.connect_timeout, handshake).await {
-        Ok(Ok(service)) => {
-            return Ok(Connected {
-                service,
-                child: None,
-                oversize: None,
-                direct: None,
-            });
-        }
-        Ok(Err(err)) => format!(
-            "MCP handshake with the cassette failed: {}",
-            root_cause(&err)
-        ),
-        Err(_) => no_answer(options.protocol.first_request(), options.connect_timeout),
-    };
-    Err(Error::Connect {
-        target: spec.target(),
-        reason,
-        stderr: Vec::new(),
-    })
+    let matcher = Matcher::new(cassette, replay.ignore.clone());
+    in_process::connect(spec, matcher, handler, options).await
 }
 
-/// The server loop: one line in, one line out, until the client goes away.
-async fn serve(stream: DuplexStream, mut matcher: Matcher) {
-    let (read, mut write) = tokio::io::split(stream);
-    let mut lines = BufReader::new(read).lines();
-    while let Ok(Some(line)) = lines.next_line().await {
-        let Some(reply) = answer(&mut matcher, &line) else {
-            continue;
-        };
-        let mut text = reply.to_string();
-        text.push('\n');
-        if write.write_all(text.as_bytes()).await.is_err() {
-            return;
-        }
+impl Responder for Matcher {
+    fn answer<'a>(
+        &'a mut self,
+        method: &'a str,
+        params: Value,
+    ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'a>> {
+        let answer = Matcher::answer(self, method, &params);
+        Box::pin(std::future::ready(answer))
     }
-}
-
-/// The response to one line; `None` for notifications and responses (to nothing we asked).
-fn answer(matcher: &mut Matcher, line: &str) -> Option<Value> {
-    let message: Value = serde_json::from_str(line).ok()?;
-    let id = message.get("id")?.clone();
-    let method = message.get("method")?.as_str()?;
-    let params = message.get("params").cloned().unwrap_or_else(|| json!({}));
-    let reply = match method {
-        "ping" => Ok(json!({})),
-        _ => matcher.answer(method, &params),
-    };
-    Some(match reply {
-        Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
-        Err(error) => json!({"jsonrpc": "2.0", "id": id, "error": error}),
-    })
 }
