@@ -129,3 +129,47 @@ async fn a_rig_model_answers_servers_that_sample() {
         client.close().await;
     }
 }
+
+/// An agent loop tested offline end to end: the demo server's session recorded once, then a
+/// rig agent whose tools come from a config entry that replays it (no process, no port).
+#[tokio::test]
+async fn rig_agent_runs_offline_against_a_cassette() {
+    let dir = std::env::temp_dir().join(format!("rig-cassette-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cassette = dir.join("demo.json");
+    let options = mcp_runtime::ConnectOptions::default().record(&cassette);
+    let live = mcp_runtime::Client::connect_with(demo_stdio(), options)
+        .await
+        .unwrap();
+    live.list_tools().await.unwrap();
+    live.call_tool("add", json!({"a": 1, "b": 2}))
+        .await
+        .unwrap();
+    live.close().await;
+    let servers = json!({"demo": {"replay": cassette.to_string_lossy()}});
+    let config = Config::parse(&json!({ "mcpServers": servers }).to_string(), "t").unwrap();
+    let manager = Manager::start(config, mcp_runtime::ConnectOptions::default()).await;
+    assert!(
+        manager.servers()["demo"].pids().await.is_empty(),
+        "no process"
+    );
+    let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
+    let tools = mcp_runtime::rig::registry_tools(Arc::new(registry));
+    let model = MockCompletionModel::from_turns([
+        MockTurn::tool_call("c1", "mcp_demo_add", json!({"a": 1, "b": 2})),
+        MockTurn::text("three"),
+    ]);
+    let recorded = model.clone();
+    let agent = AgentBuilder::new(model).dynamic_tools(tools).build();
+    assert_eq!(
+        agent.prompt("add").max_turns(3).await.unwrap().output(),
+        "three"
+    );
+    let results = tool_results(&recorded);
+    assert!(
+        results[0].contains('3') && results[0].contains("is_error: false"),
+        "{}",
+        results[0]
+    );
+    manager.shutdown().await;
+}

@@ -146,6 +146,12 @@ fn differences(a: &Value, b: &Value, at: &str) -> Vec<String> {
                 })
                 .collect()
         }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .flat_map(|(i, (p, q))| differences(p, q, &format!("{at}/{i}")))
+            .collect(),
         (a, b) if same(a, b) => Vec::new(),
         _ => vec![if at.is_empty() {
             "/".into()
