@@ -54,6 +54,114 @@ pub fn expand(template: &str, values: &[(&str, Option<&str>)]) -> String {
     out
 }
 
+/// The variables `uri` gives `template`, if it is one of its expansions: the inverse of
+/// [`expand`] for the forms resource templates use — each expression up to the next literal
+/// text (`{var}` stops at `/`), and query expressions (`{?a,b}`, `{&c}`) read from the query
+/// string. Values are percent-decoded; query variables the URI leaves out are absent.
+pub fn matches(template: &str, uri: &str) -> Option<Vec<(String, String)>> {
+    let (path, query) = match uri.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (uri, None),
+    };
+    let mut found = Vec::new();
+    let mut rest = path;
+    let mut pieces = pieces(template).into_iter().peekable();
+    while let Some(piece) = pieces.next() {
+        match piece {
+            Piece::Literal(text) => rest = rest.strip_prefix(text)?,
+            Piece::Query => {}
+            Piece::Expression(expression) => {
+                let (style, list) = operator(expression);
+                let value = rest.strip_prefix(style.first).unwrap_or(rest);
+                let end = match pieces.peek() {
+                    Some(Piece::Literal(next)) => value.find(next)?,
+                    _ => value.len(),
+                };
+                let (taken, left) = value.split_at(end);
+                if !style.reserved && style.first.is_empty() && taken.contains('/') {
+                    return None;
+                }
+                let names = list.split(',').map(|spec| var_name(spec).0);
+                for (name, part) in names.zip(taken.split(style.sep)) {
+                    found.push((name.to_string(), decode(part)));
+                }
+                rest = left;
+            }
+        }
+    }
+    if !rest.is_empty() {
+        return None;
+    }
+    let wanted = query_variables(template);
+    for pair in query
+        .unwrap_or_default()
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if wanted.iter().any(|w| w == name) {
+            found.push((name.to_string(), decode(value)));
+        }
+    }
+    Some(found)
+}
+
+enum Piece<'a> {
+    Literal(&'a str),
+    Expression(&'a str),
+    /// `{?…}` and `{&…}`: read from the query string, not the path.
+    Query,
+}
+
+/// `template` as literal text and expressions, in order.
+fn pieces(template: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        if open > 0 {
+            out.push(Piece::Literal(&rest[..open]));
+        }
+        let expression = &rest[open + 1..open + close];
+        out.push(match expression.starts_with(['?', '&']) {
+            true => Piece::Query,
+            false => Piece::Expression(expression),
+        });
+        rest = &rest[open + close + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Literal(rest));
+    }
+    out
+}
+
+/// Percent-decoding (invalid escapes stay as they are).
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(high), Some(low)) => {
+                out.push((high * 16 + low) as u8);
+                i += 3;
+            }
+            (byte, _, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// How an operator joins and encodes: first text, separator, named (`;?&`), text for an empty
 /// named value, and whether reserved characters pass.
 struct Style {
@@ -199,6 +307,37 @@ mod tests {
         for (template, want) in cases {
             assert_eq!(expand(template, &values), want, "{template}");
         }
+    }
+
+    #[test]
+    fn matching_is_the_inverse_of_expanding() {
+        let cases: &[(&str, &[(&str, Option<&str>)])] = &[
+            ("demo://greeting/{name}", &[("name", Some("Ada Lovelace"))]),
+            ("file:///{+path}", &[("path", Some("docs/a b.md"))]),
+            (
+                "api://{owner}/{repo}/issues{?state,page}",
+                &[
+                    ("owner", Some("o")),
+                    ("repo", Some("r")),
+                    ("state", Some("open")),
+                    ("page", None),
+                ],
+            ),
+        ];
+        for (template, values) in cases {
+            let uri = expand(template, values);
+            let mut found = matches(template, &uri)
+                .unwrap_or_else(|| panic!("{uri} does not match {template}"));
+            found.sort();
+            let mut expected: Vec<(String, String)> = values
+                .iter()
+                .filter_map(|(n, v)| v.map(|v| (n.to_string(), v.to_string())))
+                .collect();
+            expected.sort();
+            assert_eq!(found, expected, "{uri}");
+        }
+        assert!(matches("demo://greeting/{name}", "demo://other/x").is_none());
+        assert!(matches("demo://greeting/{name}", "demo://greeting/a/b").is_none());
     }
 
     #[test]

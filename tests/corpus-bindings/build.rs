@@ -7,6 +7,13 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+/// The 2021-edition crate generates with typed fakes too (`Settings::fakes`, which also
+/// derives both serde directions), so every corpus snapshot's fake compiles as well.
+fn settings() -> mcp_codegen::Settings {
+    let fakes = std::env::var("CARGO_PKG_NAME").is_ok_and(|name| name.ends_with("-2021"));
+    mcp_codegen::Settings::default().fakes(fakes)
+}
+
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let corpus = manifest.join("../corpus");
@@ -21,7 +28,7 @@ fn main() {
                 .unwrap_or_default();
             let label = format!("tests/corpus/{dir}/{stem}.json");
             let loaded = mcp_codegen::Snapshot::load(&snapshot).unwrap_or_else(|e| fail(&e));
-            let (code, _warnings) = mcp_codegen::Generator::default()
+            let (code, _warnings) = mcp_codegen::Generator::new(settings())
                 .generate_source(&loaded, &label)
                 .unwrap_or_else(|e| fail(&e));
             let module = stem.replace('-', "_");
@@ -49,7 +56,7 @@ fn arbitrary(out: &Path, modules: &mut String) {
     let label = format!("arbitrary schemas, MCP_ARBITRARY_SEED={seed}");
     let loaded =
         mcp_codegen::Snapshot::parse(&snapshot.to_string(), &label).unwrap_or_else(|e| fail(&e));
-    let (code, _warnings) = mcp_codegen::Generator::default()
+    let (code, _warnings) = mcp_codegen::Generator::new(settings())
         .generate_source(&loaded, &label)
         .unwrap_or_else(|e| fail(&e));
     std::fs::write(out.join("arbitrary.rs"), code).unwrap_or_else(|e| fail(&e));

@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use mcp_runtime::fake::{FakeError, FakeResult, FakeServer};
 use mcp_runtime::host::registry::{Registry, RegistryOptions};
-use mcp_runtime::{Error, ToolOutput};
+use std::collections::BTreeMap;
+
+use mcp_runtime::{Error, PromptOutput, ResourceOutput, ToolOutput};
 use serde_json::{Value, json};
 
 mcp_macros::mcp_toolset!(Demo, "mcp/demo.json", fakes = true);
@@ -30,6 +32,31 @@ impl DemoFake for Calculator {
             _ => Ok(ToolOutput::from_text(input.message)),
         }
     }
+
+    async fn summarize_thread(
+        &self,
+        arguments: BTreeMap<String, String>,
+    ) -> FakeResult<PromptOutput> {
+        Ok(PromptOutput::from_text(format!(
+            "Summarize {}",
+            arguments["thread"]
+        )))
+    }
+
+    async fn greeting(
+        &self,
+        uri: String,
+        variables: BTreeMap<String, String>,
+    ) -> FakeResult<ResourceOutput> {
+        let hello = match variables.get("lang").map(String::as_str) {
+            Some("fr") => "Bonjour",
+            _ => "Hello",
+        };
+        Ok(ResourceOutput::from_text(
+            uri,
+            format!("{hello}, {}!", variables["name"]),
+        ))
+    }
 }
 
 #[tokio::test]
@@ -48,6 +75,22 @@ async fn the_generated_client_calls_a_fake_in_process() {
     let tools = demo.client().list_tools().await.unwrap();
     assert_eq!(tools.len(), Demo::tools().len());
     demo.close().await;
+}
+
+#[tokio::test]
+async fn prompts_and_resource_templates_are_faked_too() {
+    let demo = Demo::fake(Calculator).await.unwrap();
+    let prompt = demo.summarize_thread("#general").await.unwrap();
+    assert_eq!(prompt.text(), "Summarize #general");
+    let greeting = demo.greeting("Ada Lovelace", Some("fr")).await.unwrap();
+    assert_eq!(greeting.text(), "Bonjour, Ada Lovelace!");
+    // A static resource has no method to fake: reading it says so.
+    let err = demo
+        .client()
+        .read_resource("demo://readme")
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("readme"), "{err}");
 }
 
 #[tokio::test]

@@ -82,6 +82,32 @@ impl CatalogPlan {
             .collect()
     }
 
+    /// The fake trait's methods (one per prompt and per template), their registrations, and
+    /// the declarations of `PROMPTS` and `RESOURCES` with the fake server.
+    pub(crate) fn fake_parts(&self, trait_name: &str) -> (Vec<TokenStream>, Vec<TokenStream>) {
+        let mut methods = Vec::new();
+        let mut registrations = Vec::new();
+        if !self.prompts.is_empty() {
+            registrations.push(quote!(let server = server.prompts(PROMPTS);));
+        }
+        if !self.resources.is_empty() || !self.templates.is_empty() {
+            registrations.push(quote!(let server = server.resources(RESOURCES);));
+        }
+        for prompt in &self.prompts {
+            let (method, registration) =
+                super::fake::prompt(&prompt.prompt.name, &prompt.method, trait_name);
+            methods.push(method);
+            registrations.push(registration);
+        }
+        for template in &self.templates {
+            let name = &template.template.name;
+            let (method, registration) = super::fake::template(name, &template.method, trait_name);
+            methods.push(method);
+            registrations.push(registration);
+        }
+        (methods, registrations)
+    }
+
     /// The client's doc line about prompts and templates, when it has either.
     pub(crate) fn client_doc(&self) -> Option<String> {
         match (self.prompts.is_empty(), self.templates.is_empty()) {

@@ -1,5 +1,7 @@
 //! The typed fake of a client (`Settings::fakes`): a trait with one method per tool — its
-//! `Input` in, its `Output` (or `ToolOutput`) out, answering "not implemented" by default —
+//! `Input` in, its `Output` (or `ToolOutput`) out, answering "not implemented" by default —,
+//! per prompt (arguments in, `PromptOutput` out) and per resource template (URI and variables
+//! in, `ResourceOutput` out) —
 //! and `Client::fake(impl Trait)`, which serves an implementation in-process through
 //! `mcp_runtime::fake::FakeServer` and returns the generated client connected to it.
 
@@ -54,6 +56,58 @@ pub(super) fn registration(
             })
         };
     }
+}
+
+/// A prompt's trait method (its arguments in, the rendering out) and registration.
+pub(super) fn prompt(name: &str, method: &str, trait_name: &str) -> (TokenStream, TokenStream) {
+    let ident = format_ident!("{method}");
+    let doc = format!(
+        "Renders the prompt `{name}` (its arguments by name). Not implemented by default: rendering fails naming this method."
+    );
+    let path = format!("{trait_name}::{method}");
+    let method = quote! {
+        #[doc = #doc]
+        fn #ident(&self, arguments: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>) -> impl ::std::future::Future<Output = ::mcp_runtime::fake::FakeResult<::mcp_runtime::PromptOutput>> + ::std::marker::Send {
+            let _ = arguments;
+            async { ::std::result::Result::Err(::mcp_runtime::fake::FakeError::not_implemented(#path)) }
+        }
+    };
+    let registration = quote! {
+        let server = {
+            let fake = fake.clone();
+            server.prompt(#name, move |arguments| {
+                let fake = fake.clone();
+                async move { fake.#ident(arguments).await }
+            })
+        };
+    };
+    (method, registration)
+}
+
+/// A resource template's trait method (the URI read and its variables in) and registration.
+pub(super) fn template(name: &str, method: &str, trait_name: &str) -> (TokenStream, TokenStream) {
+    let ident = format_ident!("{method}");
+    let doc = format!(
+        "Reads the resource template `{name}`: the URI read, and the values of its variables. Not implemented by default: reading fails naming this method."
+    );
+    let path = format!("{trait_name}::{method}");
+    let method = quote! {
+        #[doc = #doc]
+        fn #ident(&self, uri: ::std::string::String, variables: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>) -> impl ::std::future::Future<Output = ::mcp_runtime::fake::FakeResult<::mcp_runtime::ResourceOutput>> + ::std::marker::Send {
+            let _ = (uri, variables);
+            async { ::std::result::Result::Err(::mcp_runtime::fake::FakeError::not_implemented(#path)) }
+        }
+    };
+    let registration = quote! {
+        let server = {
+            let fake = fake.clone();
+            server.resource(#name, move |uri, variables| {
+                let fake = fake.clone();
+                async move { fake.#ident(uri, variables).await }
+            })
+        };
+    };
+    (method, registration)
 }
 
 /// The trait and the client's `fake` constructor.

@@ -373,7 +373,10 @@ fn fake_items(plan: &Plan, fakes: Vec<(TokenStream, TokenStream)>) -> TokenStrea
         return TokenStream::new();
     };
     let client = format_ident!("{}", plan.client_name);
-    let (methods, registrations): (Vec<_>, Vec<_>) = fakes.into_iter().unzip();
+    let (mut methods, mut registrations): (Vec<_>, Vec<_>) = fakes.into_iter().unzip();
+    let (catalog_methods, catalog_registrations) = plan.catalog.fake_parts(trait_name);
+    methods.extend(catalog_methods);
+    registrations.extend(catalog_registrations);
     fake::items(
         &client,
         trait_name,

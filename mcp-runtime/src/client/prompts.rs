@@ -18,6 +18,17 @@ pub struct PromptOutput {
 }
 
 impl PromptOutput {
+    /// One user message of text (what a fake renders).
+    pub fn from_text(text: impl Into<String>) -> PromptOutput {
+        PromptOutput {
+            description: None,
+            messages: vec![PromptMessage::new_text(
+                rmcp::model::Role::User,
+                text.into(),
+            )],
+        }
+    }
+
     /// The text parts of every message, joined by blank lines (images and resources left out).
     pub fn text(&self) -> String {
         self.messages

@@ -18,6 +18,13 @@ pub struct ResourceOutput {
 }
 
 impl ResourceOutput {
+    /// One text content for `uri` (what a fake reads out).
+    pub fn from_text(uri: impl Into<String>, text: impl Into<String>) -> ResourceOutput {
+        ResourceOutput {
+            contents: vec![ResourceContents::text(text.into(), uri.into())],
+        }
+    }
+
     /// The text contents joined by newlines (blobs left out).
     pub fn text(&self) -> String {
         self.contents

@@ -19,6 +19,7 @@
 //! cannot drift from the snapshot unnoticed; a tool without an answer says which method to
 //! implement. `server.rs` is the server; `error.rs` what a fake returns instead of a result.
 
+mod catalog;
 mod error;
 mod server;
 

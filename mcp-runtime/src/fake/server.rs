@@ -1,6 +1,7 @@
 //! The fake server: tools by name, each with the function that answers it and a validator
 //! for its `outputSchema`; it answers the handshake (the client's own revision, legacy era),
-//! `tools/list` from the snapshot's `TOOLS`, and `tools/call`.
+//! `tools/list` from the snapshot's `TOOLS`, and `tools/call`; prompts and resources are
+//! `catalog.rs`'s.
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -12,8 +13,12 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
 use super::FakeResult;
+use super::catalog::Catalog;
 use crate::client::transport::in_process::{self, Answer, Responder};
-use crate::{Client, ConnectOptions, Result, ServerSpec, ToolInfo, ToolOutput};
+use crate::{
+    Client, ConnectOptions, PromptInfo, PromptOutput, ResourceInfo, ResourceOutput, Result,
+    ServerSpec, ToolInfo, ToolOutput,
+};
 
 type Reply = Pin<Box<dyn Future<Output = std::result::Result<Value, String>> + Send>>;
 type Answerer = Arc<dyn Fn(Value) -> Reply + Send + Sync>;
@@ -22,6 +27,7 @@ type Answerer = Arc<dyn Fn(Value) -> Reply + Send + Sync>;
 pub struct FakeServer {
     name: String,
     tools: BTreeMap<String, FakeTool>,
+    catalog: Catalog,
 }
 
 struct FakeTool {
@@ -50,7 +56,61 @@ impl FakeServer {
         FakeServer {
             name: name.to_string(),
             tools,
+            catalog: Catalog::default(),
         }
+    }
+
+    /// Declares `prompts` (a generated `PROMPTS` table), none answered yet.
+    pub fn prompts(mut self, prompts: &[PromptInfo]) -> FakeServer {
+        for info in prompts {
+            self.catalog
+                .prompts
+                .insert(info.name.to_string(), (*info, None));
+        }
+        self
+    }
+
+    /// Declares `resources` (a generated `RESOURCES` table: static ones and templates).
+    pub fn resources(mut self, resources: &[ResourceInfo]) -> FakeServer {
+        self.catalog
+            .resources
+            .extend(resources.iter().map(|info| (*info, None)));
+        self
+    }
+
+    /// Renders prompt `name` with `answer`, which gets the arguments (strings, by name).
+    pub fn prompt<F, Fut>(mut self, name: &str, answer: F) -> FakeServer
+    where
+        F: Fn(BTreeMap<String, String>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = FakeResult<PromptOutput>> + Send + 'static,
+    {
+        match self.catalog.prompts.get_mut(name) {
+            Some(prompt) => prompt.1 = Some(Arc::new(move |args| Box::pin(answer(args)))),
+            None => tracing::warn!(fake = %self.name, prompt = name, "no such prompt was declared"),
+        }
+        self
+    }
+
+    /// Reads the resource or template called `name` with `answer`, which gets the URI read
+    /// and, for a template, the values its variables took.
+    pub fn resource<F, Fut>(mut self, name: &str, answer: F) -> FakeServer
+    where
+        F: Fn(String, BTreeMap<String, String>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = FakeResult<ResourceOutput>> + Send + 'static,
+    {
+        let answer: super::catalog::ResourceFn =
+            Arc::new(move |uri, vars| Box::pin(answer(uri, vars)));
+        let mut found = false;
+        for (info, slot) in &mut self.catalog.resources {
+            if info.name == name {
+                *slot = Some(answer.clone());
+                found = true;
+            }
+        }
+        if !found {
+            tracing::warn!(fake = %self.name, resource = name, "no such resource was declared");
+        }
+        self
     }
 
     /// Answers tool `name` with `answer`: its arguments arrive as `I`; its `O` is the
@@ -199,11 +259,16 @@ impl Responder for FakeServer {
             match method {
                 "initialize" => Ok(json!({
                     "protocolVersion": params.get("protocolVersion").cloned().unwrap_or(json!("2025-11-25")),
-                    "capabilities": {"tools": {}},
+                    "capabilities": self.catalog.capabilities(),
                     "serverInfo": {"name": self.name, "version": "fake"},
                 })),
                 "tools/list" => Ok(self.list()),
                 "tools/call" => Ok(self.call(params).await),
+                "prompts/list" => Ok(self.catalog.list_prompts()),
+                "prompts/get" => self.catalog.get_prompt(&params).await,
+                "resources/list" => Ok(self.catalog.list_resources(false)),
+                "resources/templates/list" => Ok(self.catalog.list_resources(true)),
+                "resources/read" => self.catalog.read(&params).await,
                 other => Err(
                     json!({"code": -32601, "message": format!("the fake serves tools; it has no `{other}`")}),
                 ),
