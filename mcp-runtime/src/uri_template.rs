@@ -311,7 +311,8 @@ mod tests {
 
     #[test]
     fn matching_is_the_inverse_of_expanding() {
-        let cases: &[(&str, &[(&str, Option<&str>)])] = &[
+        type Values<'a> = &'a [(&'a str, Option<&'a str>)];
+        let cases: &[(&str, Values)] = &[
             ("demo://greeting/{name}", &[("name", Some("Ada Lovelace"))]),
             ("file:///{+path}", &[("path", Some("docs/a b.md"))]),
             (
