@@ -105,6 +105,15 @@ async fn a_recorded_session_replays_to_the_untyped_and_the_generated_client() {
 }
 
 #[tokio::test]
+async fn the_same_session_records_byte_identical_cassettes() {
+    let dir = temp_dir("same");
+    let (a, b) = (dir.join("a.json"), dir.join("b.json"));
+    record(demo_stdio(), &a).await;
+    record(demo_stdio(), &b).await;
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[tokio::test]
 async fn a_session_over_http_records_and_replays_the_same() {
     let server = demo_http();
     let dir = temp_dir("http");
