@@ -112,6 +112,43 @@ async fn demo_login_reuse_refresh_and_revoked_refresh() {
     assert!(text(&status).contains("log in again"), "{}", text(&status));
 }
 
+#[test]
+fn logout_revokes_the_tokens_at_the_server_then_deletes_them() {
+    let server = demo_oauth(TTL);
+    let home = Home::new("logout");
+    let login = home.cli(&["login", &server.url], true, false);
+    assert!(login.status.success(), "{}", text(&login));
+    let (_, refresh) = home.tokens();
+    let logout = home.cli(&["logout", &server.url], false, false);
+    assert!(logout.status.success(), "{}", text(&logout));
+    assert!(
+        text(&logout).contains("refresh token and access token revoked at the server"),
+        "{}",
+        text(&logout)
+    );
+    assert!(!text(&logout).contains(&refresh), "a token leaked");
+    assert!(
+        std::fs::read_dir(home.store()).unwrap().next().is_none(),
+        "the file is gone"
+    );
+    // The server no longer honours the refresh token.
+    let answer = post_form(
+        &server.url,
+        "/token",
+        &format!("grant_type=refresh_token&refresh_token={refresh}"),
+    );
+    assert!(
+        answer.starts_with("HTTP/1.1 400") && answer.contains("invalid_grant"),
+        "{answer}"
+    );
+    let again = home.cli(&["logout", &server.url], false, false);
+    assert!(
+        text(&again).contains("no login is stored"),
+        "{}",
+        text(&again)
+    );
+}
+
 #[tokio::test]
 async fn python_sdk_peer_login_reuse_and_refresh() {
     let server = python_oauth(TTL);

@@ -69,11 +69,18 @@ pub fn login(url: &str, args: &LoginArgs) -> anyhow::Result<ExitCode> {
 /// `mcp-codegen logout URL`.
 pub fn logout(url: &str) -> anyhow::Result<ExitCode> {
     let target = ServerSpec::http(url).target();
-    if mcp_runtime::oauth::logout(url, &OAuthSpec::default())? {
-        eprintln!("logged out of {target} (its tokens are deleted)");
-    } else {
+    let outcome = block_on(mcp_runtime::oauth::logout(url, &OAuthSpec::default()))??;
+    if !outcome.removed {
         eprintln!("no login is stored for {target}");
+        return Ok(ExitCode::SUCCESS);
     }
+    let revoked = match (outcome.revoked.as_slice(), &outcome.revocation) {
+        ([], Some(why)) => format!("not revoked at the server: {why}"),
+        ([], None) => "nothing to revoke".to_string(),
+        (tokens, None) => format!("{} revoked at the server", tokens.join(" and ")),
+        (tokens, Some(why)) => format!("{} revoked at the server; {why}", tokens.join(" and ")),
+    };
+    eprintln!("logged out of {target}: its tokens are deleted here, {revoked}");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -75,11 +75,6 @@ pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Resul
         .ok_or_else(|| oauth_error(&target, "the token store did not keep the login".into()))
 }
 
-/// Forgets the tokens stored for `url`; `false` when there were none.
-pub fn logout(url: &str, spec: &OAuthSpec) -> std::io::Result<bool> {
-    TokenStore::for_spec(spec)?.remove(&store_key(url))
-}
-
 /// The client id and secret for the client-credentials grant, when the spec asks for it.
 pub(crate) fn client_secret(spec: &OAuthSpec, target: &str) -> Result<Option<(String, String)>> {
     let Some(var) = &spec.client_secret_env else {

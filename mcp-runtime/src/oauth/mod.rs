@@ -19,10 +19,12 @@ mod discover;
 mod http_guard;
 mod login;
 mod redirect;
+mod revoke;
 mod store;
 
 pub(crate) use authorize::{authorized, ended_login};
-pub use login::{LoginOptions, login, logout};
+pub use login::{LoginOptions, login};
+pub use revoke::{Logout, logout};
 pub use store::{LoginInfo, TokenStore};
 
 use rmcp::transport::auth::AuthorizationMetadata;

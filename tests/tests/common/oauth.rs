@@ -122,22 +122,27 @@ pub fn mode(path: &Path) -> u32 {
 
 /// RFC 7009 revocation at the demo server: `POST /revoke token=…`.
 pub fn revoke(server_url: &str, token: &str) {
+    let answer = post_form(server_url, "/revoke", &format!("token={token}"));
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// A form POST to `path` on the demo server's authority; the whole HTTP answer.
+pub fn post_form(server_url: &str, path: &str, body: &str) -> String {
     let authority = server_url
         .trim_start_matches("http://")
         .split('/')
         .next()
         .unwrap();
-    let body = format!("token={token}");
     let mut stream = std::net::TcpStream::connect(authority).unwrap();
     write!(
         stream,
-        "POST /revoke HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
-    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    answer
 }
 
 /// stdout and stderr of a CLI run, for assertions and messages.
