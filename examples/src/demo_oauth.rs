@@ -6,7 +6,8 @@
 //! - `/register` (RFC 7591) registers public clients; `/authorize` approves at once (no user to
 //!   ask) and redirects with a code; `/token` exchanges codes (PKCE S256 checked), refreshes
 //!   (rotating the refresh token) and runs the client-credentials grant for the client named
-//!   by `DEMO_OAUTH_CLIENT=id:secret`; `/revoke` (RFC 7009) forgets a token.
+//!   by `DEMO_OAUTH_CLIENT=id:secret`; `/revoke` (RFC 7009) forgets a token; `GET /stats`
+//!   counts the refresh grants answered, for tests.
 //! - `/mcp` needs a live bearer token, else 401 with `WWW-Authenticate: Bearer
 //!   resource_metadata=…`. Access tokens live `--token-ttl SECS` (default 3600).
 //!
@@ -42,6 +43,8 @@ struct State {
     codes: HashMap<String, Grant>,
     access: HashMap<String, Instant>,
     refresh: HashMap<String, String>,
+    /// Refresh-token grants answered (GET `/stats` tells), so tests can count them.
+    refreshes: u64,
 }
 
 struct Grant {
@@ -89,6 +92,10 @@ impl AuthServer {
             ("GET", "/authorize") => self.authorize(request.uri().query().unwrap_or_default()),
             ("POST", "/token") => self.token(&body_form(request).await),
             ("POST", "/revoke") => self.revoke(&body_form(request).await),
+            ("GET", "/stats") => json_response(
+                StatusCode::OK,
+                json!({"refresh_grants": self.lock().refreshes}),
+            ),
             _ if self.authorized(&request) => return Routed::Mcp(request),
             _ => self.challenge(&request),
         };
@@ -190,7 +197,11 @@ impl AuthServer {
         match get("grant_type") {
             "authorization_code" => self.exchange_code(form),
             "refresh_token" => {
-                let client = self.lock().refresh.remove(get("refresh_token"));
+                let client = {
+                    let mut state = self.lock();
+                    state.refreshes += 1;
+                    state.refresh.remove(get("refresh_token"))
+                };
                 match client {
                     Some(scope) => self.issue(&scope, true),
                     None => oauth_error(

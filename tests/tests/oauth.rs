@@ -112,6 +112,32 @@ async fn demo_login_reuse_refresh_and_revoked_refresh() {
     assert!(text(&status).contains("log in again"), "{}", text(&status));
 }
 
+/// Four processes start at once on one stored login whose access token has expired: every
+/// one succeeds and one refresh reaches the server (the others wait on the token file's lock
+/// and take the tokens it left), so no rotated refresh token is ever replayed.
+#[test]
+fn processes_sharing_an_expired_login_refresh_it_once() {
+    let server = demo_oauth(4);
+    let home = Home::new("many");
+    let login = home.cli(&["login", &server.url], true, false);
+    assert!(login.status.success(), "{}", text(&login));
+    std::thread::sleep(Duration::from_secs(5));
+    let children: Vec<_> = (0..4)
+        .map(|i| {
+            let message = format!("message=process-{i}");
+            home.command(&["call", "echo", &message, "--url", &server.url])
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out));
+    }
+    let stats = http_get(&format!("{}/stats", server.url.trim_end_matches("/mcp")));
+    assert!(stats.contains("\"refresh_grants\":1"), "{stats}");
+}
+
 #[test]
 fn logout_revokes_the_tokens_at_the_server_then_deletes_them() {
     let server = demo_oauth(TTL);

@@ -4,9 +4,10 @@
 use rmcp::transport::auth::{AuthClient, AuthError, AuthorizationManager};
 
 use super::credentials::FileCredentials;
-use super::discover::manager;
+use super::discover::manager_with;
 use super::login::{client_credentials, client_secret};
 use super::oauth_error;
+use super::refresh_lock::Handoff;
 use super::store::{Record, TokenStore, store_key};
 use crate::client::error::root_cause;
 use crate::{Error, HttpSpec, OAuthSpec, Result};
@@ -24,8 +25,9 @@ pub(crate) async fn authorized<C>(
     let record = store
         .load(&key)
         .map_err(|e| oauth_error(&target, e.to_string()))?;
-    let mut manager = manager(&http.url, &target).await?;
-    manager.set_credential_store(FileCredentials::new(store.clone(), &key));
+    let handoff = Handoff::default();
+    let mut manager = manager_with(&http.url, &target, Some(handoff.clone())).await?;
+    manager.set_credential_store(FileCredentials::new(store.clone(), &key).with_handoff(handoff));
     if let Some(metadata) = record
         .as_ref()
         .filter(|r| same_resource(r, &http.url))

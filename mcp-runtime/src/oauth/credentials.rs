@@ -7,6 +7,7 @@ use rmcp::transport::auth::{
     AuthError, CredentialRefreshGuard, CredentialStore, StoredCredentials,
 };
 
+use super::refresh_lock::{self, Handoff};
 use super::store::{Record, TokenStore};
 
 /// The credentials of one server in the token store.
@@ -14,7 +15,10 @@ pub(crate) struct FileCredentials {
     store: TokenStore,
     url: String,
     /// One refresh at a time in this process: a refresh token may be good for one use only.
+    /// (`refresh_lock.rs` adds the lock across processes.)
     refreshing: Arc<tokio::sync::Mutex<()>>,
+    /// Where a refresh another process made is handed to this one's token request.
+    handoff: Option<Handoff>,
     /// The credentials as last read, and the file's modification time then: every HTTP
     /// request asks for the token, and a `stat` is cheaper than reading and parsing the file.
     cache: Mutex<Option<(SystemTime, Option<StoredCredentials>)>>,
@@ -24,11 +28,18 @@ impl FileCredentials {
     pub(crate) fn new(store: TokenStore, url: &str) -> Self {
         let url = super::store::store_key(url);
         FileCredentials {
+            handoff: None,
             refreshing: refresh_lock(&store, &url),
             store,
             url,
             cache: Mutex::default(),
         }
+    }
+
+    /// Hands refreshes made by other processes to `handoff` (the OAuth HTTP client's).
+    pub(crate) fn with_handoff(mut self, handoff: Handoff) -> Self {
+        self.handoff = Some(handoff);
+        self
     }
 
     fn record(&self) -> Result<Option<Record>, AuthError> {
@@ -91,8 +102,23 @@ impl CredentialStore for FileCredentials {
     }
 
     async fn acquire_refresh_guard(&self) -> Result<Option<CredentialRefreshGuard>, AuthError> {
+        // What this process decided to refresh from: the credentials it last read.
+        let seen = self
+            .cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .and_then(|(_, credentials)| credentials.clone());
         let guard = self.refreshing.clone().lock_owned().await;
-        Ok(Some(CredentialRefreshGuard::new(guard)))
+        let lock_path = self.store.path(&self.url).with_extension("lock");
+        let file = refresh_lock::lock(&lock_path).await.map_err(store_error)?;
+        if let Some(handoff) = &self.handoff {
+            let now = self.record()?.and_then(|r| r.credentials);
+            if let Some(response) = refresh_lock::refreshed_elsewhere(seen.as_ref(), now.as_ref()) {
+                handoff.offer(response);
+            }
+        }
+        Ok(Some(CredentialRefreshGuard::new((guard, file))))
     }
 }
 

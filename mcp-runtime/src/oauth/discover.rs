@@ -8,6 +8,7 @@ use rmcp::transport::auth::{
 
 use super::http_guard::{GuardedHttp, insecure};
 use super::oauth_error;
+use super::refresh_lock::Handoff;
 use crate::Result;
 use crate::client::error::root_cause;
 
@@ -19,10 +20,19 @@ pub(crate) struct Discovered {
 
 /// An rmcp manager for `url` whose every OAuth request passes the transport check.
 pub(crate) async fn manager(url: &str, target: &str) -> Result<AuthorizationManager> {
+    manager_with(url, target, None).await
+}
+
+/// [`manager`] whose OAuth HTTP client answers refreshes from `handoff` when one waits.
+pub(crate) async fn manager_with(
+    url: &str,
+    target: &str,
+    handoff: Option<Handoff>,
+) -> Result<AuthorizationManager> {
     if let Some(refusal) = insecure(url) {
         return Err(oauth_error(target, refusal));
     }
-    let http = GuardedHttp::shared().map_err(|e| oauth_error(target, e.to_string()))?;
+    let http = GuardedHttp::shared(handoff).map_err(|e| oauth_error(target, e.to_string()))?;
     AuthorizationManager::new_with_oauth_http_client(url, http)
         .await
         .map_err(|e| oauth_error(target, format!("`{url}` is not a usable URL ({e})")))

@@ -10,25 +10,50 @@ use rmcp::transport::auth::{
     default_oauth_http_client,
 };
 
-/// rmcp's reqwest client for OAuth, behind the transport-security check.
+use super::refresh_lock::Handoff;
+
+/// What an OAuth HTTP exchange answers (oauth2's type: an `http` response with its body).
+type HttpResponse = http::Response<Vec<u8>>;
+
+/// rmcp's reqwest client for OAuth, behind the transport-security check; a refresh another
+/// process already made is answered from the handoff instead of the server.
 pub(crate) struct GuardedHttp {
     inner: Box<dyn OAuthHttpClient>,
+    handoff: Option<Handoff>,
 }
 
 impl GuardedHttp {
-    pub(crate) fn shared() -> Result<Arc<dyn OAuthHttpClient>, AuthError> {
+    pub(crate) fn shared(handoff: Option<Handoff>) -> Result<Arc<dyn OAuthHttpClient>, AuthError> {
         Ok(Arc::new(GuardedHttp {
             inner: Box::new(default_oauth_http_client()?),
+            handoff,
         }))
     }
 }
 
 impl OAuthHttpClient for GuardedHttp {
     fn execute(&self, request: OAuthHttpRequest) -> OAuthHttpClientFuture<'_> {
+        if let Some(response) = self.handed_off(&request) {
+            return Box::pin(async move { Ok(response) });
+        }
         match insecure(&request.request.uri().to_string()) {
             Some(refusal) => Box::pin(async move { Err(OAuthHttpClientError::from(refusal)) }),
             None => self.inner.execute(request),
         }
+    }
+}
+
+impl GuardedHttp {
+    /// For a refresh-token grant while a handoff waits: the tokens another process got.
+    fn handed_off(&self, request: &OAuthHttpRequest) -> Option<HttpResponse> {
+        let refresh =
+            String::from_utf8_lossy(request.request.body()).contains("grant_type=refresh_token");
+        let body = self.handoff.as_ref().filter(|_| refresh)?.take()?;
+        http::Response::builder()
+            .status(200)
+            .header(http::header::CONTENT_TYPE, "application/json")
+            .body(body.to_string().into_bytes())
+            .ok()
     }
 }
 

@@ -19,6 +19,7 @@ mod discover;
 mod http_guard;
 mod login;
 mod redirect;
+mod refresh_lock;
 mod revoke;
 mod store;
 

@@ -88,6 +88,21 @@ impl Home {
         self.cli_env(args, browser, ci, &[])
     }
 
+    /// The CLI command with this home, no browser, outside CI, its output piped (to spawn
+    /// several at once).
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(CLI);
+        command
+            .args(args)
+            .env("XDG_CONFIG_HOME", &self.0)
+            .env_remove("BROWSER")
+            .env_remove("CI")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        command
+    }
+
     /// [`Home::cli`] with extra environment variables.
     pub fn cli_env(&self, args: &[&str], browser: bool, ci: bool, env: &[(&str, &str)]) -> Output {
         let mut command = Command::new(CLI);
@@ -124,6 +139,23 @@ pub fn mode(path: &Path) -> u32 {
 pub fn revoke(server_url: &str, token: &str) {
     let answer = post_form(server_url, "/revoke", &format!("token={token}"));
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// A GET on the demo server's authority; the whole HTTP answer.
+pub fn http_get(url: &str) -> String {
+    let rest = url.trim_start_matches("http://");
+    let (authority, path) = rest
+        .split_once('/')
+        .map_or((rest, "/".to_string()), |(a, p)| (a, format!("/{p}")));
+    let mut stream = std::net::TcpStream::connect(authority).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
 }
 
 /// A form POST to `path` on the demo server's authority; the whole HTTP answer.
