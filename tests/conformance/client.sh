@@ -26,8 +26,10 @@ case "$MCP_CONFORMANCE_SCENARIO" in
     "$cli" login "$url" --client-id "$client_id" --client-secret-env CONFORMANCE_CLIENT_SECRET
     "$cli" snapshot --out "$home/snapshot.json" --url "$url"
     ;;
+  # The suite's authorization servers that support Client ID Metadata Documents expect this
+  # URL as the client id; the others get dynamic registration.
   auth/*)
-    "$cli" login "$url"
+    "$cli" login "$url" --client-metadata-url https://conformance-test.local/client-metadata.json
     "$cli" snapshot --out "$home/snapshot.json" --url "$url"
     ;;
   *) echo "client.sh: no steps for scenario $MCP_CONFORMANCE_SCENARIO" >&2; exit 2 ;;

@@ -57,6 +57,7 @@ fn every_client_scenario_passes_or_is_an_expected_failure() {
         "tools_call",
         "elicitation-sep1034-client-defaults",
         "sse-retry",
+        "auth/basic-cimd",
     ] {
         let line = summary
             .lines()

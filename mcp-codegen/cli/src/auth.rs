@@ -32,6 +32,10 @@ pub struct LoginArgs {
     /// A scope to ask for (repeatable; default: what the server advertises).
     #[arg(long = "scope")]
     scopes: Vec<String>,
+    /// The https URL of this client's Client ID Metadata Document, used as its client id
+    /// where the authorization server supports them (else dynamic registration).
+    #[arg(long, value_name = "URL")]
+    client_metadata_url: Option<String>,
 }
 
 impl LoginArgs {
@@ -42,6 +46,9 @@ impl LoginArgs {
         }
         if let Some(var) = &self.client_secret_env {
             spec = spec.client_secret_env(var);
+        }
+        if let Some(url) = &self.client_metadata_url {
+            spec = spec.client_metadata_url(url);
         }
         spec
     }

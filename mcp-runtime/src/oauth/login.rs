@@ -143,6 +143,9 @@ async fn authorization_code(
     if let Some(id) = &spec.client_id {
         request = request.with_preregistered_client(id);
     }
+    if let Some(url) = &spec.client_metadata_url {
+        request = request.with_client_metadata_url(url);
+    }
     request = if spec.scopes.is_empty() {
         request.with_initial_scope_selection()
     } else {

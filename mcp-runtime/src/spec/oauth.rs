@@ -22,6 +22,10 @@ pub struct OAuthSpec {
     pub client_secret_env: Option<String>,
     /// Scopes to ask for (default: what the server's metadata advertises).
     pub scopes: Vec<String>,
+    /// The https URL of this client's Client ID Metadata Document: used as the `client_id`
+    /// when the authorization server advertises `client_id_metadata_document_supported`
+    /// (dynamic registration stays the fallback; a `client_id` wins over both).
+    pub client_metadata_url: Option<String>,
     /// Where tokens are kept (default: `$XDG_CONFIG_HOME/mcp-toolset/oauth`, or
     /// `~/.config/mcp-toolset/oauth`).
     pub store_dir: Option<PathBuf>,
@@ -45,6 +49,11 @@ impl OAuthSpec {
         S: Into<String>,
     {
         self.scopes = scopes.into_iter().map(Into::into).collect();
+        self
+    }
+    /// Identifies the client by its metadata document's URL where the server supports it.
+    pub fn client_metadata_url(mut self, url: impl Into<String>) -> Self {
+        self.client_metadata_url = Some(url.into());
         self
     }
     /// Keeps tokens in this directory instead of the user's config directory.

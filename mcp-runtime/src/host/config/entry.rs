@@ -172,7 +172,8 @@ fn http_spec(
     Ok(ServerSpec::from(spec))
 }
 
-/// `"auth": "oauth"`, and `"oauth": {"client_id", "client_secret_env", "scopes"}` (Gemini's
+/// `"auth": "oauth"`, and `"oauth": {"client_id", "client_secret_env", "client_metadata_url",
+/// "scopes"}` (Gemini's
 /// `clientId` and `enabled` too). An `oauth` object alone means OAuth unless `enabled` is false.
 fn parse_oauth(map: &Map<String, Value>) -> Result<Option<OAuthSpec>, String> {
     let asked = match map.get("auth") {
@@ -222,6 +223,10 @@ fn oauth_settings(o: &Map<String, Value>) -> Result<OAuthSpec, String> {
             return Err("`oauth.client_secret_env` needs `oauth.client_id`".into());
         }
         spec = spec.client_secret_env(var);
+    }
+    let metadata = opt_string(o, "client_metadata_url")?.or(opt_string(o, "clientMetadataUrl")?);
+    if let Some(url) = metadata {
+        spec = spec.client_metadata_url(url);
     }
     let scopes = match o.get("scopes") {
         Some(Value::String(s)) => s.split_whitespace().map(str::to_string).collect(),
