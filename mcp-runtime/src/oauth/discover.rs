@@ -46,7 +46,12 @@ pub(crate) async fn discover(url: &str, target: &str) -> Result<Discovered> {
         .resolve_metadata_from_challenge(challenge.as_deref())
         .await
         .map_err(|e| oauth_error(target, format!("discovery failed: {}", root_cause(&e))))?;
-    if resolution.source == AuthorizationMetadataSource::LegacyEndpointFallback {
+    // The 2025-03-26 revision's default endpoints (`/authorize`, `/token`, `/register` at the
+    // server's origin) stand in for metadata only where the server has an `/authorize`: a
+    // server that takes static tokens keeps the clear error.
+    if resolution.source == AuthorizationMetadataSource::LegacyEndpointFallback
+        && !answers(&resolution.metadata.authorization_endpoint).await
+    {
         return Err(oauth_error(target, no_metadata(challenge.is_some())));
     }
     let metadata = resolution.metadata;
@@ -86,6 +91,21 @@ async fn probe(url: &str, target: &str) -> Result<Option<String>> {
         .get(reqwest::header::WWW_AUTHENTICATE)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string))
+}
+
+/// Whether `url` exists: anything but a 404 or no answer (an authorization endpoint asked
+/// without parameters answers 400 or a redirect).
+async fn answers(url: &str) -> bool {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build();
+    let Ok(client) = client else {
+        return false;
+    };
+    match client.get(url).send().await {
+        Ok(response) => response.status() != reqwest::StatusCode::NOT_FOUND,
+        Err(_) => false,
+    }
 }
 
 fn no_metadata(challenged: bool) -> String {
