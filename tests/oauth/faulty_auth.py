@@ -7,6 +7,8 @@ Usage: faulty_auth.py MODE, MODE one of
   insecure-token   the authorization server's token endpoint is plain http:// off loopback
   deny             /authorize redirects back with error=access_denied and a description
   bad-state        /authorize redirects back with a state the client never sent
+  wrong-iss        the metadata promises `iss` in authorization responses (RFC 9207) and
+                   /authorize sends another issuer's
 Prints `listening on URL` once it serves.
 """
 
@@ -52,6 +54,7 @@ class Handler(BaseHTTPRequestHandler):
                 "registration_endpoint": self.base() + "/register",
                 "response_types_supported": ["code"],
                 "code_challenge_methods_supported": ["S256"],
+                "authorization_response_iss_parameter_supported": MODE == "wrong-iss",
             })
         if url.path == "/authorize":
             query = dict(urllib.parse.parse_qsl(url.query))
@@ -59,6 +62,9 @@ class Handler(BaseHTTPRequestHandler):
                 back = {"error": "access_denied",
                         "error_description": "the demo user said no",
                         "state": query.get("state", "")}
+            elif MODE == "wrong-iss":
+                back = {"code": "c0de", "state": query.get("state", ""),
+                        "iss": "https://evil.example"}
             else:
                 back = {"code": "c0de", "state": "forged-state"}
             location = query["redirect_uri"] + "?" + urllib.parse.urlencode(back)

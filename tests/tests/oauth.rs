@@ -288,6 +288,8 @@ fn bad_authorization_servers_get_clear_errors() {
         ("insecure-token", "the token endpoint"),
         ("deny", "the demo user said no"),
         ("bad-state", "`state` does not match"),
+        // RFC 9207: the error names both issuers.
+        ("wrong-iss", "issuer mismatch: expected http://127.0.0.1"),
     ];
     for (mode, expected) in cases {
         let server = faulty(mode);
