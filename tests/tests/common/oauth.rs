@@ -105,13 +105,7 @@ impl Home {
 
     /// [`Home::cli`] with extra environment variables.
     pub fn cli_env(&self, args: &[&str], browser: bool, ci: bool, env: &[(&str, &str)]) -> Output {
-        let mut command = Command::new(CLI);
-        command
-            .args(args)
-            .env("XDG_CONFIG_HOME", &self.0)
-            .env_remove("BROWSER")
-            .env_remove("CI")
-            .stdin(Stdio::null());
+        let mut command = self.command(args);
         if browser {
             command.env("BROWSER", oauth_file("browser.py"));
         }

@@ -16,6 +16,18 @@ pub(crate) struct Connected {
     pub direct: Option<Direct>,
 }
 
+impl Connected {
+    /// A session with no process of ours behind it and no direct path (HTTP, in-process).
+    pub(crate) fn session_only(service: Service) -> Connected {
+        Connected {
+            service,
+            child: None,
+            oversize: None,
+            direct: None,
+        }
+    }
+}
+
 /// The direct request path of a stdio session; nothing on other transports.
 #[cfg(feature = "stdio")]
 pub(crate) type Direct = super::stdio::direct::Direct;

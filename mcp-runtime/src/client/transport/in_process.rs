@@ -45,14 +45,7 @@ pub(crate) async fn connect(
     let transport = ProgressFilter(Recorded::new(transport, handler.recorder.clone()));
     let handshake = handler.serve_with_lifecycle(transport, options.protocol.lifecycle());
     let reason = match tokio::time::timeout(options.connect_timeout, handshake).await {
-        Ok(Ok(service)) => {
-            return Ok(Connected {
-                service,
-                child: None,
-                oversize: None,
-                direct: None,
-            });
-        }
+        Ok(Ok(service)) => return Ok(Connected::session_only(service)),
         Ok(Err(err)) => format!("MCP handshake failed: {}", root_cause(&err)),
         Err(_) => no_answer(options.protocol.first_request(), options.connect_timeout),
     };

@@ -131,14 +131,7 @@ pub(crate) fn handshake_outcome(
     options: &ConnectOptions,
 ) -> Result<Connected> {
     let reason = match served {
-        Ok(Ok(service)) => {
-            return Ok(Connected {
-                service,
-                child: None,
-                oversize: None,
-                direct: None,
-            });
-        }
+        Ok(Ok(service)) => return Ok(Connected::session_only(service)),
         Ok(Err(err)) => {
             if err.is_authorization_required() {
                 return Err(unauthorized(spec));
