@@ -342,11 +342,12 @@ async fn a_pinned_generated_client_withholds_what_changed() {
             description: leak(tool["description"].clone()).trim_matches('"'),
             input_schema: leak(input.clone()),
             output_schema: None,
+            annotations: tool.get("annotations").map(|a| leak(a.clone())),
             fingerprint: leak(json!(mcp_runtime::schema::fingerprint(&input, None)))
                 .trim_matches('"'),
         }
     };
-    let expected = [info(0), info(2)];
+    let expected = [info(0), info(1), info(2)];
     let spec = ServerSpec::stdio("python3")
         .arg(PEER)
         .arg(setup.defs.to_str().unwrap());
@@ -361,15 +362,25 @@ async fn a_pinned_generated_client_withholds_what_changed() {
             .contains("mcp-codegen approve SNAPSHOT -- python3"),
         "{err}"
     );
+    // The widened annotation too: `TOOLS` carries annotations.
+    let flipped = client
+        .call_tool("archive_note", json!({"id": "1"}))
+        .await
+        .unwrap_err();
+    assert!(
+        flipped.to_string().contains("/annotations/destructiveHint"),
+        "{flipped}"
+    );
     assert!(client.call_tool("count_notes", json!({})).await.is_ok());
     let client = std::sync::Arc::new(client);
     let mut registry = Registry::new(RegistryOptions::default());
     registry.add_generated("notes", &expected, client.clone());
     assert_eq!(registry.names(), ["mcp_notes_count_notes"]);
+    let warnings = registry.warnings().join("\n");
     assert!(
-        registry.warnings()[0].contains("`read_notes` is withheld"),
-        "{:?}",
-        registry.warnings()
+        warnings.contains("`read_notes` is withheld")
+            && warnings.contains("`archive_note` is withheld"),
+        "{warnings}"
     );
     client.close().await;
 }

@@ -672,6 +672,13 @@ fn table_entry(tool: &ToolDef) -> TokenStream {
         }
         None => quote!(::std::option::Option::None),
     };
+    let annotations = match tool.raw.get("annotations").filter(|a| a.is_object()) {
+        Some(annotations) => {
+            let text = mcp_runtime::schema::sort_keys(annotations).to_string();
+            quote!(::std::option::Option::Some(#text))
+        }
+        None => quote!(::std::option::Option::None),
+    };
     let fingerprint = tool.fingerprint();
     quote! {
         ::mcp_runtime::ToolInfo {
@@ -679,6 +686,7 @@ fn table_entry(tool: &ToolDef) -> TokenStream {
             description: #description,
             input_schema: #input,
             output_schema: #output,
+            annotations: #annotations,
             fingerprint: #fingerprint,
         }
     }

@@ -274,6 +274,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"sum\":{\"description\":\"a + b\",\"format\":\"double\",\"type\":\"number\"}},\"required\":[\"sum\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
         fingerprint: "eaeb89112f4acb53c7b36038fe0f5df0",
     },
     ::mcp_runtime::ToolInfo {
@@ -281,6 +282,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Ask the client's language model a question (sampling).",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"question\":{\"description\":\"The question for the model.\",\"type\":\"string\"}},\"required\":[\"question\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
         fingerprint: "6e3c6a2a421feaa42078be3752f84bda",
     },
     ::mcp_runtime::ToolInfo {
@@ -288,6 +290,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"action\":{\"description\":\"What to ask the user to confirm.\",\"type\":\"string\"}},\"required\":[\"action\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
         fingerprint: "4791edbd07939cbeebf156161c238d44",
     },
     ::mcp_runtime::ToolInfo {
@@ -297,6 +300,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$defs\":{\"OrderStatus\":{\"enum\":[\"accepted\",\"backordered\"],\"type\":\"string\"},\"Priority\":{\"description\":\"How urgently an order ships.\",\"enum\":[\"low\",\"normal\",\"high\"],\"type\":\"string\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"confirmation_sent_to\":{\"description\":\"Where the confirmation went; null when the customer gave no email.\",\"type\":[\"string\",\"null\"]},\"gift_wrapped\":{\"description\":\"How many items are gift-wrapped.\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"item_count\":{\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"order_id\":{\"type\":\"string\"},\"priority\":{\"$ref\":\"#/$defs/Priority\"},\"ship_city\":{\"description\":\"The city the order ships to.\",\"type\":\"string\"},\"status\":{\"$ref\":\"#/$defs/OrderStatus\"}},\"required\":[\"order_id\",\"item_count\",\"priority\",\"status\",\"ship_city\",\"gift_wrapped\",\"confirmation_sent_to\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":true,\"idempotentHint\":false}",
+        ),
         fingerprint: "f3b80f660542bdea2c504a165f4d0f4e",
     },
     ::mcp_runtime::ToolInfo {
@@ -304,6 +310,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Echo a message back as text.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The text to send back.\",\"type\":\"string\"},\"uppercase\":{\"default\":null,\"description\":\"Return it in upper case.\",\"type\":[\"boolean\",\"null\"]}},\"required\":[\"message\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"idempotentHint\":true,\"readOnlyHint\":true}",
+        ),
         fingerprint: "664986e27b5bd409cede9901ef48b555",
     },
     ::mcp_runtime::ToolInfo {
@@ -311,6 +320,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Exit the server process at once (for testing crash handling).",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"code\":{\"description\":\"Exit status (default 3).\",\"format\":\"int32\",\"type\":[\"integer\",\"null\"]}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "67962ad1d21aa8db7e41c23aaf040867",
     },
     ::mcp_runtime::ToolInfo {
@@ -318,6 +328,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Always fails: returns isError with the given message.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The error message the tool reports.\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "5501a3f693db0bab835edba26235917b",
     },
     ::mcp_runtime::ToolInfo {
@@ -325,6 +336,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "List the roots the client offers, one URI a line.",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -332,6 +344,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Return text, an image and an embedded resource in one result.",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -341,6 +354,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$defs\":{\"Hit\":{\"properties\":{\"id\":{\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"score\":{\"format\":\"double\",\"type\":\"number\"},\"tags\":{\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"title\":{\"type\":\"string\"}},\"required\":[\"id\",\"title\",\"score\",\"tags\"],\"type\":\"object\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"hits\":{\"items\":{\"$ref\":\"#/$defs/Hit\"},\"type\":\"array\"},\"next_cursor\":{\"description\":\"Cursor for the next page, null on the last one.\",\"type\":[\"string\",\"null\"]},\"query\":{\"type\":\"string\"}},\"required\":[\"query\",\"hits\",\"next_cursor\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
         fingerprint: "65d3ecd9de4cf26eb0e06be42f5407b8",
     },
     ::mcp_runtime::ToolInfo {
@@ -348,6 +362,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Sleep for the given number of milliseconds, then say so.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"ms\":{\"description\":\"How long to sleep, in milliseconds.\",\"format\":\"uint64\",\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"ms\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
         fingerprint: "252e10a2055dd2dd6c0822ae5dc884bd",
     },
     ::mcp_runtime::ToolInfo {
@@ -355,6 +370,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some("{\"idempotentHint\":true}"),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
 ];

@@ -375,6 +375,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Echoes back the input string",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"message\":{\"description\":\"Message to echo\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "4fdb0bd536cf04cb80b388da92405971",
     },
     ::mcp_runtime::ToolInfo {
@@ -382,6 +385,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Demonstrates how annotations can be used to provide metadata about content.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"includeImage\":{\"default\":false,\"description\":\"Whether to include an example image\",\"type\":\"boolean\"},\"messageType\":{\"description\":\"Type of message to demonstrate different annotation patterns\",\"enum\":[\"error\",\"success\",\"debug\"],\"type\":\"string\"}},\"required\":[\"messageType\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "c161089bc110997e639eb88aca3a976d",
     },
     ::mcp_runtime::ToolInfo {
@@ -389,6 +395,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Returns all environment variables, helpful for debugging MCP server configuration",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -396,6 +405,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Returns up to ten resource links that reference different types of resources",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"count\":{\"default\":3,\"description\":\"Number of resource links to return (1-10)\",\"maximum\":10,\"minimum\":1,\"type\":\"number\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "b06f7799af5a47ad27be2d9a7687570a",
     },
     ::mcp_runtime::ToolInfo {
@@ -403,6 +415,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Returns a resource reference that can be used by MCP clients",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"resourceId\":{\"default\":1,\"description\":\"ID of the text resource to fetch\",\"type\":\"number\"},\"resourceType\":{\"default\":\"Text\",\"enum\":[\"Text\",\"Blob\"],\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "3f375f8daad90e1a0457996638aa18b5",
     },
     ::mcp_runtime::ToolInfo {
@@ -412,6 +427,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"conditions\":{\"description\":\"Weather conditions description\",\"type\":\"string\"},\"humidity\":{\"description\":\"Humidity percentage\",\"type\":\"number\"},\"temperature\":{\"description\":\"Temperature in celsius\",\"type\":\"number\"}},\"required\":[\"temperature\",\"conditions\",\"humidity\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "25c471b08503e6e27aeffe7c6a94a483",
     },
     ::mcp_runtime::ToolInfo {
@@ -419,6 +437,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Returns the sum of two numbers",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"a\":{\"description\":\"First number\",\"type\":\"number\"},\"b\":{\"description\":\"Second number\",\"type\":\"number\"}},\"required\":[\"a\",\"b\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "b6560e104aaacab66c020be2a974daae",
     },
     ::mcp_runtime::ToolInfo {
@@ -426,6 +447,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Returns a tiny MCP logo image.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -433,6 +457,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Compresses a single file using gzip compression. Depending upon the selected output type, returns either the compressed data as a gzipped resource or a resource link, allowing it to be downloaded in a subsequent request during the current session.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"data\":{\"default\":\"https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md\",\"description\":\"URL or data URI of the file content to compress\",\"format\":\"uri\",\"type\":\"string\"},\"name\":{\"default\":\"README.md.gz\",\"description\":\"Name of the output file\",\"type\":\"string\"},\"outputType\":{\"default\":\"resourceLink\",\"description\":\"How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.\",\"enum\":[\"resourceLink\",\"resource\"],\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true,\"readOnlyHint\":false}",
+        ),
         fingerprint: "8b9135644c3c4aab81a6b5e38d9f2057",
     },
     ::mcp_runtime::ToolInfo {
@@ -440,6 +467,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Simulates a deep research operation that gathers, analyzes, and synthesizes information. Demonstrates MCP task-based operations with progress through multiple stages. If 'ambiguous' is true and client supports elicitation, sends an elicitation request for clarification.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"ambiguous\":{\"default\":false,\"description\":\"Simulate an ambiguous query that requires clarification (triggers input_required status)\",\"type\":\"boolean\"},\"topic\":{\"description\":\"The research topic to investigate\",\"type\":\"string\"}},\"required\":[\"topic\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        ),
         fingerprint: "dca35973c4423fb3c186bbc4eeee2717",
     },
     ::mcp_runtime::ToolInfo {
@@ -447,6 +477,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Toggles simulated, random-leveled logging on or off.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        ),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -454,6 +487,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Toggles simulated resource subscription updates on or off.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        ),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -461,6 +497,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Demonstrates a long running operation with progress updates.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"duration\":{\"default\":10,\"description\":\"Duration of the operation in seconds\",\"type\":\"number\"},\"steps\":{\"default\":5,\"description\":\"Number of steps in the operation\",\"type\":\"number\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "b1a633bb6f01ebf0d83438bd7600b573",
     },
 ];

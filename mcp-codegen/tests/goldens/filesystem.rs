@@ -345,6 +345,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        ),
         fingerprint: "b6b7b589b981c7908eece57bd55178ad",
     },
     ::mcp_runtime::ToolInfo {
@@ -353,6 +356,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"excludePatterns\":{\"default\":[],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
+        ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "53a54185fc7f0625a8bba79e71c65dfd",
     },
@@ -363,6 +369,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        ),
         fingerprint: "0b8bc176acff60d27b5c2682667e2e43",
     },
     ::mcp_runtime::ToolInfo {
@@ -371,6 +380,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
+        ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "b6b7b589b981c7908eece57bd55178ad",
     },
@@ -381,6 +393,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "7feaa2ca3e91160ea6afc5009cefc702",
     },
     ::mcp_runtime::ToolInfo {
@@ -389,6 +404,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
+        ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "b6b7b589b981c7908eece57bd55178ad",
     },
@@ -399,6 +417,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "4060923476ef1111c6ed42084cadbbcb",
     },
     ::mcp_runtime::ToolInfo {
@@ -407,6 +428,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"destination\":{\"type\":\"string\"},\"source\":{\"type\":\"string\"}},\"required\":[\"source\",\"destination\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
+        ),
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "2fbf6abe567dab934480dda829ec8ce5",
     },
@@ -417,6 +441,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "b09d3f4ab4535204b08be5e57fbadc26",
     },
     ::mcp_runtime::ToolInfo {
@@ -425,6 +452,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"items\":{\"anyOf\":[{\"additionalProperties\":false,\"properties\":{\"data\":{\"type\":\"string\"},\"mimeType\":{\"type\":\"string\"},\"type\":{\"enum\":[\"image\",\"audio\"],\"type\":\"string\"}},\"required\":[\"type\",\"data\",\"mimeType\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"resource\":{\"additionalProperties\":false,\"properties\":{\"blob\":{\"type\":\"string\"},\"mimeType\":{\"type\":\"string\"},\"uri\":{\"type\":\"string\"}},\"required\":[\"uri\",\"blob\"],\"type\":\"object\"},\"type\":{\"const\":\"resource\",\"type\":\"string\"}},\"required\":[\"type\",\"resource\"],\"type\":\"object\"}]},\"type\":\"array\"}},\"required\":[\"content\"],\"type\":\"object\"}",
+        ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "2b7948f6dbe7b7fde189e6c50929d442",
     },
@@ -435,6 +465,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "f14253de65dd2cf8c7c6a24ec39a52d3",
     },
     ::mcp_runtime::ToolInfo {
@@ -443,6 +476,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"head\":{\"description\":\"If provided, returns only the first N lines of the file\",\"type\":\"number\"},\"path\":{\"type\":\"string\"},\"tail\":{\"description\":\"If provided, returns only the last N lines of the file\",\"type\":\"number\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
+        ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "b09d3f4ab4535204b08be5e57fbadc26",
     },
@@ -453,6 +489,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::Some(
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
         fingerprint: "9afe1d5f007cabb72f6d4b764d297248",
     },
     ::mcp_runtime::ToolInfo {
@@ -461,6 +500,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"content\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"content\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
+        ),
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "ef61975a0855b314d492fc02880bca63",
     },

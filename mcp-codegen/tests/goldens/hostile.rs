@@ -626,6 +626,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -633,6 +634,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -640,6 +642,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"anything\":true,\"nothing\":false},\"required\":[\"anything\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "3fbbd5975b5c8f0e4e508a5f3020c429",
     },
     ::mcp_runtime::ToolInfo {
@@ -647,6 +650,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"obj\":{\"properties\":{\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"boolean\"},\"foo_bar\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "661ff14e41e0b29f5c975409442ea1e7",
     },
     ::mcp_runtime::ToolInfo {
@@ -654,6 +658,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -661,6 +666,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"if\":{\"properties\":{\"kind\":{\"const\":\"fixed\"}}},\"properties\":{\"cond\":{\"else\":{\"required\":[\"c\"]},\"if\":{\"properties\":{\"a\":{\"const\":1}}},\"then\":{\"required\":[\"b\"]},\"type\":\"object\"},\"kind\":{\"const\":\"fixed\"},\"notnum\":{\"not\":{\"type\":\"number\"}}},\"then\":{\"required\":[\"cond\"]},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "ce7c9344ba7150d5acbebe30b67bd7e6",
     },
     ::mcp_runtime::ToolInfo {
@@ -668,6 +674,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"other\":{\"$ref\":\"https://example.com/schema.json\"},\"thing\":{\"$ref\":\"#/$defs/Missing\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "a7422c4fc7400429ffd5a1ee198d9f3c",
     },
     ::mcp_runtime::ToolInfo {
@@ -675,6 +682,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"a\":{\"items\":{\"items\":{\"properties\":{\"b\":{\"items\":{\"properties\":{\"c\":{\"enum\":[\"x-1\",\"x+1\"],\"type\":\"string\"}},\"type\":\"object\"},\"type\":\"array\"}},\"type\":\"object\"},\"type\":\"array\"},\"type\":\"array\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "476e26c737f09a98bb1aab6632830040",
     },
     ::mcp_runtime::ToolInfo {
@@ -682,6 +690,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"arr\":{\"default\":[\"a\"],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"b\":{\"default\":true,\"type\":\"boolean\"},\"f\":{\"default\":1.5,\"type\":\"number\"},\"n\":{\"default\":3,\"type\":\"integer\"},\"nul\":{\"default\":null,\"type\":[\"string\",\"null\"]},\"o\":{\"default\":{\"k\":\"v\"},\"properties\":{\"k\":{\"type\":\"string\"}},\"type\":\"object\"},\"s\":{\"default\":\"x\",\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "738557c363cd851a7b4a0d881dcec5c2",
     },
     ::mcp_runtime::ToolInfo {
@@ -691,6 +700,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$defs\":{\"Item\":{\"properties\":{\"b\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"properties\":{\"item\":{\"$ref\":\"#/$defs/Item\"}},\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::None,
         fingerprint: "dc99b3b9bc4bc74c5979a23aefba8336",
     },
     ::mcp_runtime::ToolInfo {
@@ -698,6 +708,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"$defs\":{\"ConversionError\":{\"type\":\"integer\"},\"Input\":{\"properties\":{\"x\":{\"type\":\"string\"}},\"type\":\"object\"},\"call\":{\"enum\":[\"now\",\"later\"],\"type\":\"string\"}},\"properties\":{\"a\":{\"$ref\":\"#/$defs/Input\"},\"b\":{\"$ref\":\"#/$defs/call\"},\"c\":{\"$ref\":\"#/$defs/ConversionError\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "dfb6a2d1caf2a60cc957306eb7e6e452",
     },
     ::mcp_runtime::ToolInfo {
@@ -705,6 +716,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Runs a query.\n\n```\nSELECT * FROM t WHERE a < 3;\n```\n\nExample:\n```rust\nfn main() { panic!() }\n```\nSee [the docs](https://example.com) and <b>bold</b> or [[wiki]].\n\n\tTabbed code\n~~~python\nprint(1)\n~~~",
         input_schema: "{\"properties\":{\"path\":{\"description\":\"Reads [FILE] from <path>; see https://example.com/docs.\\n\\n```js\\nconst x = [1];\\n```\\n\\n    indented code block\\n\\n<script>alert(1)</script> and `code [x]`\",\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "b45eb2e43b5a29f91f9cd9e61bb92414",
     },
     ::mcp_runtime::ToolInfo {
@@ -712,6 +724,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"definitions\":{\"P\":{\"properties\":{\"q\":{\"enum\":[\"-\",\"+\"],\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"p\":{\"$ref\":\"#/definitions/P\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "c3e89c174537e5da383439473180a0e2",
     },
     ::mcp_runtime::ToolInfo {
@@ -719,6 +732,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "c6ec2a89dc85c40f7caa82f3c239f491",
     },
     ::mcp_runtime::ToolInfo {
@@ -726,6 +740,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"state\":{\"enum\":[\"in-progress\",\"inProgress\",\"IN_PROGRESS\",\"in progress\",\"in-progress\"]}},\"required\":[\"state\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "b4a61f1e25a6d9a06b40589f84f53e6b",
     },
     ::mcp_runtime::ToolInfo {
@@ -733,6 +748,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"mixed\":{\"enum\":[1,\"a\",null,true]},\"nullable\":{\"enum\":[\"a\",\"b\",null]},\"typed_nullable\":{\"enum\":[\"x\",\"y\",null],\"type\":[\"string\",\"null\"]}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "206524b7f9e6fdd94b868aa6c0d07c18",
     },
     ::mcp_runtime::ToolInfo {
@@ -742,6 +758,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"properties\":{\"reaction\":{\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}},\"required\":[\"reaction\"],\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::None,
         fingerprint: "53d4749e1cc9588e0da32ea82cd1dc62",
     },
     ::mcp_runtime::ToolInfo {
@@ -749,6 +766,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"sort\":{\"default\":\"-1\",\"description\":\"Sort order.\",\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "bce5a94b40c85f78215cc523af2b21e9",
     },
     ::mcp_runtime::ToolInfo {
@@ -756,6 +774,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"x\":{\"deprecated\":true,\"examples\":[\"a\"],\"readOnly\":true,\"title\":\"X <title>\",\"type\":\"string\",\"x-internal\":true}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "ad10af76f8d5024ad8a4f1d02553509d",
     },
     ::mcp_runtime::ToolInfo {
@@ -763,6 +782,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"big\":{\"format\":\"int64\",\"type\":\"integer\"},\"date\":{\"format\":\"date\",\"type\":\"string\"},\"date-time\":{\"format\":\"date-time\",\"type\":\"string\"},\"duration\":{\"format\":\"duration\",\"type\":\"string\"},\"email\":{\"format\":\"email\",\"type\":\"string\"},\"hostname\":{\"format\":\"hostname\",\"type\":\"string\"},\"ipv4\":{\"format\":\"ipv4\",\"type\":\"string\"},\"small\":{\"format\":\"uint8\",\"type\":\"integer\"},\"uri\":{\"format\":\"uri\",\"type\":\"string\"},\"uuid\":{\"format\":\"uuid\",\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "982c48d06e38e773fdf7c4c85ce0f63d",
     },
     ::mcp_runtime::ToolInfo {
@@ -770,6 +790,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"id\":{\"type\":\"string\"}},\"required\":[\"id\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "5a8acd8bdca52a5d709f4f5872acadef",
     },
     ::mcp_runtime::ToolInfo {
@@ -777,6 +798,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"id\":{\"type\":\"integer\"}},\"required\":[\"id\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "c4bb7213a44debcecef4cef58f527339",
     },
     ::mcp_runtime::ToolInfo {
@@ -784,6 +806,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"\":{\"type\":\"string\"},\"1st\":{\"type\":\"string\"},\"Self\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"string\"},\"foo_bar\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"input\":{\"type\":\"string\"},\"new\":{\"type\":\"string\"},\"r#x\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"send\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"with_timeout\":{\"type\":\"string\"},\"ünïcode\":{\"type\":\"string\"}},\"required\":[\"type\",\"self\",\"1st\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "1c28343a04c43b4bbbdecd7b89f79d3c",
     },
     ::mcp_runtime::ToolInfo {
@@ -793,6 +816,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"properties\":{\"extra\":{\"type\":\"object\"},\"headers\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"}},\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::None,
         fingerprint: "0fc9bab727584cbb4c315c0c6242b30d",
     },
     ::mcp_runtime::ToolInfo {
@@ -800,6 +824,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"x\":{\"oneOf\":[{\"type\":\"string\"},{\"anyOf\":[{\"type\":\"integer\"},{\"allOf\":[{\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"},{\"properties\":{\"b\":{\"type\":\"number\"}},\"type\":\"object\"}]}]}]}},\"required\":[\"x\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "65185271426e36341daa7e3bc6442596",
     },
     ::mcp_runtime::ToolInfo {
@@ -807,6 +832,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -816,6 +842,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"items\":{\"type\":\"string\"},\"type\":\"array\"}",
         ),
+        annotations: ::std::option::Option::None,
         fingerprint: "4b59b3e327fb0e608113ea0ab5783dcb",
     },
     ::mcp_runtime::ToolInfo {
@@ -825,6 +852,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"properties\":{\"v\":{\"not\":{\"type\":\"string\"}}},\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::None,
         fingerprint: "6370fc011f40c9f4f1977dfb4f7f1f3a",
     },
     ::mcp_runtime::ToolInfo {
@@ -832,6 +860,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"code\":{\"pattern\":\"^[a-z]+$\",\"type\":\"string\"},\"env\":{\"additionalProperties\":false,\"patternProperties\":{\"^[A-Z_]+$\":{\"type\":\"string\"}},\"type\":\"object\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "c30911e739ffe3954749c45642ee83b0",
     },
     ::mcp_runtime::ToolInfo {
@@ -839,6 +868,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"draft7_tuple\":{\"additionalItems\":false,\"items\":[{\"type\":\"string\"},{\"type\":\"boolean\"}],\"type\":\"array\"},\"pair\":{\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"type\":\"array\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "fad78b8b81ac36a69d1cdbba2a0744bc",
     },
     ::mcp_runtime::ToolInfo {
@@ -848,6 +878,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$defs\":{\"Node\":{\"properties\":{\"id\":{\"type\":\"integer\"},\"next\":{\"$ref\":\"#/$defs/Node\"}},\"type\":\"object\"}},\"properties\":{\"root\":{\"$ref\":\"#/$defs/Node\"}},\"type\":\"object\"}",
         ),
+        annotations: ::std::option::Option::None,
         fingerprint: "cd2e68fb0fd94c85bedefc6bb6310bdd",
     },
     ::mcp_runtime::ToolInfo {
@@ -855,6 +886,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\",\"ghost\"],\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "d774184a5819791060d27f3bb03af713",
     },
     ::mcp_runtime::ToolInfo {
@@ -862,6 +894,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"anyOf\":[{\"properties\":{\"id\":{\"type\":\"integer\"}},\"required\":[\"id\"],\"type\":\"object\"},{\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}]}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "a96882cfae77ba64fe5781398ac869fa",
     },
     ::mcp_runtime::ToolInfo {
@@ -869,6 +902,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "df284103fa7a1a142f4f3d08437a6a85",
     },
     ::mcp_runtime::ToolInfo {
@@ -876,6 +910,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -883,6 +918,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "",
         input_schema: "{\"properties\":{\"any\":{},\"int_or_bool\":{\"type\":[\"integer\",\"boolean\"]},\"multi\":{\"type\":[\"string\",\"number\",\"null\"]}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "ff6006c45e5397c3ebf57f90080bd083",
     },
     ::mcp_runtime::ToolInfo {
@@ -890,6 +926,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Start:\n```python\nimport os\nos.remove('/')",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
@@ -897,6 +934,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         description: "Ünïcödé tool 🚀 with a trailing backslash \\",
         input_schema: "{\"properties\":{\"emoji\":{\"enum\":[\"😀\",\"😢\"],\"type\":\"string\"},\"名前\":{\"description\":\"名前 — ünïcödé <tag>\",\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
         fingerprint: "f39a88246c5d1656875870ded3d45922",
     },
 ];

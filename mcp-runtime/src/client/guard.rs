@@ -20,12 +20,12 @@ pub enum DriftPolicy {
     /// Like `Warn`, but a breaking change is an [`Error::Drift`].
     Error,
     /// Like `Warn`, and a tool whose model-visible text differs from the snapshot (its
-    /// description, a parameter's description or title, `x-mcp-header`: a security change)
-    /// is withheld: calls to it fail with [`Error::NotApproved`] while the others work. What
-    /// the Registry and the Manager do for a server with a `snapshot`. Generated clients
-    /// default to `Warn`: their methods are called by code a person wrote, and the text they
-    /// hand a Registry (`TOOLS`) is the snapshot's, compiled in; choose `Pinned` when a model
-    /// picks what they call. (`TOOLS` has no annotations; the Manager's pin compares those.)
+    /// description, a parameter's description or title, `x-mcp-header`) or whose annotations
+    /// widened (a security change) is withheld: calls to it fail with [`Error::NotApproved`]
+    /// while the others work. What the Registry and the Manager do for a server with a
+    /// `snapshot`. Generated clients default to `Warn`: their methods are called by code a
+    /// person wrote, and the text they hand a Registry (`TOOLS`) is the snapshot's, compiled
+    /// in; choose `Pinned` when a model picks what they call.
     Pinned,
 }
 
@@ -80,13 +80,15 @@ impl Client {
                 description: (!info.description.is_empty()).then(|| info.description.to_string()),
                 input_schema: info.input_schema_json(),
                 output_schema: info.output_schema_json(),
+                annotations: info.annotations_json(),
                 ..ToolSchemas::default()
             });
             if let Some(current) = current {
-                // Only the schemas were fingerprinted; compare like with like.
+                // `TOOLS` keeps no title, icons or execution: compare like with like.
                 new.push(ToolSchemas {
                     title: None,
-                    annotations: None,
+                    icons: None,
+                    execution: None,
                     ..current.clone()
                 });
             }

@@ -11,6 +11,8 @@ pub struct ToolInfo {
     pub input_schema: &'static str,
     /// `outputSchema` as JSON, if the tool has one.
     pub output_schema: Option<&'static str>,
+    /// `annotations` as JSON, if the tool has them (what a pinned check compares).
+    pub annotations: Option<&'static str>,
     /// [`schema::fingerprint`](super::fingerprint) of the two schemas.
     pub fingerprint: &'static str,
 }
@@ -19,6 +21,10 @@ impl ToolInfo {
     /// `inputSchema`, parsed.
     pub fn input_schema_json(&self) -> serde_json::Value {
         serde_json::from_str(self.input_schema).unwrap_or_default()
+    }
+    /// `annotations`, parsed.
+    pub fn annotations_json(&self) -> Option<serde_json::Value> {
+        self.annotations.and_then(|s| serde_json::from_str(s).ok())
     }
     /// `outputSchema`, parsed.
     pub fn output_schema_json(&self) -> Option<serde_json::Value> {
