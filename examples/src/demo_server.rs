@@ -33,7 +33,7 @@ use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::CallToolResponse;
 use rmcp::service::RequestContext;
 
-use crate::{demo_asks, demo_catalog};
+use crate::{demo_asks, demo_catalog, demo_tasks};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -426,6 +426,19 @@ impl Demo {
         .await
     }
 
+    #[tool(
+        description = "Write a report page by page, `page_ms` per page: long work. Runs as a task for clients that support tasks (watch it, cancel it, collect it after a reconnect).",
+        output_schema = rmcp::handler::server::common::schema_for_output::<demo_tasks::Report>(),
+        annotations(read_only_hint = true)
+    )]
+    async fn build_report(
+        &self,
+        Parameters(args): Parameters<demo_tasks::ReportArgs>,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResponse {
+        demo_tasks::build_report(args, &context).await
+    }
+
     #[tool(description = "Exit the server process at once (for testing crash handling).")]
     async fn exit(&self, Parameters(args): Parameters<ExitArgs>) -> String {
         std::process::exit(args.code.unwrap_or(3));
@@ -544,11 +557,37 @@ impl ServerHandler for Demo {
         ))
     }
 
+    async fn get_task(
+        &self,
+        request: rmcp::model::GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::GetTaskResult, rmcp::ErrorData> {
+        let task = demo_tasks::tasks().get_task(&request.task_id)?;
+        Ok(rmcp::model::GetTaskResult::new(task))
+    }
+
+    async fn update_task(
+        &self,
+        request: rmcp::model::UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), rmcp::ErrorData> {
+        demo_tasks::tasks().update_task(&request.task_id, request.input_responses)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: rmcp::model::CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), rmcp::ErrorData> {
+        demo_tasks::tasks().cancel_task(&request.task_id)
+    }
+
     fn get_info(&self) -> ServerConfig {
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
             .enable_prompts()
             .enable_resources()
+            .enable_tasks()
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new(

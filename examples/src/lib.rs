@@ -4,3 +4,4 @@ pub mod demo_asks;
 pub mod demo_catalog;
 pub mod demo_oauth;
 pub mod demo_server;
+pub mod demo_tasks;

@@ -36,7 +36,7 @@ pub use client::{
     Client, ConnectOptions, DriftPolicy, ElicitAnswer, Elicitation, ElicitationMode, Error, Listed,
     Listing, PendingCall, PendingPrompt, Progress, ProgressFn, PromptFuture, PromptOutput,
     Protocol, ResourceOutput, Result, Root, SamplingMessage, SamplingReply, SamplingRequest,
-    ToolOutput, resource_text,
+    StartTask, Task, TaskState, TaskStatus, TaskSupport, TaskUpdateFn, ToolOutput, resource_text,
 };
 pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
 pub use spec::{HttpSpec, OAuthSpec, ReplaySpec, ServerSpec, StdioSpec};
@@ -64,7 +64,7 @@ pub mod export {
 #[doc(hidden)]
 pub mod __private {
     #[cfg(any(feature = "stdio", feature = "http"))]
-    pub use crate::client::call::{pending_call, raw_output};
+    pub use crate::client::call::{pending_call, raw_output, resume_task};
     #[cfg(any(feature = "stdio", feature = "http"))]
     pub use crate::client::prompts::pending_prompt;
     pub use crate::schema::json_kind::json_kind;

@@ -1,7 +1,9 @@
 //! `call TOOL [ARGS]`: one tool call from the terminal. The server is chosen as for `snapshot`;
 //! the arguments are typed by the tool's schema (`call_args.rs`); a server that asks the user
 //! gets `--answers` or a form on the terminal (`form.rs`); progress shows as a bar on a
-//! terminal. Exit 0, 1 when the tool reports an error, 2 for usage and connection errors.
+//! terminal; `--task` runs it as a task (`call_task.rs`). Exit 0, 1 when the tool reports an
+//! error or its task failed, 130 when its task was cancelled, 2 for usage and connection
+//! errors.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -15,6 +17,7 @@ use mcp_runtime::{Client, Progress, ServerSpec, ToolOutput};
 use serde_json::{Map, Value, json};
 
 use crate::auth::with_login;
+use crate::call_task::{self, TaskRun};
 use crate::form::Answers;
 use crate::source::SourceArgs;
 
@@ -37,9 +40,17 @@ pub(crate) struct CallArgs {
     /// for `--replay` and `ServerSpec::replay` to serve back.
     #[arg(long, value_name = "FILE")]
     record: Option<std::path::PathBuf>,
-    /// Seconds the call may take, questions to the user included.
+    /// Seconds the call may take, questions to the user included (with --task: how long to
+    /// wait for the task; it goes on on the server after that).
     #[arg(long, value_name = "SECS", default_value_t = 300)]
     timeout: u64,
+    /// Run the call as a task (MCP tasks): its id first, its status as it changes, then the
+    /// result; Ctrl-C cancels the task on the server.
+    #[arg(long)]
+    task: bool,
+    /// Wait for a task the server already runs (an id `--task` printed) and print its result.
+    #[arg(long, value_name = "TASK_ID", conflicts_with = "task")]
+    resume: Option<String>,
     #[command(flatten)]
     source: SourceArgs,
 }
@@ -88,6 +99,23 @@ impl CallArgs {
             );
         };
         let arguments = crate::call_args::parse(&self.tool, &self.arguments, &tool.input_schema)?;
+        let limit = Duration::from_secs(self.timeout);
+        let result = match (&self.resume, self.task) {
+            (Some(id), _) => call_task::run(client, &self.tool, TaskRun::Resume(id), limit).await,
+            (None, true) => {
+                call_task::run(client, &self.tool, TaskRun::Start(arguments), limit).await
+            }
+            (None, false) => self.plain(client, arguments).await,
+        };
+        self.report(result)
+    }
+
+    /// The call as a plain request, its progress on a bar.
+    async fn plain(
+        &self,
+        client: &Client,
+        arguments: Map<String, Value>,
+    ) -> mcp_runtime::Result<ToolOutput> {
         let bar = progress_bar();
         let mut call = client.call_tool(&self.tool, Value::Object(arguments));
         if let Some(bar) = bar.clone() {
@@ -97,6 +125,11 @@ impl CallArgs {
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
+        result
+    }
+
+    /// Prints the output; the exit code says how it went.
+    fn report(&self, result: mcp_runtime::Result<ToolOutput>) -> anyhow::Result<ExitCode> {
         match result {
             Ok(output) => {
                 print(&output, self.json);
@@ -106,6 +139,14 @@ impl CallArgs {
                 print(&output, self.json);
                 eprintln!("error: tool `{tool}` reported an error");
                 Ok(ExitCode::from(1))
+            }
+            Err(err @ mcp_runtime::Error::TaskFailed { .. }) => {
+                eprintln!("error: {err}");
+                Ok(ExitCode::from(1))
+            }
+            Err(err @ mcp_runtime::Error::TaskCancelled { .. }) => {
+                eprintln!("{err}");
+                Ok(ExitCode::from(130))
             }
             Err(err) => Err(err.into()),
         }

@@ -11,6 +11,7 @@ mod audit_report;
 mod auth;
 mod call;
 mod call_args;
+mod call_task;
 mod drift;
 mod form;
 mod generate;

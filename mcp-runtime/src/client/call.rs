@@ -10,6 +10,7 @@ use std::time::Duration;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::tasks::{StartTask, Task, TaskSupport};
 use crate::{Client, Progress, ProgressFn, Result, ToolOutput};
 
 /// Turns a tool's output into what the call resolves to.
@@ -50,6 +51,16 @@ pub fn pending_call<'a, I: Serialize, O>(
     PendingCall::new(client, tool, input, decode)
 }
 
+/// The task `id` of `tool`, its result decoded by `decode` (generated `resume`).
+pub fn resume_task<'a, O>(
+    client: &'a Client,
+    tool: &str,
+    id: &str,
+    decode: fn(ToolOutput, &str) -> Result<O>,
+) -> Task<'a, O> {
+    Task::resumed(client, tool, id, decode)
+}
+
 /// For tools without an `outputSchema`: the output as it came.
 pub fn raw_output(output: ToolOutput, _tool: &str) -> Result<ToolOutput> {
     Ok(output)
@@ -64,6 +75,8 @@ pub struct PendingCall<'a, I, O> {
     timeout: Option<Duration>,
     on_progress: Option<ProgressFn>,
     decode: Decode<O>,
+    /// What the tool's listing said about tasks (generated clients know it).
+    task: TaskSupport,
 }
 
 impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
@@ -76,6 +89,7 @@ impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
             timeout: None,
             on_progress: None,
             decode,
+            task: TaskSupport::Forbidden,
         }
     }
 
@@ -103,7 +117,32 @@ impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
             timeout: self.timeout,
             on_progress: self.on_progress,
             decode: ToolOutput::into_structured::<R>,
+            task: self.task,
         }
+    }
+
+    /// Says the tool's listing declared `execution.taskSupport: "required"` (2025-11-25): a
+    /// plain `.await` then runs it as a task (generated code).
+    #[doc(hidden)]
+    pub fn requires_task(mut self) -> Self {
+        self.task = TaskSupport::Required;
+        self
+    }
+
+    /// Sends the call asking the server to run it as a task, and resolves once the server
+    /// has taken it: to a [`Task`] to poll, watch, cancel or resume by id, whose
+    /// [`result`](Task::result) is typed like this call's. On a 2026-07-28 session the server
+    /// decides (the call may come back answered at once: a completed `Task` without id); on
+    /// 2025-11-25 the call asks for a task, which a server without tasks ignores. Sessions of
+    /// older revisions have no tasks: the call is sent plainly. The call's timeout bounds the
+    /// creation only.
+    pub fn as_task(self) -> StartTask<'a, O>
+    where
+        O: 'a,
+    {
+        let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
+        self.client
+            .start_task(self.tool, &self.input, timeout, self.decode)
     }
 
     /// The arguments as they will be sent.
@@ -121,9 +160,13 @@ impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
     /// resolves cancels the call on the server (`notifications/cancelled`).
     pub fn send(self) -> CallFuture<'a, O> {
         let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
-        let request =
-            self.client
-                .call_serialized(self.tool, &self.input, timeout, self.on_progress);
+        let request = self.client.call_serialized(
+            self.tool,
+            &self.input,
+            timeout,
+            self.on_progress,
+            self.task,
+        );
         CallFuture {
             request,
             tool: self.tool,

@@ -80,6 +80,28 @@ pub enum Error {
         output: Box<ToolOutput>,
     },
 
+    /// A tool call the server ran as a task ended `failed` (the JSON-RPC error it reported).
+    #[error("task {task} of tool `{tool}` failed: {message}")]
+    TaskFailed {
+        /// The tool's name.
+        tool: String,
+        /// The task's id on the server.
+        task: String,
+        /// The server's error message and code.
+        message: String,
+    },
+
+    /// A tool call the server ran as a task ended `cancelled` (by `Task::cancel` or the server).
+    #[error("task {task} of tool `{tool}` was cancelled{}", reason(.message))]
+    TaskCancelled {
+        /// The tool's name.
+        tool: String,
+        /// The task's id on the server.
+        task: String,
+        /// The server's status message, if it gave one.
+        message: Option<String>,
+    },
+
     /// The server answered with a JSON-RPC error (unknown tool, invalid params, …).
     #[error("MCP server {target} rejected {operation}: {message}")]
     Protocol {
@@ -220,6 +242,13 @@ pub enum Error {
         /// What is wrong with them.
         reason: String,
     },
+}
+
+fn reason(message: &Option<String>) -> String {
+    message
+        .as_deref()
+        .map(|message| format!(": {message}"))
+        .unwrap_or_default()
 }
 
 fn stderr_suffix(lines: &[String]) -> String {

@@ -24,6 +24,7 @@ mod protocol;
 mod resources;
 mod rounds;
 mod session;
+pub(crate) mod tasks;
 mod tools;
 #[cfg(feature = "host")]
 pub(crate) use tools::ListedTools;
@@ -43,3 +44,4 @@ pub use prompts::{PendingPrompt, PromptFuture, PromptOutput};
 pub use protocol::Protocol;
 pub use resources::ResourceOutput;
 pub use session::Client;
+pub use tasks::{StartTask, Task, TaskState, TaskStatus, TaskSupport, TaskUpdateFn};

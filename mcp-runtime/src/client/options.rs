@@ -50,6 +50,11 @@ pub struct ConnectOptions {
     /// `input_required` and the client asks again with the answers) one call may take
     /// (default 10, as the official SDKs).
     pub max_input_rounds: usize,
+    /// How often a task is polled when its server suggests no `pollInterval` (default 1 s).
+    pub task_poll_interval: Duration,
+    /// The longest wait between two polls of a task, whatever its server suggests
+    /// (default 5 s): a result is seen at most this late.
+    pub task_poll_max: Duration,
     /// Record the session to this cassette (every request and its answer, secrets
     /// redacted), for `ServerSpec::replay` to serve back; `None` (default) records nothing.
     pub record: Option<std::path::PathBuf>,
@@ -71,6 +76,8 @@ impl Default for ConnectOptions {
             drift_policy: crate::DriftPolicy::default(),
             max_message_size: 16 * 1024 * 1024,
             max_input_rounds: 10,
+            task_poll_interval: Duration::from_secs(1),
+            task_poll_max: Duration::from_secs(5),
             record: None,
             asks: Asks::default(),
         }
@@ -130,6 +137,13 @@ impl ConnectOptions {
     /// Sets [`ConnectOptions::drift_policy`].
     pub fn drift_policy(mut self, policy: crate::DriftPolicy) -> Self {
         self.drift_policy = policy;
+        self
+    }
+
+    /// Sets [`ConnectOptions::task_poll_interval`] and [`ConnectOptions::task_poll_max`].
+    pub fn task_polling(mut self, interval: Duration, max: Duration) -> Self {
+        self.task_poll_interval = interval;
+        self.task_poll_max = max;
         self
     }
 

@@ -50,6 +50,8 @@ pub struct Client {
     /// The lean path for plain tool calls (stdio).
     #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
     pub(super) direct: Option<Direct>,
+    /// What the server offers of tasks (2025-11-25), and which tools require them.
+    pub(super) task_tools: super::tasks::support::TaskTools,
     /// Tools a [`DriftPolicy::Pinned`](crate::DriftPolicy::Pinned) check withheld, and why.
     pub(super) withheld: std::sync::RwLock<std::collections::BTreeMap<String, String>>,
 }
@@ -112,12 +114,17 @@ impl Client {
             updates: handler.updates.clone(),
             raw: handler.raw.clone(),
         };
+        // The `initialize` answer as sent: rmcp's model drops its 2025-11-25 `tasks` capability.
+        let raw = handler.raw.clone();
+        let initialize = raw.arm("initialize");
         let Connected {
             service,
             child,
             oversize,
             direct,
         } = open(spec.clone(), handler, options.clone()).await?;
+        let task_tools = super::tasks::support::TaskTools::from_initialize(raw.take().as_ref());
+        drop(initialize);
         let peer = service.peer().clone();
         let info = peer.peer_info().ok_or_else(|| Error::Connect {
             target: target.clone(),
@@ -145,6 +152,7 @@ impl Client {
             options,
             routes,
             direct,
+            task_tools,
             withheld: Default::default(),
         })
     }

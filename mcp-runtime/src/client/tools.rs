@@ -11,10 +11,13 @@ use rmcp::service::PeerRequestOptions;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::call::{PendingCall, raw_output};
+use super::call::{Decode, PendingCall, raw_output};
 use super::progress::{CancelOnDrop, ProgressFn};
 use super::rounds::Round;
 use super::session::{Client, timeout_error};
+use super::tasks::follow::{CancelTaskOnDrop, Follow};
+use super::tasks::wire::{Form, Started};
+use super::tasks::{StartTask, Task, TaskState, TaskSupport};
 use super::transport::WANTS_PROGRESS;
 use crate::schema::json_kind::json_kind;
 use crate::{Error, Result, ToolOutput};
@@ -88,14 +91,42 @@ impl Client {
         arguments: &A,
         timeout: Duration,
         on_progress: Option<ProgressFn>,
+        task: TaskSupport,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<ToolOutput>> + Send + 'a>> {
-        if let Err(err) = self.not_withheld(name) {
-            return Box::pin(std::future::ready(Err(err)));
-        }
-        match to_object(name, arguments) {
-            Ok(arguments) => Box::pin(self.call_object(name, arguments, timeout, on_progress)),
+        let arguments = self
+            .not_withheld(name)
+            .and_then(|()| to_object(name, arguments));
+        match arguments {
+            Ok(arguments) => {
+                Box::pin(self.call_object(name, arguments, timeout, on_progress, task))
+            }
             Err(err) => Box::pin(std::future::ready(Err(err))),
         }
+    }
+
+    /// The arguments serialized now; the call sent asking for a task (what
+    /// [`PendingCall::as_task`](crate::PendingCall::as_task) does).
+    pub(crate) fn start_task<'a, A: Serialize + ?Sized, O: 'a>(
+        &'a self,
+        name: &'a str,
+        arguments: &A,
+        timeout: Duration,
+        decode: Decode<O>,
+    ) -> StartTask<'a, O> {
+        let arguments = self
+            .not_withheld(name)
+            .and_then(|()| to_object(name, arguments));
+        Box::pin(async move {
+            let operation = format!("tools/call `{name}` as a task");
+            let started = self.start_call(name, arguments?, None, true);
+            let started = tokio::time::timeout(timeout, started)
+                .await
+                .map_err(|_| timeout_error(&operation, timeout, CALL_TIMEOUT_HINT))??;
+            Ok(match started {
+                Started::Done(result) => Task::answered(self, name, Some(result), decode),
+                Started::Task(state) => Task::created(self, name, state, decode),
+            })
+        })
     }
 
     /// `tools/call`, its progress routed to `on_progress` when there is one. Either way,
@@ -146,45 +177,104 @@ impl Client {
         arguments: Map<String, Value>,
         timeout: Duration,
         on_progress: Option<ProgressFn>,
+        task: TaskSupport,
     ) -> Result<ToolOutput> {
+        let operation = format!("tools/call `{name}`");
+        // The timeout covers every round and a task the server makes of the call: a call that
+        // waits on the user or on long work waits in its budget.
+        let work = async {
+            let as_task = self.needs_core_task(name, task).await?;
+            match self
+                .start_call(name, arguments, on_progress, as_task)
+                .await?
+            {
+                Started::Done(result) => Ok(result),
+                Started::Task(state) => self.follow_call(name, state).await,
+            }
+        };
+        let result = match tokio::time::timeout(timeout, work).await {
+            Ok(result) => result?,
+            Err(_) => return Err(timeout_error(&operation, timeout, CALL_TIMEOUT_HINT)),
+        };
+        finished(name, result)
+    }
+
+    /// Sends `tools/call` — asking for a task where `as_task` says so — through its rounds:
+    /// the result, or the task the server made of it.
+    async fn start_call(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        on_progress: Option<ProgressFn>,
+        as_task: bool,
+    ) -> Result<Started> {
+        if as_task && self.task_form() == Some(Form::Core) {
+            return self.start_core_task(name, arguments).await;
+        }
         let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
         let operation = format!("tools/call `{name}`");
-        // The timeout covers every round: a call that waits on the user waits in its budget.
-        let rounds = self.in_rounds(&operation, params, |params| {
+        self.in_rounds(&operation, params, |params| {
             let response = self.call_tool_response(params, on_progress.clone());
             async move {
                 Ok(match response.await? {
-                    CallToolResponse::Complete(result) => Round::Done(result),
+                    CallToolResponse::Complete(result) => Round::Done(Started::Done(result)),
                     CallToolResponse::InputRequired(asks) => Round::Asks(asks),
-                    _ => Round::Unsupported("the server created a task"),
+                    CallToolResponse::Task(created) => match TaskState::from_create(&created) {
+                        Some(state) => Round::Done(Started::Task(state)),
+                        None => return Err(ServiceError::UnexpectedResponse),
+                    },
+                    _ => return Err(ServiceError::UnexpectedResponse),
                 })
             }
-        });
-        let result = match tokio::time::timeout(timeout, rounds).await {
-            Ok(result) => result?,
-            Err(_) => {
-                return Err(timeout_error(
-                    &operation,
-                    timeout,
-                    "ConnectOptions::call_timeout, or .with_timeout(..) on the call",
-                ));
-            }
+        })
+        .await
+    }
+
+    /// A plain call the server made a task of, followed to its end; dropping this future
+    /// (the caller gave up, or the call timed out) cancels the task on the server.
+    async fn follow_call(
+        &self,
+        name: &str,
+        state: TaskState,
+    ) -> Result<rmcp::model::CallToolResult> {
+        let Some(form) = self.task_form() else {
+            return Err(self.protocol_error(
+                &format!("tools/call `{name}`"),
+                "the server created a task on a revision without tasks".into(),
+            ));
         };
-        let output = ToolOutput::from(result);
-        if output.is_error {
-            let message = match output.text() {
-                text if !text.is_empty() => text,
-                _ => output.to_llm_string(2_000),
-            };
-            return Err(Error::Tool {
-                tool: name.to_string(),
-                message,
-                output: Box::new(output),
-            });
-        }
-        Ok(output)
+        let mut guard = CancelTaskOnDrop::new(self.peer().clone(), form, &state.id);
+        let follow = Follow {
+            client: self,
+            tool: name,
+            form,
+            on_update: None,
+        };
+        let result = follow.to_end(state, true).await;
+        guard.disarm();
+        result
     }
 }
+
+/// A call's result as the caller sees it: `isError: true` is [`Error::Tool`].
+pub(crate) fn finished(name: &str, result: rmcp::model::CallToolResult) -> Result<ToolOutput> {
+    let output = ToolOutput::from(result);
+    if output.is_error {
+        let message = match output.text() {
+            text if !text.is_empty() => text,
+            _ => output.to_llm_string(2_000),
+        };
+        return Err(Error::Tool {
+            tool: name.to_string(),
+            message,
+            output: Box::new(output),
+        });
+    }
+    Ok(output)
+}
+
+/// The setting a call's timeout comes from.
+const CALL_TIMEOUT_HINT: &str = "ConnectOptions::call_timeout, or .with_timeout(..) on the call";
 
 /// The arguments as the object a call sends (`null`: none).
 fn to_object<A: Serialize + ?Sized>(tool: &str, arguments: &A) -> Result<Map<String, Value>> {

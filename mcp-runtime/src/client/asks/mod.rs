@@ -66,9 +66,10 @@ impl Asks {
         self.roots = Some(roots.into());
     }
 
-    /// The client capabilities: exactly what is installed.
+    /// The client capabilities: exactly what is installed, and the tasks extension
+    /// (2026-07-28), which every session follows (`tasks/`).
     pub(crate) fn capabilities(&self) -> Value {
-        let mut capabilities = json!({});
+        let mut capabilities = json!({"extensions": {rmcp::model::TASKS_EXTENSION_ID: {}}});
         if self.elicitation.is_some() {
             capabilities["elicitation"] = json!({"form": {}, "url": {}});
         }

@@ -34,7 +34,10 @@ impl Asks {
         })
     }
 
-    async fn answer_all(&self, requests: InputRequests) -> Result<InputResponses, Unanswered> {
+    pub(crate) async fn answer_all(
+        &self,
+        requests: InputRequests,
+    ) -> Result<InputResponses, Unanswered> {
         let answers = requests.into_iter().map(|(key, request)| async move {
             let request = serde_json::to_value(&request).unwrap_or(Value::Null);
             let method = request

@@ -5,6 +5,8 @@
 //! — every ordinary call — it costs one atomic load per message.
 
 use std::collections::{HashMap, HashSet};
+
+use rmcp::model::RequestId;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -24,7 +26,8 @@ struct Inner {
 
 #[derive(Default)]
 struct State {
-    methods: HashSet<String>,
+    /// Armed methods, and how many arms each has out (concurrent tasks poll at once).
+    methods: HashMap<String, usize>,
     /// Ids (as JSON text) of requests whose answers are wanted.
     wanted: HashSet<String>,
     /// Answers' `result`s by id, as they arrived.
@@ -40,7 +43,12 @@ pub(crate) struct Armed {
 impl Drop for Armed {
     fn drop(&mut self) {
         let mut state = self.tap.state();
-        state.methods.remove(&self.method);
+        if let Some(count) = state.methods.get_mut(&self.method) {
+            *count -= 1;
+            if *count == 0 {
+                state.methods.remove(&self.method);
+            }
+        }
         if state.methods.is_empty() {
             state.wanted.clear();
             state.results.clear();
@@ -64,7 +72,7 @@ impl RawTap {
 
     /// Keeps the answers to `method` requests until the guard is dropped.
     pub(crate) fn arm(&self, method: &str) -> Armed {
-        self.state().methods.insert(method.to_string());
+        *self.state().methods.entry(method.to_string()).or_default() += 1;
         self.0.armed.fetch_add(1, Ordering::Release);
         Armed {
             tap: self.clone(),
@@ -86,7 +94,7 @@ impl RawTap {
             return false;
         };
         let mut state = self.state();
-        state.methods.contains(method) && state.wanted.insert(id)
+        state.methods.contains_key(method) && state.wanted.insert(id)
     }
 
     /// An incoming message as text (a line, an event's data): kept if it answers a wanted id.
@@ -117,6 +125,14 @@ impl RawTap {
     pub(crate) fn take(&self) -> Option<Value> {
         let mut state = self.state();
         let id = state.results.keys().next()?.clone();
+        state.results.remove(&id)
+    }
+
+    /// The result kept for the request `id`, if any (requests that may run side by side).
+    pub(crate) fn take_id(&self, id: &RequestId) -> Option<Value> {
+        let id = serde_json::to_string(id).ok()?;
+        let mut state = self.state();
+        state.wanted.remove(&id);
         state.results.remove(&id)
     }
 }
