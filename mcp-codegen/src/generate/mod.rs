@@ -13,6 +13,7 @@ mod fake;
 mod groups;
 pub(crate) mod names;
 mod share;
+mod task;
 mod tidy;
 pub(crate) mod types;
 
@@ -25,6 +26,7 @@ use catalog::CatalogPlan;
 use derives::trim_derives;
 use names::{Namer, pascal, snake};
 use share::{SHARED_MODULE, share};
+use task::TaskUse;
 use types::{
     InputShape, ToolTypes, TypeOptions, doc_attributes, fallback_types, qualify, tool_types,
 };
@@ -199,6 +201,7 @@ impl Generator {
             .map(|tool| NamedTool {
                 module: modules.unique(snake(&tool.name)),
                 method: methods.unique(snake(&tool.name)),
+                task: TaskUse::of(tool, snapshot.protocol_version.as_deref()),
                 tool: tool.clone(),
             })
             .collect();
@@ -248,6 +251,7 @@ struct NamedTool {
     tool: ToolDef,
     module: String,
     method: String,
+    task: TaskUse,
 }
 
 struct ToolParts {
@@ -320,7 +324,7 @@ fn tool_parts(named: &NamedTool, options: TypeOptions, fake_trait: Option<&str>)
     }
     let mut types = tool_types(&tool.input_schema, tool.output_schema.as_ref(), options);
     let mut module_file = syn::parse2::<syn::File>(tool_module(
-        tool,
+        named,
         &module,
         &types,
         &notes_with(&notes, &types),
@@ -328,7 +332,7 @@ fn tool_parts(named: &NamedTool, options: TypeOptions, fake_trait: Option<&str>)
     if let Err(err) = &module_file {
         types = fallback_types(tool.output_schema.as_ref(), &err.to_string());
         module_file = syn::parse2::<syn::File>(tool_module(
-            tool,
+            named,
             &module,
             &types,
             &notes_with(&notes, &types),
@@ -528,12 +532,12 @@ fn setters(input: &InputShape) -> Vec<TokenStream> {
 }
 
 fn tool_module(
-    tool: &ToolDef,
+    named: &NamedTool,
     module: &syn::Ident,
     types: &ToolTypes,
     notes: &[String],
 ) -> TokenStream {
-    let name = tool.name.as_str();
+    let name = named.tool.name.as_str();
     let items = &types.items;
     let module_doc = doc_lines(&format!(
         "Types and the pending call of the MCP tool `{name}`."
@@ -550,6 +554,8 @@ fn tool_module(
     };
     let setters = setters(&types.input);
     let notes = notes_docs(notes);
+    let (on_new, as_task) = (named.task.on_new(), named.task.call_method(&ret));
+    let resume = named.task.resume_fn(&ret, &decode);
     quote! {
         #(#module_doc)*
         #(#notes)*
@@ -567,7 +573,7 @@ fn tool_module(
             impl<'a> Call<'a> {
                 /// A call with these arguments.
                 pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-                    Self(::mcp_runtime::__private::pending_call(client, NAME, input, #decode))
+                    Self(::mcp_runtime::__private::pending_call(client, NAME, input, #decode)#on_new)
                 }
                 /// Overrides the client's call timeout for this call.
                 pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
@@ -586,7 +592,10 @@ fn tool_module(
                 pub fn send(self) -> ::mcp_runtime::CallFuture<'a, #ret> {
                     self.0.send()
                 }
+                #as_task
             }
+
+            #resume
 
             impl<'a> ::std::future::IntoFuture for Call<'a> {
                 type Output = ::mcp_runtime::Result<#ret>;

@@ -94,6 +94,27 @@ impl McpToolsetDemo {
             },
         )
     }
+    /// Write a report page by page, `page_ms` per page: long work. Runs as a task for clients that support tasks (watch it, cancel it, collect it after a reconnect).
+    ///
+    /// Calls the MCP tool `build_report`.
+    ///
+    /// Optional arguments: `.ask_title(…)`, `.fail_at_page(…)`, `.page_ms(…)`.
+    ///
+    /// Resolves to `build_report::Output`.
+    pub fn build_report(
+        &self,
+        pages: impl ::std::convert::Into<u32>,
+    ) -> build_report::Call<'_> {
+        build_report::Call::new(
+            &self.client,
+            build_report::Input {
+                pages: pages.into(),
+                ask_title: ::std::default::Default::default(),
+                fail_at_page: ::std::default::Default::default(),
+                page_ms: ::std::default::Default::default(),
+            },
+        )
+    }
     /// Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).
     ///
     /// Calls the MCP tool `confirm`.
@@ -284,6 +305,16 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::None,
         annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
         fingerprint: "6e3c6a2a421feaa42078be3752f84bda",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "build_report",
+        description: "Write a report page by page, `page_ms` per page: long work. Runs as a task for clients that support tasks (watch it, cancel it, collect it after a reconnect).",
+        input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"ask_title\":{\"description\":\"Ask the user for the report's title first (elicitation, answered through the task).\",\"type\":[\"boolean\",\"null\"]},\"fail_at_page\":{\"description\":\"Fail while writing this page (for testing failed tasks).\",\"format\":\"uint32\",\"minimum\":0,\"type\":[\"integer\",\"null\"]},\"page_ms\":{\"description\":\"How long each page takes, in milliseconds (default 200).\",\"format\":\"uint64\",\"minimum\":0,\"type\":[\"integer\",\"null\"]},\"pages\":{\"description\":\"How many pages to write (1 to 1000).\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pages\"],\"type\":\"object\"}",
+        output_schema: ::std::option::Option::Some(
+            "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"pages\":{\"description\":\"How many pages were written.\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"summary\":{\"description\":\"One line per page.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"title\":{\"description\":\"The report's title.\",\"type\":\"string\"}},\"required\":[\"title\",\"pages\",\"summary\"],\"type\":\"object\"}",
+        ),
+        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
+        fingerprint: "54e534fb800637846079ae00c2c42bc4",
     },
     ::mcp_runtime::ToolInfo {
         name: "confirm",
@@ -526,6 +557,24 @@ pub mod add {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, Output> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, Output> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::ToolOutput::into_structured::<Output>,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
@@ -590,10 +639,147 @@ pub mod ask_model {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
         type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.send()
+        }
+    }
+}
+
+/// Types and the pending call of the MCP tool `build_report`.
+#[allow(dead_code, clippy::all)]
+pub mod build_report {
+    /// The tool's name on the server.
+    pub const NAME: &str = "build_report";
+    /// The tool's structured result.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Output {
+        /// How many pages were written.
+        pub pages: u32,
+        /// One line per page.
+        pub summary: ::std::vec::Vec<::std::string::String>,
+        /// The report's title.
+        pub title: ::std::string::String,
+    }
+    /// The tool's arguments.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {
+        /// Ask the user for the report's title first (elicitation, answered through the task).
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub ask_title: ::std::option::Option<bool>,
+        /// Fail while writing this page (for testing failed tasks).
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub fail_at_page: ::std::option::Option<u32>,
+        /// How long each page takes, in milliseconds (default 200).
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub page_ms: ::std::option::Option<u64>,
+        /// How many pages to write (1 to 1000).
+        pub pages: u32,
+    }
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    #[must_use = "a call does nothing until it is awaited"]
+    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    impl<'a> Call<'a> {
+        /// A call with these arguments.
+        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+            Self(
+                ::mcp_runtime::__private::pending_call(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+            )
+        }
+        /// Overrides the client's call timeout for this call.
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
+        /// The arguments as they will be sent.
+        pub fn input(&self) -> &Input {
+            self.0.input()
+        }
+        /// Ask the user for the report's title first (elicitation, answered through the task).
+        pub fn ask_title(mut self, value: impl ::std::convert::Into<bool>) -> Self {
+            self.0.input_mut().ask_title = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Fail while writing this page (for testing failed tasks).
+        pub fn fail_at_page(mut self, value: impl ::std::convert::Into<u32>) -> Self {
+            self.0.input_mut().fail_at_page = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// How long each page takes, in milliseconds (default 200).
+        pub fn page_ms(mut self, value: impl ::std::convert::Into<u64>) -> Self {
+            self.0.input_mut().page_ms = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
+            self.0.send()
+        }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, Output> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, Output> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::ToolOutput::into_structured::<Output>,
+        )
+    }
+    impl<'a> ::std::future::IntoFuture for Call<'a> {
+        type Output = ::mcp_runtime::Result<Output>;
+        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
         fn into_future(self) -> Self::IntoFuture {
             self.0.send()
         }
@@ -654,6 +840,24 @@ pub mod confirm {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
@@ -875,6 +1079,24 @@ pub mod create_order {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, Output> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, Output> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::ToolOutput::into_structured::<Output>,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
@@ -949,6 +1171,24 @@ pub mod echo {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
@@ -1020,6 +1260,24 @@ pub mod exit {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
@@ -1084,6 +1342,24 @@ pub mod fail {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
@@ -1138,6 +1414,24 @@ pub mod list_roots {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
@@ -1192,6 +1486,24 @@ pub mod media {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
@@ -1325,6 +1637,24 @@ pub mod search {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, Output> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, Output> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::ToolOutput::into_structured::<Output>,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
@@ -1389,6 +1719,24 @@ pub mod sleep {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
@@ -1443,6 +1791,24 @@ pub mod unlock {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;

@@ -121,11 +121,11 @@ impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
         }
     }
 
-    /// Says the tool's listing declared `execution.taskSupport: "required"` (2025-11-25): a
-    /// plain `.await` then runs it as a task (generated code).
+    /// What the tool's listing declared in `execution.taskSupport` (2025-11-25), so that no
+    /// listing is needed to know (generated code): `Required` runs a plain `.await` as a task.
     #[doc(hidden)]
-    pub fn requires_task(mut self) -> Self {
-        self.task = TaskSupport::Required;
+    pub fn task_support(mut self, support: TaskSupport) -> Self {
+        self.task = support;
         self
     }
 
@@ -142,7 +142,7 @@ impl<'a, I: Serialize, O> PendingCall<'a, I, O> {
     {
         let timeout = self.timeout.unwrap_or(self.client.options().call_timeout);
         self.client
-            .start_task(self.tool, &self.input, timeout, self.decode)
+            .start_task(self.tool, &self.input, timeout, self.decode, self.task)
     }
 
     /// The arguments as they will be sent.

@@ -91,6 +91,21 @@ pub enum Error {
         message: String,
     },
 
+    /// The connection closed while a call the server ran as a task was followed: the task may
+    /// still run on the server, and [`Client::task`](crate::Client::task) on a new connection
+    /// picks it up (the Manager does so by itself).
+    #[error(
+        "{source}; task {task} of tool `{tool}` may still run on the server: resume it with Client::task(\"{task}\") on a new connection"
+    )]
+    TaskInterrupted {
+        /// The tool's name.
+        tool: String,
+        /// The task's id on the server.
+        task: String,
+        /// Why following it stopped.
+        source: Box<Error>,
+    },
+
     /// A tool call the server ran as a task ended `cancelled` (by `Task::cancel` or the server).
     #[error("task {task} of tool `{tool}` was cancelled{}", reason(.message))]
     TaskCancelled {

@@ -112,19 +112,21 @@ impl Client {
         arguments: &A,
         timeout: Duration,
         decode: Decode<O>,
+        declared: TaskSupport,
     ) -> StartTask<'a, O> {
         let arguments = self
             .not_withheld(name)
             .and_then(|()| to_object(name, arguments));
         Box::pin(async move {
             let operation = format!("tools/call `{name}` as a task");
-            let started = self.start_call(name, arguments?, None, true);
+            let as_task = self.core_task_for(name, declared, true).await?;
+            let started = self.start_call(name, arguments?, None, as_task);
             let started = tokio::time::timeout(timeout, started)
                 .await
                 .map_err(|_| timeout_error(&operation, timeout, CALL_TIMEOUT_HINT))??;
             Ok(match started {
                 Started::Done(result) => Task::answered(self, name, Some(result), decode),
-                Started::Task(state) => Task::created(self, name, state, decode),
+                Started::Task(state, form) => Task::created(self, name, state, form, decode),
             })
         })
     }
@@ -182,14 +184,23 @@ impl Client {
         let operation = format!("tools/call `{name}`");
         // The timeout covers every round and a task the server makes of the call: a call that
         // waits on the user or on long work waits in its budget.
+        if task == TaskSupport::Required && self.task_form().is_none() {
+            return Err(self.protocol_error(
+                &operation,
+                format!(
+                    "the tool runs only as a task, and protocol {} has no tasks (2025-11-25 and later do)",
+                    self.protocol_version()
+                ),
+            ));
+        }
         let work = async {
-            let as_task = self.needs_core_task(name, task).await?;
+            let as_task = self.core_task_for(name, task, false).await?;
             match self
                 .start_call(name, arguments, on_progress, as_task)
                 .await?
             {
                 Started::Done(result) => Ok(result),
-                Started::Task(state) => self.follow_call(name, state).await,
+                Started::Task(state, form) => self.follow_call(name, state, form).await,
             }
         };
         let result = match tokio::time::timeout(timeout, work).await {
@@ -220,7 +231,7 @@ impl Client {
                     CallToolResponse::Complete(result) => Round::Done(Started::Done(result)),
                     CallToolResponse::InputRequired(asks) => Round::Asks(asks),
                     CallToolResponse::Task(created) => match TaskState::from_create(&created) {
-                        Some(state) => Round::Done(Started::Task(state)),
+                        Some(state) => Round::Done(Started::Task(state, Form::Extension)),
                         None => return Err(ServiceError::UnexpectedResponse),
                     },
                     _ => return Err(ServiceError::UnexpectedResponse),
@@ -236,13 +247,8 @@ impl Client {
         &self,
         name: &str,
         state: TaskState,
+        form: Form,
     ) -> Result<rmcp::model::CallToolResult> {
-        let Some(form) = self.task_form() else {
-            return Err(self.protocol_error(
-                &format!("tools/call `{name}`"),
-                "the server created a task on a revision without tasks".into(),
-            ));
-        };
         let mut guard = CancelTaskOnDrop::new(self.peer().clone(), form, &state.id);
         let follow = Follow {
             client: self,
@@ -250,9 +256,17 @@ impl Client {
             form,
             on_update: None,
         };
+        let id = state.id.clone();
         let result = follow.to_end(state, true).await;
         guard.disarm();
-        result
+        match result {
+            Err(err @ Error::TransportClosed { .. }) => Err(Error::TaskInterrupted {
+                tool: name.to_string(),
+                task: id,
+                source: Box::new(err),
+            }),
+            other => other,
+        }
     }
 }
 

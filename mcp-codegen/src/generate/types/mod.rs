@@ -37,6 +37,7 @@ pub(crate) const CALL_METHODS: &[&str] = &[
     "input",
     "send",
     "into_future",
+    "as_task",
 ];
 
 /// The Rust side of one tool's schemas.

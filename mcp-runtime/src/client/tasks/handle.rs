@@ -63,10 +63,11 @@ impl<'a, O> Task<'a, O> {
         client: &'a Client,
         tool: &str,
         state: TaskState,
+        form: Form,
         decode: Decode<O>,
     ) -> Self {
         Task {
-            form: client.task_form(),
+            form: Some(form),
             state: Some(state),
             fresh: true,
             ..Task::answered(client, tool, None, decode)

@@ -39,6 +39,11 @@ impl Client {
     /// # }
     /// ```
     pub fn task(&self, id: &str) -> Task<'_, ToolOutput> {
-        Task::resumed(self, "(resumed task)", id, raw_output)
+        self.task_of("(resumed task)", id)
+    }
+
+    /// The task `id` of `tool`, untyped (errors name the tool).
+    pub(crate) fn task_of(&self, tool: &str, id: &str) -> Task<'_, ToolOutput> {
+        Task::resumed(self, tool, id, raw_output)
     }
 }

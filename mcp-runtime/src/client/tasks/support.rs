@@ -4,7 +4,7 @@
 //! untyped client learns it from the listing, once, and only from a server whose capabilities
 //! offer task-augmented `tools/call`.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -40,13 +40,16 @@ impl TaskSupport {
     }
 }
 
+/// Each listed tool's support.
+type Listed = Arc<HashMap<String, TaskSupport>>;
+
 /// What a session learned about its server's tasks.
 #[derive(Default)]
 pub(crate) struct TaskTools {
     /// The server's `initialize` capabilities offer task-augmented `tools/call` (2025-11-25).
     pub(crate) offered: bool,
-    /// The tools that require a task, and the `tools/list_changed` count they were read at.
-    required: std::sync::Mutex<Option<(u64, Arc<HashSet<String>>)>>,
+    /// Each tool's support, and the `tools/list_changed` count it was read at.
+    listed: std::sync::Mutex<Option<(u64, Listed)>>,
 }
 
 impl TaskTools {
@@ -57,52 +60,65 @@ impl TaskTools {
             .is_some();
         TaskTools {
             offered,
-            required: Default::default(),
+            listed: Default::default(),
         }
     }
 }
 
 impl Client {
-    /// Whether a plain call of `tool` must go as a task (2025-11-25): the generated client
-    /// said so, or the server listed the tool `required`.
-    pub(crate) async fn needs_core_task(&self, tool: &str, declared: TaskSupport) -> Result<bool> {
+    /// Whether a call of `tool` goes as a 2025-11-25 task: always for a tool that requires
+    /// one; when `asked` (`as_task`), for one that allows it. What the generated client
+    /// `declared` is trusted; otherwise the server's listing says (read once, and only from a
+    /// server that offers tasks): a task-augmented call of a tool that forbids it is an error.
+    pub(crate) async fn core_task_for(
+        &self,
+        tool: &str,
+        declared: TaskSupport,
+        asked: bool,
+    ) -> Result<bool> {
         if self.task_form() != Some(Form::Core) {
             return Ok(false);
         }
-        if declared == TaskSupport::Required {
-            return Ok(true);
-        }
-        if !self.task_tools.offered {
-            return Ok(false);
-        }
-        Ok(self.tools_requiring_tasks().await?.contains(tool))
+        let support = match declared {
+            TaskSupport::Forbidden if self.task_tools.offered => self.listed_support(tool).await?,
+            other => other,
+        };
+        Ok(match support {
+            TaskSupport::Required => true,
+            TaskSupport::Optional => asked,
+            TaskSupport::Forbidden => false,
+        })
     }
 
-    async fn tools_requiring_tasks(&self) -> Result<Arc<HashSet<String>>> {
+    async fn listed_support(&self, tool: &str) -> Result<TaskSupport> {
         let changes = self.tools_changed_count();
-        if let Some((seen, required)) = &*self.task_tools.lock()
-            && *seen == changes
-        {
-            return Ok(required.clone());
-        }
-        let listed = self.list_as_sent(Listing::Tools).await?;
-        let required: Arc<HashSet<String>> = Arc::new(
-            listed
-                .entries
-                .iter()
-                .filter(|tool| TaskSupport::of_tool(tool) == TaskSupport::Required)
-                .filter_map(|tool| tool.get("name").and_then(Value::as_str))
-                .map(str::to_string)
-                .collect(),
-        );
-        *self.task_tools.lock() = Some((changes, required.clone()));
-        Ok(required)
+        let cached = match &*self.task_tools.lock() {
+            Some((seen, tools)) if *seen == changes => Some(tools.clone()),
+            _ => None,
+        };
+        let tools = match cached {
+            Some(tools) => tools,
+            None => {
+                let listed = self.list_as_sent(Listing::Tools).await?;
+                let tools: Arc<HashMap<String, TaskSupport>> = Arc::new(
+                    (listed.entries.iter())
+                        .filter_map(|entry| {
+                            let name = entry.get("name").and_then(Value::as_str)?;
+                            Some((name.to_string(), TaskSupport::of_tool(entry)))
+                        })
+                        .collect(),
+                );
+                *self.task_tools.lock() = Some((changes, tools.clone()));
+                tools
+            }
+        };
+        Ok(tools.get(tool).copied().unwrap_or_default())
     }
 }
 
 impl TaskTools {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(u64, Arc<HashSet<String>>)>> {
-        self.required
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(u64, Listed)>> {
+        self.listed
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }

@@ -48,8 +48,9 @@ impl Form {
 pub(crate) enum Started {
     /// The server answered at once.
     Done(CallToolResult),
-    /// The server runs it as this task.
-    Task(TaskState),
+    /// The server runs it as this task, in this form (the answer's, which an rmcp server may
+    /// give a 2025-11-25 session too).
+    Task(TaskState, Form),
 }
 
 /// One poll of a task.
@@ -82,7 +83,14 @@ impl Client {
         let params = json!({"name": name, "arguments": arguments, "task": {}});
         let answer = self.raw_request("tools/call", params, &operation).await?;
         if let Some(Value::Object(task)) = answer.get("task") {
-            return self.read_state(task, &operation).map(Started::Task);
+            let state = self.read_state(task, &operation)?;
+            return Ok(Started::Task(state, Form::Core));
+        }
+        if let Value::Object(task) = &answer
+            && task.get("resultType").and_then(Value::as_str) == Some("task")
+        {
+            let state = self.read_state(task, &operation)?;
+            return Ok(Started::Task(state, Form::Extension));
         }
         self.read_result(answer, &operation).map(Started::Done)
     }

@@ -36,6 +36,13 @@ impl ManagedServer {
             Lifecycle::PerCall => self.call_fresh(tool, arguments, deadline).await,
             Lifecycle::Persistent => {
                 match self.call_once(tool, arguments.clone(), deadline).await {
+                    Err(Error::TaskInterrupted { task, source, .. }) => {
+                        tracing::info!(server = %self.config.name, tool, task, "transport failed mid-task; following the task on a new session");
+                        self.resume_task(tool, &task, deadline).await.map_err(|err| {
+                            tracing::warn!(server = %self.config.name, tool, task, "could not resume the task: {err}");
+                            *source
+                        })
+                    }
                     Err(Error::TransportClosed { .. }) if self.safe_to_repeat(tool) => {
                         tracing::info!(server = %self.config.name, tool, "transport failed; retrying the idempotent call");
                         self.call_once(tool, arguments, deadline).await
@@ -126,6 +133,19 @@ impl ManagedServer {
     ) -> Result<ToolOutput> {
         let session = self.acquire(deadline).await?;
         session.call(tool, arguments, self.left(deadline)?).await
+    }
+
+    /// The task a call became, followed on a live session (a respawn, when the old one died):
+    /// work the server keeps across sessions is not done twice.
+    async fn resume_task(&self, tool: &str, task: &str, deadline: Instant) -> Result<ToolOutput> {
+        let session = self.acquire(deadline).await?;
+        let left = self.left(deadline)?;
+        session
+            .client
+            .task_of(tool, task)
+            .with_timeout(left)
+            .result()
+            .await
     }
 
     async fn call_fresh(
