@@ -429,7 +429,7 @@ impl Demo {
     #[tool(
         description = "Write a report page by page, `page_ms` per page: long work. Runs as a task for clients that support tasks (watch it, cancel it, collect it after a reconnect).",
         output_schema = rmcp::handler::server::common::schema_for_output::<demo_tasks::Report>(),
-        annotations(read_only_hint = true)
+        annotations(destructive_hint = false, idempotent_hint = false)
     )]
     async fn build_report(
         &self,

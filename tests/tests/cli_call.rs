@@ -176,3 +176,52 @@ fn progress_shows_as_a_bar_on_a_terminal() {
         "{screen}"
     );
 }
+
+#[test]
+fn a_call_runs_as_a_task_and_ctrl_c_cancels_it() {
+    let out = call(
+        &["build_report", "pages=3", "page_ms=250", "--task"],
+        &[DEMO],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("page 3: done"), "{}", stdout(&out));
+    let log = stderr(&out);
+    assert!(
+        log.contains("--resume ") && log.contains("page 2 of 3"),
+        "{log}"
+    );
+
+    // Ctrl-C: the task is cancelled on the server and the command says so (exit 130).
+    let mut child = Command::new(CLI)
+        .args([
+            "call",
+            "build_report",
+            "pages=500",
+            "page_ms=50",
+            "--task",
+            "--",
+            DEMO,
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(child.stderr.take().unwrap()));
+    let started = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .any(|line| line.contains(" of 500"));
+    assert!(started, "the task did not start");
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    assert!(interrupted.unwrap().success());
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest:?}");
+    assert!(
+        rest.iter().any(|line| line.contains("was cancelled")),
+        "{rest:?}"
+    );
+}

@@ -6,6 +6,7 @@
 
 mod common;
 
+use std::future::IntoFuture;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -200,33 +201,73 @@ async fn a_task_is_resumed_after_a_reconnect() {
         .unwrap();
     assert_eq!(report.pages, 6);
 
-    // The TypeScript SDK's example server (2025-11-25 tasks, a process-wide task store).
-    let ts = typescript_example();
+    // A TypeScript SDK server (2025-11-25 tasks) whose store outlives sessions.
+    let ts = typescript_tasks();
     let first = Client::connect_with(ServerSpec::http(&ts.url), quick())
         .await
         .unwrap();
+    assert_eq!(first.protocol_version(), "2025-11-25");
     let task = first
-        .call_tool("delay", json!({"duration": 1500}))
+        .call_tool("long_job", json!({"steps": 6, "step_ms": 100}))
         .as_task()
         .await
         .unwrap();
-    assert_eq!(first.protocol_version(), "2025-11-25");
-    let id = task
-        .id()
-        .expect("the delay tool runs as a task")
-        .to_string();
+    let id = task.id().expect("long_job runs as a task").to_string();
     first.close().await;
     let second = Client::connect_with(ServerSpec::http(&ts.url), quick())
         .await
         .unwrap();
     let output = second.task(&id).result().await.unwrap();
-    assert_eq!(output.text(), "Completed 1500ms delay");
-    // Cancelling there too.
-    let task = second
+    assert_eq!(output.text(), "done after 6 steps");
+}
+
+#[tokio::test]
+async fn the_typescript_sdk_peers_complete_fail_and_cancel_tasks() {
+    let ts = typescript_tasks();
+    let client = Client::connect_with(ServerSpec::http(&ts.url), quick())
+        .await
+        .unwrap();
+    let steps = Arc::new(Mutex::new(Vec::new()));
+    let seen = steps.clone();
+    let task = client
+        .call_tool("long_job", json!({"steps": 3, "step_ms": 150}))
+        .as_task()
+        .await
+        .unwrap();
+    let done = task
+        .on_update(move |state| seen.lock().unwrap().push(state.message.clone()))
+        .result()
+        .await
+        .unwrap();
+    assert_eq!(done.text(), "done after 3 steps");
+    assert!(steps.lock().unwrap().contains(&Some("step 2 of 3".into())));
+    let failing = client
+        .call_tool("long_job", json!({"steps": 3, "step_ms": 50, "fail_at": 2}))
+        .as_task()
+        .await
+        .unwrap();
+    match failing.result().await.unwrap_err() {
+        Error::TaskFailed { message, .. } => assert_eq!(message, "step 2 failed"),
+        other => panic!("expected TaskFailed, got {other}"),
+    }
+
+    // The SDK's own example server keeps each task to the session that made it: cancelling
+    // works there, and another session is told plainly that the task is unknown to it.
+    let example = typescript_example();
+    let first = Client::connect_with(ServerSpec::http(&example.url), quick())
+        .await
+        .unwrap();
+    let task = first
         .call_tool("delay", json!({"duration": 60000}))
         .as_task()
         .await
         .unwrap();
+    let id = task.id().unwrap().to_string();
+    let other = Client::connect_with(ServerSpec::http(&example.url), quick())
+        .await
+        .unwrap();
+    let err = other.task(&id).result().await.unwrap_err();
+    assert!(err.to_string().contains("Task not found"), "{err}");
     task.cancel().await.unwrap();
     assert!(matches!(
         task.result().await,
@@ -295,8 +336,17 @@ async fn sessions_without_tasks_call_plainly_and_name_what_is_missing() {
     );
 }
 
-/// The TypeScript SDK's `simpleStreamableHttp` example (it has a `delay` task tool and one
-/// task store for all sessions), on a free port.
+/// `tests/peers/ts_tasks.mjs`: the TypeScript SDK with a task store for the whole process.
+fn typescript_tasks() -> Proc {
+    let mut command = Command::new(npm_bin("node"));
+    command
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/peers/ts_tasks.mjs"))
+        .arg(test_servers().join("node_modules"));
+    listening(command)
+}
+
+/// The TypeScript SDK's `simpleStreamableHttp` example (a `delay` task tool; each task kept
+/// to its session), on a free port.
 fn typescript_example() -> Proc {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
@@ -322,5 +372,107 @@ fn typescript_example() -> Proc {
     Proc {
         child,
         url: format!("http://127.0.0.1:{port}/mcp"),
+    }
+}
+
+/// A TCP proxy to `upstream` whose connections can be cut (the network drops), refusing new
+/// ones while cut.
+struct Proxy {
+    url: String,
+    cut: Arc<std::sync::atomic::AtomicBool>,
+    links: Arc<Mutex<Vec<tokio::task::JoinHandle<()>>>>,
+}
+
+impl Proxy {
+    async fn to(upstream: &str) -> Proxy {
+        let authority = upstream
+            .trim_start_matches("http://")
+            .split('/')
+            .next()
+            .unwrap()
+            .to_string();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+        let cut = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let links = Arc::new(Mutex::new(Vec::new()));
+        let (is_cut, all) = (cut.clone(), links.clone());
+        tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if is_cut.load(std::sync::atomic::Ordering::SeqCst) {
+                    continue;
+                }
+                let authority = authority.clone();
+                all.lock().unwrap().push(tokio::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(authority).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                }));
+            }
+        });
+        Proxy { url, cut, links }
+    }
+
+    /// Drops every connection and refuses new ones for `outage`.
+    async fn drop_for(&self, outage: Duration) {
+        self.cut.store(true, std::sync::atomic::Ordering::SeqCst);
+        for link in self.links.lock().unwrap().drain(..) {
+            link.abort();
+        }
+        tokio::time::sleep(outage).await;
+        self.cut.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[tokio::test]
+async fn a_task_survives_the_connection_dropping() {
+    use mcp_runtime::host::config::Config;
+    use mcp_runtime::host::manager::Manager;
+    let server = demo_http();
+    let proxy = Proxy::to(&server.url).await;
+    let config = json!({"mcpServers": {"demo": {"url": proxy.url, "retry": {"attempts": 5, "base_delay_ms": 100}}}});
+    let config = Config::parse(&config.to_string(), "test mcp.json").unwrap();
+    let manager = Manager::start(config, quick()).await;
+    // A short drop: the client polls again. A long one (more failed polls than the client
+    // tries): the call fails `TaskInterrupted` and the Manager follows the task on.
+    for outage in [300, 2500] {
+        let demo = manager.server("demo").unwrap().clone();
+        let call = tokio::spawn(async move {
+            demo.call_tool("build_report", json!({"pages": 40, "page_ms": 100}))
+                .await
+        });
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        proxy.drop_for(Duration::from_millis(outage)).await;
+        // `build_report` is not idempotent: the Manager never calls it again, so this result
+        // is the first task's.
+        let output = call.await.unwrap().unwrap();
+        assert_eq!(
+            output.structured.unwrap()["pages"],
+            40,
+            "outage of {outage} ms"
+        );
+    }
+    manager.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_plain_client_says_which_task_a_dropped_connection_interrupted() {
+    let server = demo_http();
+    let proxy = Proxy::to(&server.url).await;
+    let client = Client::connect_with(ServerSpec::http(&proxy.url), quick())
+        .await
+        .unwrap();
+    let call = client.call_tool("build_report", json!({"pages": 100, "page_ms": 100}));
+    let (result, ()) = tokio::join!(call.into_future(), async {
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        proxy.drop_for(Duration::from_secs(6)).await;
+    });
+    match result.unwrap_err() {
+        Error::TaskInterrupted { task, tool, .. } => {
+            assert_eq!(tool, "build_report");
+            // The server still has it: the same client picks it up.
+            let output = client.task(&task).result().await.unwrap();
+            assert_eq!(output.structured.unwrap()["pages"], 100);
+        }
+        other => panic!("expected TaskInterrupted, got {other}"),
     }
 }

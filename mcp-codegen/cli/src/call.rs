@@ -98,14 +98,15 @@ impl CallArgs {
                 names.join(", ")
             );
         };
-        let arguments = crate::call_args::parse(&self.tool, &self.arguments, &tool.input_schema)?;
         let limit = Duration::from_secs(self.timeout);
-        let result = match (&self.resume, self.task) {
-            (Some(id), _) => call_task::run(client, &self.tool, TaskRun::Resume(id), limit).await,
-            (None, true) => {
-                call_task::run(client, &self.tool, TaskRun::Start(arguments), limit).await
-            }
-            (None, false) => self.plain(client, arguments).await,
+        if let Some(id) = &self.resume {
+            let result = call_task::run(client, &self.tool, TaskRun::Resume(id), limit).await;
+            return self.report(result);
+        }
+        let arguments = crate::call_args::parse(&self.tool, &self.arguments, &tool.input_schema)?;
+        let result = match self.task {
+            true => call_task::run(client, &self.tool, TaskRun::Start(arguments), limit).await,
+            false => self.plain(client, arguments).await,
         };
         self.report(result)
     }

@@ -42,7 +42,12 @@ pub(crate) async fn run(
     let result = task.on_update(show).with_timeout(limit).result();
     tokio::pin!(result);
     tokio::select! {
-        result = &mut result => result,
+        result = &mut result => {
+            if let Err(mcp_runtime::Error::Timeout { .. }) = &result {
+                eprintln!("task {id} goes on on the server: collect it with --resume {id}");
+            }
+            result
+        }
         _ = tokio::signal::ctrl_c() => {
             eprintln!("cancelling task {id}…");
             client.task(&id).cancel().await?;

@@ -15,6 +15,9 @@ use crate::{Client, Error, Result};
 /// Told each new state of a task (a changed status or message).
 pub type TaskUpdateFn = Arc<dyn Fn(&TaskState) + Send + Sync>;
 
+/// How many polls in a row may fail on an open session before following gives up.
+const MAX_BLIPS: u32 = 5;
+
 /// The fastest a client polls, whatever a server asks: a server saying 0 is not a busy loop.
 const MIN_POLL: Duration = Duration::from_millis(20);
 
@@ -43,6 +46,7 @@ impl Follow<'_> {
     pub(crate) async fn to_end(&self, mut state: TaskState, fresh: bool) -> Result<CallToolResult> {
         // A task just created or resumed is polled at once: its state may be old news.
         let mut wait = !fresh;
+        let mut blips = 0;
         loop {
             if self.form == Form::Core
                 && matches!(
@@ -64,7 +68,19 @@ impl Follow<'_> {
                 tokio::time::sleep(self.delay(&state)).await;
             }
             wait = true;
-            let polled = self.client.poll_task(self.form, &state.id).await?;
+            let polled = match self.client.poll_task(self.form, &state.id).await {
+                Ok(polled) => {
+                    blips = 0;
+                    polled
+                }
+                Err(err) if self.is_blip(&err) && blips < MAX_BLIPS => {
+                    blips += 1;
+                    tracing::debug!(task = %state.id, "polling failed ({err}); trying again");
+                    tokio::time::sleep(self.delay(&state) * blips).await;
+                    continue;
+                }
+                Err(err) => return Err(err),
+            };
             self.report(&state, &polled.state);
             state = polled.state;
             match polled.outcome {
@@ -77,6 +93,12 @@ impl Follow<'_> {
                 Outcome::Nothing => {}
             }
         }
+    }
+
+    /// A failed poll on a session still open (an HTTP request the network dropped): the
+    /// task is the server's, so asking again is safe.
+    fn is_blip(&self, err: &Error) -> bool {
+        matches!(err, Error::TransportClosed { .. }) && self.client.is_open()
     }
 
     fn delay(&self, state: &TaskState) -> Duration {
@@ -94,6 +116,11 @@ impl Follow<'_> {
     /// The 2025-11-25 result: `tasks/result`, which ends with the result or the task's error.
     async fn core_result(&self, state: &TaskState) -> Result<CallToolResult> {
         match self.client.core_task_result(&state.id).await {
+            // A 2025-11-25 server may keep a failed task's (error) result for `tasks/result`.
+            Ok(result) if state.status == TaskStatus::Failed => {
+                let output = crate::ToolOutput::from(result);
+                Err(self.failed(state, output.to_llm_string(2_000)))
+            }
             Ok(result) => Ok(result),
             Err(CoreFailure::Failed(message)) => Err(self.failed(state, message)),
             Err(CoreFailure::Other(err)) => Err(err),
