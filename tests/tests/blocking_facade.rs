@@ -31,7 +31,7 @@ fn load_list_dispatch_without_async() {
         ServerStatus::Failed(_)
     ));
     assert!(toolset.names().contains(&"mcp_demo_echo".to_string()));
-    assert_eq!(toolset.definitions(Format::OpenAi).len(), 12);
+    assert_eq!(toolset.definitions(Format::OpenAi).len(), 13);
     let result = toolset
         .dispatch("mcp_demo_echo", r#"{"message": "sync"}"#)
         .unwrap();

@@ -176,7 +176,7 @@ async fn a_killed_server_is_respawned_by_the_next_call() {
     assert_eq!(out.text(), "back");
     assert_eq!(starts(&log), 2);
     assert_ne!(demo.pids().await, [pid]);
-    assert_eq!(demo.tools().await.unwrap().len(), 12);
+    assert_eq!(demo.tools().await.unwrap().len(), 13);
     manager.shutdown().await;
 }
 
@@ -301,7 +301,7 @@ async fn the_registry_names_defines_and_dispatches() {
         matches!(&err, Error::ToolHidden { server, tool } if server == "demo" && tool == "exit"),
         "{err:?}"
     );
-    assert_eq!(names.len(), 11 + 2);
+    assert_eq!(names.len(), 12 + 2);
     for name in &names {
         let (server, tool) = registry.resolve(name).unwrap();
         assert_eq!(*name, format!("mcp_{server}_{tool}"));

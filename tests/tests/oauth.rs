@@ -259,7 +259,7 @@ async fn client_credentials_grant_needs_no_browser() {
     assert!(right.status.success(), "{}", text(&right));
     assert!(!text(&right).contains("robot-secret-value"));
     let client = connect(&server.url, &home).await.expect("machine token");
-    assert_eq!(client.list_tools().await.unwrap().len(), 12);
+    assert_eq!(client.list_tools().await.unwrap().len(), 13);
     client.close().await;
 }
 

@@ -37,9 +37,10 @@ struct Hit {
     tags: Vec<String>,
 }
 
-const DEMO_TOOLS: [&str; 12] = [
+const DEMO_TOOLS: [&str; 13] = [
     "add",
     "ask_model",
+    "build_report",
     "confirm",
     "create_order",
     "echo",

@@ -147,7 +147,7 @@ async fn demo_through_the_macro() {
         .await
         .unwrap_err();
     assert!(matches!(err, Error::Timeout { .. }), "{err:?}");
-    assert_eq!(Demo::tools().len(), 12);
+    assert_eq!(Demo::tools().len(), 13);
     demo.close().await;
 }
 
@@ -294,9 +294,9 @@ async fn a_generated_tools_table_goes_into_the_registry() {
     let client = std::sync::Arc::new(Client::connect(demo_stdio()).await.unwrap());
     let mut registry = Registry::new(RegistryOptions::default());
     registry.add_generated("demo", Demo::tools(), client.clone());
-    assert_eq!(registry.names().len(), 12);
+    assert_eq!(registry.names().len(), 13);
     assert_eq!(registry.resolve("mcp_demo_add"), Some(("demo", "add")));
-    assert_eq!(registry.definitions(Format::OpenAi).len(), 12);
+    assert_eq!(registry.definitions(Format::OpenAi).len(), 13);
     let result = registry
         .dispatch("mcp_demo_add", r#"{"a": 2, "b": 3}"#)
         .await;

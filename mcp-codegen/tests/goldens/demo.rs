@@ -313,7 +313,9 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::Some(
             "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"pages\":{\"description\":\"How many pages were written.\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"summary\":{\"description\":\"One line per page.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"title\":{\"description\":\"The report's title.\",\"type\":\"string\"}},\"required\":[\"title\",\"pages\",\"summary\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
+        annotations: ::std::option::Option::Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":false}",
+        ),
         fingerprint: "54e534fb800637846079ae00c2c42bc4",
     },
     ::mcp_runtime::ToolInfo {
