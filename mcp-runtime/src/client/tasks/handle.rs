@@ -5,7 +5,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
-use futures::Stream;
+use futures::stream::BoxStream;
 use rmcp::model::CallToolResult;
 use serde::de::DeserializeOwned;
 
@@ -175,12 +175,12 @@ impl<'a, O> Task<'a, O> {
     /// Each new state of the task (status or message changed), polled at the pace the server
     /// asks for; the stream ends after a terminal state. Answers questions only through
     /// [`result`](Task::result): a task waiting for input shows `input_required` here.
-    pub fn updates(&self) -> impl Stream<Item = Result<TaskState>> + Send + '_ {
+    pub fn updates(&self) -> BoxStream<'_, Result<TaskState>> {
         let start = match (self.form, &self.state) {
             (Some(form), Some(state)) => Some((form, state.clone(), !self.fresh)),
             _ => None,
         };
-        futures::stream::unfold(start, move |next| async move {
+        let stream = futures::stream::unfold(start, move |next| async move {
             let (form, last, mut wait) = next?;
             if last.status.is_terminal() {
                 return None;
@@ -199,7 +199,8 @@ impl<'a, O> Task<'a, O> {
                     Ok(_) => {}
                 }
             }
-        })
+        });
+        Box::pin(stream)
     }
 
     /// Waits for the task to end and resolves to its result, typed like the plain call: an
