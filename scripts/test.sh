@@ -5,7 +5,8 @@
 # pinned, the third-party MCP servers the tests talk to and the MCP conformance suite (with the
 # Node 22 it needs): npm packages into
 # test-servers/node_modules (package-lock.json) and PyPI packages into test-servers/.venv
-# (requirements.txt; the Python MCP SDK 1.x into .venv-sdk1, requirements-sdk1.txt). Nothing is installed globally. Extra arguments go to `cargo test`.
+# (requirements.txt; the Python MCP SDK 1.x into .venv-sdk1, requirements-sdk1.txt; FastMCP with
+# tasks into .venv-fastmcp, requirements-fastmcp.txt). Nothing is installed globally. Extra arguments go to `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 here=$(pwd)
@@ -42,6 +43,16 @@ if [ "$(cat test-servers/.venv-sdk1/.lock-stamp 2>/dev/null)" != "$(stamp "$sdk1
   python3 -m venv test-servers/.venv-sdk1
   test-servers/.venv-sdk1/bin/pip install --quiet --disable-pip-version-check -r "$sdk1_lock"
   stamp "$sdk1_lock" > test-servers/.venv-sdk1/.lock-stamp
+fi
+
+# FastMCP and its tasks extension (2026-07-28 tasks from a third party), for the tasks tests.
+fastmcp_lock="$here/test-servers/requirements-fastmcp.txt"
+if [ "$(cat test-servers/.venv-fastmcp/.lock-stamp 2>/dev/null)" != "$(stamp "$fastmcp_lock")" ]; then
+  echo "== installing FastMCP with tasks (test-servers/requirements-fastmcp.txt)"
+  rm -rf test-servers/.venv-fastmcp
+  python3 -m venv test-servers/.venv-fastmcp
+  test-servers/.venv-fastmcp/bin/pip install --quiet --disable-pip-version-check -r "$fastmcp_lock"
+  stamp "$fastmcp_lock" > test-servers/.venv-fastmcp/.lock-stamp
 fi
 
 # CI builds from cold: incremental state would only double the target dir's size on disk.

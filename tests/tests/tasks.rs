@@ -1,6 +1,7 @@
 //! Tool calls as tasks, against real peers of both forms: the demo server (rmcp's task
-//! manager, the 2026-07-28 extension) over stdio and HTTP; server-everything and the
-//! TypeScript SDK's own example server (its experimental 2025-11-25 tasks) over stdio and HTTP.
+//! manager) and FastMCP's tasks extension (2026-07-28), over stdio and HTTP; server-everything
+//! and the TypeScript SDK's own example server (its experimental 2025-11-25 tasks), over stdio
+//! and HTTP.
 //! Completion with progress, cancellation, a failed task, a task that asks, a reconnect
 //! mid-task, and sessions whose revision has no tasks.
 
@@ -475,4 +476,99 @@ async fn a_plain_client_says_which_task_a_dropped_connection_interrupted() {
         }
         other => panic!("expected TaskInterrupted, got {other}"),
     }
+}
+
+/// `tests/peers/fastmcp_crawl.py` on FastMCP's own tasks extension (2026-07-28): over stdio,
+/// and the command that serves it over HTTP.
+fn fastmcp() -> (mcp_runtime::StdioSpec, Command) {
+    let python = installed_python("fastmcp");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/peers/fastmcp_crawl.py");
+    let mut command = Command::new(&python);
+    command.arg(script).arg("--http");
+    (ServerSpec::stdio(python).arg(script), command)
+}
+
+/// A Python in one of the `test-servers/.venv-*` folders `scripts/test.sh` fills.
+fn installed_python(venv: &str) -> String {
+    let python = test_servers().join(format!(".venv-{venv}/bin/python"));
+    assert!(
+        python.exists(),
+        "{} is missing: run `scripts/test.sh`",
+        python.display()
+    );
+    python.to_string_lossy().into_owned()
+}
+
+#[tokio::test]
+async fn fastmcp_tasks_complete_cancel_fail_and_resume() {
+    let (stdio, http) = fastmcp();
+    let client = Client::connect_with(stdio, quick()).await.unwrap();
+    assert_eq!(client.protocol_version(), "2026-07-28");
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let task = client
+        .call_tool("crawl", json!({"pages": 3, "page_ms": 150}))
+        .as_task()
+        .await
+        .unwrap();
+    assert!(task.id().is_some(), "FastMCP runs `crawl` as a task");
+    let output = task
+        .on_update(move |state| log.lock().unwrap().push(state.message.clone()))
+        .result()
+        .await
+        .unwrap();
+    assert_eq!(output.structured.unwrap()["result"], "crawled 3 pages");
+    assert!(
+        seen.lock()
+            .unwrap()
+            .iter()
+            .flatten()
+            .any(|m| m.contains("of 3"))
+    );
+    // A plain call is followed through the task FastMCP makes of it.
+    let plain = client
+        .call_tool("crawl", json!({"pages": 2, "page_ms": 50}))
+        .await
+        .unwrap();
+    assert_eq!(plain.structured.unwrap()["result"], "crawled 2 pages");
+    // FastMCP completes a task whose tool raised with an `isError` result.
+    let failing = client
+        .call_tool("crawl", json!({"pages": 3, "page_ms": 50, "fail_at": 2}))
+        .as_task()
+        .await
+        .unwrap();
+    let err = failing.result().await.unwrap_err();
+    assert!(
+        matches!(&err, Error::Tool { message, .. } if message.contains("page 2")),
+        "{err}"
+    );
+    let long = client
+        .call_tool("crawl", json!({"pages": 100, "page_ms": 100}))
+        .as_task()
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    long.cancel().await.unwrap();
+    assert!(matches!(
+        long.result().await,
+        Err(Error::TaskCancelled { .. })
+    ));
+
+    // Over HTTP, a task outlives the session that started it.
+    let server = listening(http);
+    let first = Client::connect_with(ServerSpec::http(&server.url), quick())
+        .await
+        .unwrap();
+    let task = first
+        .call_tool("crawl", json!({"pages": 6, "page_ms": 100}))
+        .as_task()
+        .await
+        .unwrap();
+    let id = task.id().unwrap().to_string();
+    first.close().await;
+    let second = Client::connect_with(ServerSpec::http(&server.url), quick())
+        .await
+        .unwrap();
+    let output = second.task(&id).result().await.unwrap();
+    assert_eq!(output.structured.unwrap()["result"], "crawled 6 pages");
 }
