@@ -26,34 +26,22 @@ if [ "$(cat test-servers/node_modules/.lock-stamp 2>/dev/null)" != "$(stamp "$np
   stamp "$npm_lock" > test-servers/node_modules/.lock-stamp
 fi
 
-py_lock="$here/test-servers/requirements.txt"
-if [ "$(cat test-servers/.venv/.lock-stamp 2>/dev/null)" != "$(stamp "$py_lock")" ]; then
-  echo "== installing PyPI test servers (test-servers/requirements.txt)"
-  rm -rf test-servers/.venv
-  python3 -m venv test-servers/.venv
-  test-servers/.venv/bin/pip install --quiet --disable-pip-version-check -r "$py_lock"
-  stamp "$py_lock" > test-servers/.venv/.lock-stamp
-fi
-
+# A virtualenv in test-servers/ from a pinned requirements file, rebuilt when the file changes.
+venv() {
+  local dir=test-servers/$1 lock="$here/test-servers/$2" what=$3
+  if [ "$(cat "$dir/.lock-stamp" 2>/dev/null)" != "$(stamp "$lock")" ]; then
+    echo "== installing $what (test-servers/$2)"
+    rm -rf "$dir"
+    python3 -m venv "$dir"
+    "$dir/bin/pip" install --quiet --disable-pip-version-check -r "$lock"
+    stamp "$lock" > "$dir/.lock-stamp"
+  fi
+}
+venv .venv requirements.txt "PyPI test servers"
 # The Python MCP SDK 1.x (legacy era only), beside the 2.x above, for the era tests.
-sdk1_lock="$here/test-servers/requirements-sdk1.txt"
-if [ "$(cat test-servers/.venv-sdk1/.lock-stamp 2>/dev/null)" != "$(stamp "$sdk1_lock")" ]; then
-  echo "== installing the Python MCP SDK 1.x (test-servers/requirements-sdk1.txt)"
-  rm -rf test-servers/.venv-sdk1
-  python3 -m venv test-servers/.venv-sdk1
-  test-servers/.venv-sdk1/bin/pip install --quiet --disable-pip-version-check -r "$sdk1_lock"
-  stamp "$sdk1_lock" > test-servers/.venv-sdk1/.lock-stamp
-fi
-
+venv .venv-sdk1 requirements-sdk1.txt "the Python MCP SDK 1.x"
 # FastMCP and its tasks extension (2026-07-28 tasks from a third party), for the tasks tests.
-fastmcp_lock="$here/test-servers/requirements-fastmcp.txt"
-if [ "$(cat test-servers/.venv-fastmcp/.lock-stamp 2>/dev/null)" != "$(stamp "$fastmcp_lock")" ]; then
-  echo "== installing FastMCP with tasks (test-servers/requirements-fastmcp.txt)"
-  rm -rf test-servers/.venv-fastmcp
-  python3 -m venv test-servers/.venv-fastmcp
-  test-servers/.venv-fastmcp/bin/pip install --quiet --disable-pip-version-check -r "$fastmcp_lock"
-  stamp "$fastmcp_lock" > test-servers/.venv-fastmcp/.lock-stamp
-fi
+venv .venv-fastmcp requirements-fastmcp.txt "FastMCP with tasks"
 
 # CI builds from cold: incremental state would only double the target dir's size on disk.
 export CARGO_INCREMENTAL=0

@@ -570,6 +570,23 @@ impl Hostile {
     pub fn self_(&self) -> self_::Call<'_> {
         self_::Call::new(&self.client, self_::Input {})
     }
+    /// Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.
+    ///
+    /// Calls the MCP tool `task_optional`.
+    ///
+    /// Optional arguments: `.as_task_2(…)`, `.resume(…)`, `.send_2(…)`.
+    ///
+    /// Resolves to `::mcp_runtime::ToolOutput`.
+    pub fn task_optional(&self) -> task_optional::Call<'_> {
+        task_optional::Call::new(
+            &self.client,
+            task_optional::Input {
+                as_task_2: ::std::default::Default::default(),
+                resume: ::std::default::Default::default(),
+                send_2: ::std::default::Default::default(),
+            },
+        )
+    }
     /// Calls the MCP tool `type_arrays`.
     ///
     /// Optional arguments: `.any(…)`, `.int_or_bool(…)`, `.multi(…)`.
@@ -912,6 +929,14 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::None,
         annotations: ::std::option::Option::None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "task_optional",
+        description: "Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.",
+        input_schema: "{\"properties\":{\"as_task\":{\"type\":\"boolean\"},\"resume\":{\"type\":\"integer\"},\"send\":{\"type\":\"string\"}},\"type\":\"object\"}",
+        output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
+        fingerprint: "09a4148b57b0871984bd394df11a1fb2",
     },
     ::mcp_runtime::ToolInfo {
         name: "type_arrays",
@@ -4625,6 +4650,123 @@ pub mod self_ {
         pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
             self.0.send()
         }
+    }
+    impl<'a> ::std::future::IntoFuture for Call<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
+        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.send()
+        }
+    }
+}
+
+/// Types and the pending call of the MCP tool `task_optional`.
+#[allow(dead_code, clippy::all)]
+pub mod task_optional {
+    /// The tool's name on the server.
+    pub const NAME: &str = "task_optional";
+    /// The tool's arguments.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {
+        /// The `as_task` field.
+        #[serde(
+            rename = "as_task",
+            default,
+            skip_serializing_if = "::std::option::Option::is_none"
+        )]
+        pub as_task_2: ::std::option::Option<bool>,
+        /// The `resume` field.
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub resume: ::std::option::Option<i64>,
+        /// The `send` field.
+        #[serde(
+            rename = "send",
+            default,
+            skip_serializing_if = "::std::option::Option::is_none"
+        )]
+        pub send_2: ::std::option::Option<::std::string::String>,
+    }
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    #[must_use = "a call does nothing until it is awaited"]
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
+    impl<'a> Call<'a> {
+        /// A call with these arguments.
+        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+            Self(
+                ::mcp_runtime::__private::pending_call(
+                        client,
+                        NAME,
+                        input,
+                        ::mcp_runtime::__private::raw_output,
+                    )
+                    .task_support(::mcp_runtime::TaskSupport::Optional),
+            )
+        }
+        /// Overrides the client's call timeout for this call.
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
+        /// The arguments as they will be sent.
+        pub fn input(&self) -> &Input {
+            self.0.input()
+        }
+        /// Sets the optional argument `as_task`.
+        pub fn as_task_2(mut self, value: impl ::std::convert::Into<bool>) -> Self {
+            self.0.input_mut().as_task_2 = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Sets the optional argument `resume`.
+        pub fn resume(mut self, value: impl ::std::convert::Into<i64>) -> Self {
+            self.0.input_mut().resume = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Sets the optional argument `send`.
+        pub fn send_2(
+            mut self,
+            value: impl ::std::convert::Into<::std::string::String>,
+        ) -> Self {
+            self.0.input_mut().send_2 = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
+        }
+        /// Sends the call as a task and resolves once the server has taken it: a `Task` to
+        /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
+        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+            self.0.as_task()
+        }
+    }
+    /// The task `id` of this tool (from `Task::id`), followed again — after a
+    /// reconnect, or in another process — its result typed like the call's.
+    pub fn resume<'a>(
+        client: &'a ::mcp_runtime::Client,
+        id: &str,
+    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+        ::mcp_runtime::__private::resume_task(
+            client,
+            NAME,
+            id,
+            ::mcp_runtime::__private::raw_output,
+        )
     }
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
