@@ -26,6 +26,15 @@ case "$MCP_CONFORMANCE_SCENARIO" in
     "$cli" login "$url" --client-id "$client_id" --client-secret-env CONFORMANCE_CLIENT_SECRET
     "$cli" snapshot --out "$home/snapshot.json" --url "$url"
     ;;
+  # A tool call needs more scopes than the listing did (403 insufficient_scope). On a terminal
+  # (`script` gives it one) the CLI logs in again for the scopes granted and those asked, and
+  # calls again.
+  auth/scope-step-up)
+    "$cli" login "$url" --client-metadata-url https://conformance-test.local/client-metadata.json
+    "$cli" snapshot --out "$home/snapshot.json" --url "$url"
+    tool=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tools"][0]["name"])' "$home/snapshot.json")
+    env -u CI script -qec "$(printf '%q ' "$cli" call "$tool" --url "$url")" /dev/null < /dev/null
+    ;;
   # The suite's authorization servers that support Client ID Metadata Documents expect this
   # URL as the client id; the others get dynamic registration.
   auth/*)

@@ -150,6 +150,7 @@ pub fn with_login<T>(
         Err(mcp_codegen::Error::Live(mcp_runtime::Error::LoginRequired {
             login_url,
             reason,
+            scopes,
             ..
         })) => {
             if !interactive() {
@@ -158,16 +159,22 @@ pub fn with_login<T>(
                 } else {
                     String::new()
                 };
+                let flags: String = scopes.iter().map(|s| format!(" --scope {s}")).collect();
                 bail!(
                     "{} needs an OAuth login{why}, and this session is not interactive (CI is \
-                     set or stdin is not a terminal): run `mcp-codegen login {login_url}` \
+                     set or stdin is not a terminal): run `mcp-codegen login {login_url}{flags}` \
                      first, or pass a static token with --bearer-env",
                     spec.target()
                 );
             }
+            // A step-up asks for the scopes granted and those the server asked for.
+            let mut wanted = login.spec();
+            if !scopes.is_empty() {
+                wanted = wanted.scopes(scopes);
+            }
             let info = block_on(mcp_runtime::oauth::login(
                 &login_url,
-                &login.spec(),
+                &wanted,
                 &login.options(),
             ))??;
             eprintln!("logged in to {}{}", info.url, describe(&info));

@@ -85,7 +85,18 @@ impl CallArgs {
             .map_err(mcp_codegen::Error::Live)?;
         let outcome = self.call(&client).await;
         client.close().await;
-        Ok(outcome)
+        // A login the call turned out to need (a step-up to more scopes) goes where a login
+        // the connection needed goes: `with_login` logs in on a terminal and calls again.
+        match outcome {
+            Err(err) => match err.downcast::<mcp_runtime::Error>() {
+                Ok(err @ mcp_runtime::Error::LoginRequired { .. }) => {
+                    Err(mcp_codegen::Error::Live(err))
+                }
+                Ok(other) => Ok(Err(other.into())),
+                Err(other) => Ok(Err(other)),
+            },
+            ok => Ok(ok),
+        }
     }
 
     async fn call(&self, client: &Client) -> anyhow::Result<ExitCode> {

@@ -184,7 +184,7 @@ pub enum Error {
 
     /// The server needs an OAuth login: no token is stored for it, or the stored one expired
     /// and the authorization server would not refresh it (revoked, or the grant ended).
-    #[error("{target} needs an OAuth login: {reason}; run `mcp-codegen login {login_url}`")]
+    #[error("{target} needs an OAuth login: {reason}; run `mcp-codegen login {login_url}{}`", scope_flags(.scopes))]
     LoginRequired {
         /// The server (URL without query string or credentials).
         target: String,
@@ -192,6 +192,10 @@ pub enum Error {
         login_url: String,
         /// Why the stored token cannot be used.
         reason: String,
+        /// The scopes the login must ask for, when the server asked for more than the stored
+        /// login has (a 403 `insufficient_scope` step-up: those granted and those asked);
+        /// empty otherwise.
+        scopes: Vec<String>,
     },
 
     /// The OAuth flow failed: discovery, registration, the authorization redirect or the token
@@ -257,6 +261,13 @@ pub enum Error {
         /// What is wrong with them.
         reason: String,
     },
+}
+
+fn scope_flags(scopes: &[String]) -> String {
+    scopes
+        .iter()
+        .map(|scope| format!(" --scope {scope}"))
+        .collect()
 }
 
 fn reason(message: &Option<String>) -> String {
@@ -335,6 +346,7 @@ impl Error {
             target: http.target(),
             login_url: crate::spec::redact::url_key(&http.url),
             reason: reason.into(),
+            scopes: Vec::new(),
         }
     }
 }

@@ -19,7 +19,7 @@ use tokio::sync::broadcast;
 use super::asks::{Asks, Unanswered};
 use super::cassette::Recorder;
 use super::progress::{Progress, ProgressRoutes};
-use super::transport::RawTap;
+use super::transport::{RawTap, ScopeChallenge};
 use crate::ConnectOptions;
 
 /// A running session, whatever the transport underneath.
@@ -37,6 +37,8 @@ pub(crate) struct Handler {
     pub(crate) updates: broadcast::Sender<String>,
     /// Where the transport keeps answers as sent while a listing wants them.
     pub(crate) raw: RawTap,
+    /// Where an HTTP transport notes a 403 `insufficient_scope` challenge.
+    pub(crate) scope: ScopeChallenge,
     /// The cassette this session is recorded to (`ConnectOptions::record`).
     pub(crate) recorder: Option<Recorder>,
 }
@@ -50,6 +52,7 @@ impl Handler {
             progress: ProgressRoutes::default(),
             updates: broadcast::channel(64).0,
             raw: RawTap::default(),
+            scope: ScopeChallenge::default(),
             recorder: None,
         }
     }

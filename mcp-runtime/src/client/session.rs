@@ -11,7 +11,9 @@ use super::cassette::Recorder;
 use super::error::root_cause;
 use super::handler::{Handler, Service};
 use super::progress::ProgressRoutes;
-use super::transport::{ChildProcess, Connected, Direct, Oversize, RawTap, connect_transport};
+use super::transport::{
+    ChildProcess, Connected, Direct, Oversize, RawTap, ScopeChallenge, connect_transport,
+};
 use crate::{ConnectOptions, Error, Result, ServerSpec};
 
 /// A connected MCP server.
@@ -62,6 +64,7 @@ pub(super) struct Routes {
     pub(super) progress: ProgressRoutes,
     updates: tokio::sync::broadcast::Sender<String>,
     pub(super) raw: RawTap,
+    scope: ScopeChallenge,
 }
 
 impl std::fmt::Debug for Client {
@@ -113,6 +116,7 @@ impl Client {
             progress: handler.progress.clone(),
             updates: handler.updates.clone(),
             raw: handler.raw.clone(),
+            scope: handler.scope.clone(),
         };
         // The `initialize` answer as sent: rmcp's model drops its 2025-11-25 `tasks` capability.
         let raw = handler.raw.clone();
@@ -277,6 +281,11 @@ impl Client {
                 }
             }
             ServiceError::TransportClosed | ServiceError::TransportSend(_)
+                if let Some(scopes) = self.routes.scope.take() =>
+            {
+                self.scope_required(scopes)
+            }
+            ServiceError::TransportClosed | ServiceError::TransportSend(_)
                 if let Some(login) = self.ended_login() =>
             {
                 login
@@ -290,6 +299,46 @@ impl Client {
                 message: self.spec.scrub(&root_cause(&other)),
             },
         }
+    }
+
+    /// The server asked for more scopes (403 `insufficient_scope`): a login with the scopes
+    /// this login has and those asked for.
+    fn scope_required(&self, asked: Vec<String>) -> Error {
+        #[cfg(feature = "http")]
+        if let ServerSpec::Http(http) = &self.spec {
+            let mut scopes = self.granted_scopes();
+            for scope in asked {
+                if !scopes.contains(&scope) {
+                    scopes.push(scope);
+                }
+            }
+            let reason = format!(
+                "the server needs the scope(s) `{}` for this request (403 insufficient_scope)",
+                scopes.join(" ")
+            );
+            let mut err = Error::login_required(http, reason);
+            if let Error::LoginRequired { scopes: wanted, .. } = &mut err {
+                *wanted = scopes;
+            }
+            return err;
+        }
+        let asked = asked.join(" ");
+        self.protocol_error(
+            "a request",
+            format!("the server asked for the scope(s) `{asked}`"),
+        )
+    }
+
+    /// The scopes the stored login was granted (none without OAuth).
+    #[cfg(feature = "http")]
+    fn granted_scopes(&self) -> Vec<String> {
+        #[cfg(feature = "oauth")]
+        if let ServerSpec::Http(http) = &self.spec
+            && let Some(oauth) = &http.oauth
+        {
+            return crate::oauth::granted_scopes(http, oauth);
+        }
+        Vec::new()
     }
 
     /// An OAuth session that ended because its token could not be refreshed any more.

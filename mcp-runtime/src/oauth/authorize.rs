@@ -105,6 +105,17 @@ fn reason(record: Option<&Record>) -> String {
     }
 }
 
+/// The scopes the stored login for the server was granted (none when nothing is stored).
+pub(crate) fn granted_scopes(http: &HttpSpec, oauth: &OAuthSpec) -> Vec<String> {
+    let stored = TokenStore::for_spec(oauth)
+        .ok()
+        .and_then(|store| store.load(&store_key(&http.url)).ok().flatten());
+    stored
+        .and_then(|record| record.credentials)
+        .map(|credentials| credentials.granted_scopes)
+        .unwrap_or_default()
+}
+
 /// The login error for a session that ended because its token could not be refreshed: the
 /// authorization server refused the refresh (or the login was removed meanwhile).
 pub(crate) fn ended_login(http: &HttpSpec, oauth: &OAuthSpec) -> Option<Error> {

@@ -23,7 +23,7 @@ mod refresh_lock;
 mod revoke;
 mod store;
 
-pub(crate) use authorize::{authorized, ended_login};
+pub(crate) use authorize::{authorized, ended_login, granted_scopes};
 pub use login::{LoginOptions, login};
 pub use revoke::{Logout, logout};
 pub use store::{LoginInfo, TokenStore};

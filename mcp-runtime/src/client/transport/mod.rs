@@ -19,6 +19,7 @@ mod raw;
 mod recorded;
 #[cfg(feature = "stdio")]
 mod replay;
+mod scope;
 #[cfg(feature = "stdio")]
 mod stdio;
 
@@ -27,6 +28,7 @@ pub(crate) use connected::{Connected, Direct};
 pub(crate) use limit::Oversize;
 pub(crate) use progress_filter::WANTS_PROGRESS;
 pub(crate) use raw::RawTap;
+pub(crate) use scope::ScopeChallenge;
 
 use super::handler::Handler;
 use crate::{ConnectOptions, Error, Result, ServerSpec};

@@ -18,8 +18,8 @@ use rmcp::transport::streamable_http_client::{
 use sse_stream::Sse;
 
 use super::as_sent::Post;
-use crate::client::transport::RawTap;
 use crate::client::transport::limit::Oversize;
+use crate::client::transport::{RawTap, ScopeChallenge};
 
 type PostResult = Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
 type SseResult =
@@ -31,13 +31,18 @@ pub(crate) struct LimitedHttpClient {
     inner: reqwest::Client,
     oversize: Oversize,
     tap: RawTap,
+    scope: ScopeChallenge,
 }
 
 impl LimitedHttpClient {
     /// A client like rmcp's default one: no idle pooling (it stalls on delayed ACKs), and only
     /// same-origin 307/308 redirects, which keep the POST body and do not hand the session id
     /// or custom headers to another host.
-    pub(crate) fn new(oversize: Oversize, tap: RawTap) -> Result<Self, reqwest::Error> {
+    pub(crate) fn new(
+        oversize: Oversize,
+        tap: RawTap,
+        scope: ScopeChallenge,
+    ) -> Result<Self, reqwest::Error> {
         let redirects = reqwest::redirect::Policy::custom(|attempt| {
             let keeps_body = matches!(attempt.status().as_u16(), 307 | 308);
             let same_origin = attempt
@@ -58,6 +63,7 @@ impl LimitedHttpClient {
             inner,
             oversize,
             tap,
+            scope,
         })
     }
 
@@ -69,7 +75,16 @@ impl LimitedHttpClient {
         &self.tap
     }
 
+    /// Notes a 403 `insufficient_scope` challenge for the call's error.
+    fn challenged(&self, result: PostResult) -> PostResult {
+        if let Err(StreamableHttpError::InsufficientScope(challenge)) = &result {
+            self.scope.record(challenge.get_required_scope());
+        }
+        result
+    }
+
     fn body_result(&self, result: PostResult, limit: usize) -> PostResult {
+        let result = self.challenged(result);
         match result {
             Err(StreamableHttpError::ResponseBodyTooLarge { max_size }) => {
                 self.oversize.record(None, max_size);
@@ -125,9 +140,11 @@ impl StreamableHttpClient for LimitedHttpClient {
         if let Some(response) = self.tapped(post, usize::MAX).await {
             return Ok(response);
         }
-        self.inner
+        let result = self
+            .inner
             .post_message(uri, message, session_id, auth_header, custom_headers)
-            .await
+            .await;
+        self.challenged(result)
     }
 
     async fn post_message_with_max_sse_event_size(

@@ -78,8 +78,9 @@ async fn attempt(
         bearer(token, &target)?;
         config = config.auth_header(token.clone());
     }
-    let client = LimitedHttpClient::new(oversize.clone(), handler.raw.clone())
-        .map_err(|err| invalid(&target, format!("could not set up HTTP: {err}")))?;
+    let client =
+        LimitedHttpClient::new(oversize.clone(), handler.raw.clone(), handler.scope.clone())
+            .map_err(|err| invalid(&target, format!("could not set up HTTP: {err}")))?;
     Ok(match &http.oauth {
         Some(oauth) => {
             let client = with_oauth(http, oauth, client).await?;
