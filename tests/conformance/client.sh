@@ -35,6 +35,16 @@ case "$MCP_CONFORMANCE_SCENARIO" in
     tool=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tools"][0]["name"])' "$home/snapshot.json")
     env -u CI script -qec "$(printf '%q ' "$cli" call "$tool" --url "$url")" /dev/null < /dev/null
     ;;
+  # A client whose private key signs its assertion (private_key_jwt): the key comes in the
+  # scenario's context; it goes to a 0600 file, as a user would keep it.
+  auth/client-credentials-jwt)
+    context=${MCP_CONFORMANCE_CONTEXT:-"{}"}
+    field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$context" "$1"; }
+    (umask 077 && field private_key_pem > "$home/client-key.pem")
+    "$cli" login "$url" --client-id "$(field client_id)" --private-key-file "$home/client-key.pem" \
+      --signing-alg "$(field signing_algorithm)"
+    "$cli" snapshot --out "$home/snapshot.json" --url "$url"
+    ;;
   # The suite's authorization servers that support Client ID Metadata Documents expect this
   # URL as the client id; the others get dynamic registration.
   auth/*)

@@ -331,3 +331,24 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn machine_clients_name_their_private_key_never_hold_it() {
+    let config = Config::load(fixture("m2m-private-key.json")).unwrap();
+    let oauth = |name: &str| match &config.server(name).unwrap().spec {
+        ServerSpec::Http(http) => http.oauth.clone().unwrap(),
+        other => panic!("{other:?}"),
+    };
+    // A relative key file starts from the config file's directory.
+    let signed = oauth("signed");
+    assert_eq!(signed.client_id.as_deref(), Some("agent-7"));
+    assert_eq!(signed.private_key_file, Some(fixture("keys/agent-7.pem")));
+    assert_eq!(signed.signing_algorithm.as_deref(), Some("ES256"));
+    let camel = oauth("camel");
+    assert_eq!(camel.private_key_env.as_deref(), Some("AGENT_8_KEY"));
+    assert_eq!(camel.signing_algorithm.as_deref(), Some("RS256"));
+    // A key written into the config is refused, naming where it belongs.
+    assert!(config.server("inline").is_err());
+    let warning = config.warnings.join("\n");
+    assert!(warning.contains("private_key_file"), "{warning}");
+}

@@ -29,6 +29,22 @@ pub struct LoginArgs {
     /// client-credentials grant (machine to machine, no browser; never printed or saved).
     #[arg(long, value_name = "ENV_VAR", requires = "client_id")]
     client_secret_env: Option<String>,
+    /// With --client-id: a file holding the client's private key (PEM), which signs its
+    /// assertion for the client-credentials grant (`private_key_jwt`; no browser, no secret
+    /// shared with the server).
+    #[arg(long, value_name = "PEM_FILE", requires = "client_id", conflicts_with_all = ["client_secret_env", "private_key_env"])]
+    private_key_file: Option<std::path::PathBuf>,
+    /// With --client-id: the environment variable holding that private key (PEM).
+    #[arg(
+        long,
+        value_name = "ENV_VAR",
+        requires = "client_id",
+        conflicts_with = "client_secret_env"
+    )]
+    private_key_env: Option<String>,
+    /// The algorithm the private key signs with: ES256 (default), ES384, RS256, RS384, RS512.
+    #[arg(long, value_name = "ALG")]
+    signing_alg: Option<String>,
     /// A scope to ask for (repeatable; default: what the server advertises).
     #[arg(long = "scope")]
     scopes: Vec<String>,
@@ -46,6 +62,15 @@ impl LoginArgs {
         }
         if let Some(var) = &self.client_secret_env {
             spec = spec.client_secret_env(var);
+        }
+        if let Some(path) = &self.private_key_file {
+            spec = spec.private_key_file(path);
+        }
+        if let Some(var) = &self.private_key_env {
+            spec = spec.private_key_env(var);
+        }
+        if let Some(alg) = &self.signing_alg {
+            spec = spec.signing_algorithm(alg);
         }
         if let Some(url) = &self.client_metadata_url {
             spec = spec.client_metadata_url(url);

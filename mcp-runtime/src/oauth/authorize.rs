@@ -5,7 +5,8 @@ use rmcp::transport::auth::{AuthClient, AuthError, AuthorizationManager};
 
 use super::credentials::FileCredentials;
 use super::discover::manager_with;
-use super::login::{client_credentials, client_secret};
+use super::login::client_credentials;
+use super::machine::Machine;
 use super::oauth_error;
 use super::refresh_lock::Handoff;
 use super::store::{Record, TokenStore, store_key};
@@ -44,11 +45,11 @@ pub(crate) async fn authorized<C>(
             ),
         )
     })?;
-    let machine = client_secret(oauth, &target)?;
+    let machine = Machine::of(oauth, &target)?;
     match (stored, machine) {
         (true, _) => fresh_token(&mut manager, oauth, &store, http, &target).await?,
-        (false, Some((id, secret))) => {
-            client_credentials(&mut manager, oauth, id, secret, &http.url, &target).await?;
+        (false, Some(machine)) => {
+            client_credentials(&mut manager, oauth, &machine, &http.url, &target).await?;
         }
         (false, None) => return Err(Error::login_required(http, reason(record.as_ref()))),
     }
@@ -67,8 +68,8 @@ async fn fresh_token(
     match manager.get_access_token().await {
         Ok(_) => Ok(()),
         Err(AuthError::AuthorizationRequired) => {
-            if let Some((id, secret)) = client_secret(oauth, target)? {
-                client_credentials(manager, oauth, id, secret, &http.url, target).await?;
+            if let Some(machine) = Machine::of(oauth, target)? {
+                client_credentials(manager, oauth, &machine, &http.url, target).await?;
                 return Ok(());
             }
             let record = store.load(&store_key(&http.url)).ok().flatten();

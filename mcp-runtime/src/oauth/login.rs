@@ -4,12 +4,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::transport::auth::{
-    AuthorizationManager, AuthorizationRequest, AuthorizationSession, ClientCredentialsConfig,
-};
+use rmcp::transport::auth::{AuthorizationManager, AuthorizationRequest, AuthorizationSession};
 
 use super::credentials::FileCredentials;
 use super::discover::discover;
+use super::machine::Machine;
 use super::redirect::{Callback, RedirectListener};
 use super::store::{LoginInfo, TokenStore, store_key};
 use super::{browser, oauth_error};
@@ -52,17 +51,17 @@ impl std::fmt::Debug for LoginOptions {
 /// Discovers the authorization server from the server's 401 challenge, registers a client
 /// dynamically unless `spec.client_id` names one, and runs the authorization-code flow with
 /// PKCE (S256) and the `resource` parameter, the redirect landing on 127.0.0.1. With
-/// `spec.client_secret_env` it uses the client-credentials grant instead: no browser.
+/// `spec.client_secret_env`, or a private key (`private_key_file` / `private_key_env`, signing
+/// the client's assertion: `private_key_jwt`), it uses the client-credentials grant instead: no
+/// browser.
 pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Result<LoginInfo> {
     let target = crate::ServerSpec::http(url).target();
     let store = TokenStore::for_spec(spec).map_err(|e| oauth_error(&target, e.to_string()))?;
     let discovered = discover(url, &target).await?;
     let mut manager = discovered.manager;
     manager.set_credential_store(FileCredentials::new(store.clone(), url));
-    let resource = match client_secret(spec, &target)? {
-        Some((id, secret)) => {
-            client_credentials(&mut manager, spec, id, secret, url, &target).await?
-        }
+    let resource = match Machine::of(spec, &target)? {
+        Some(machine) => client_credentials(&mut manager, spec, &machine, url, &target).await?,
         None => authorization_code(manager, spec, options, &target).await?,
     };
     super::remember_metadata(&store, url, discovered.metadata, resource, &target)?;
@@ -75,54 +74,25 @@ pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Resul
         .ok_or_else(|| oauth_error(&target, "the token store did not keep the login".into()))
 }
 
-/// The client id and secret for the client-credentials grant, when the spec asks for it.
-pub(crate) fn client_secret(spec: &OAuthSpec, target: &str) -> Result<Option<(String, String)>> {
-    let Some(var) = &spec.client_secret_env else {
-        return Ok(None);
-    };
-    let Some(id) = &spec.client_id else {
-        return Err(oauth_error(
-            target,
-            "a client secret needs its client id: set `client_id` too".into(),
-        ));
-    };
-    match std::env::var(var) {
-        Ok(secret) if !secret.is_empty() => Ok(Some((id.clone(), secret))),
-        _ => Err(oauth_error(
-            target,
-            format!("environment variable {var} (the client secret) is not set"),
-        )),
-    }
-}
-
 /// The client-credentials grant; returns the resource the token is for.
 pub(crate) async fn client_credentials(
     manager: &mut AuthorizationManager,
     spec: &OAuthSpec,
-    client_id: String,
-    client_secret: String,
+    machine: &Machine,
     url: &str,
     target: &str,
 ) -> Result<Option<String>> {
     let resource = url.to_string();
-    let config = ClientCredentialsConfig::ClientSecret {
-        client_id,
-        client_secret,
-        scopes: spec.scopes.clone(),
-        resource: Some(resource.clone()),
-    };
+    let config = machine.config(spec.scopes.clone(), resource.clone());
     manager
         .configure_client_credentials(&config)
         .map_err(|e| oauth_error(target, format!("client credentials: {}", root_cause(&e))))?;
+    // The grant saves the tokens to the store; this manager reads them from there.
+    machine.grant(spec, url, target).await?;
     manager
-        .exchange_client_credentials(&config)
+        .initialize_from_store()
         .await
-        .map_err(|e| {
-            oauth_error(
-                target,
-                format!("the client-credentials grant failed: {}", root_cause(&e)),
-            )
-        })?;
+        .map_err(|e| oauth_error(target, format!("reading the new token: {}", root_cause(&e))))?;
     Ok(Some(resource))
 }
 

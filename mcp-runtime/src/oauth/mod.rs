@@ -18,6 +18,7 @@ mod credentials;
 mod discover;
 mod http_guard;
 mod login;
+mod machine;
 mod redirect;
 mod refresh_lock;
 mod revoke;

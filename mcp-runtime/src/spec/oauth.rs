@@ -9,8 +9,8 @@ use std::path::PathBuf;
 ///
 /// With the defaults the client uses the token that `mcp-codegen login URL` stored for this
 /// URL, refreshes it when it expires or the server rejects it, and otherwise fails with
-/// `Error::LoginRequired`. Nothing here is secret: a client secret is read from the environment
-/// variable named by `client_secret_env` when it is needed.
+/// `Error::LoginRequired`. Nothing here is secret: a client secret or private key is read from
+/// the environment variable or file named here when it is needed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct OAuthSpec {
@@ -20,6 +20,16 @@ pub struct OAuthSpec {
     /// With `client_id`: the environment variable holding the client secret. The client then
     /// gets its tokens with the client-credentials grant (machine to machine, no browser).
     pub client_secret_env: Option<String>,
+    /// With `client_id`: a file holding the private key (PEM) that signs the client's
+    /// assertion — the client-credentials grant with `private_key_jwt` (RFC 7523), no secret
+    /// shared with the server.
+    pub private_key_file: Option<PathBuf>,
+    /// With `client_id`: the environment variable holding that private key (PEM), instead of
+    /// a file.
+    pub private_key_env: Option<String>,
+    /// The algorithm the private key signs with: `ES256` (default), `ES384`, `RS256`,
+    /// `RS384` or `RS512`.
+    pub signing_algorithm: Option<String>,
     /// Scopes to ask for (default: what the server's metadata advertises).
     pub scopes: Vec<String>,
     /// The https URL of this client's Client ID Metadata Document: used as the `client_id`
@@ -40,6 +50,22 @@ impl OAuthSpec {
     /// Machine to machine: the client-credentials grant with the secret in this variable.
     pub fn client_secret_env(mut self, var: impl Into<String>) -> Self {
         self.client_secret_env = Some(var.into());
+        self
+    }
+    /// Machine to machine: the client-credentials grant, the client authenticated by an
+    /// assertion signed with the private key (PEM) in this file (`private_key_jwt`).
+    pub fn private_key_file(mut self, path: impl Into<PathBuf>) -> Self {
+        self.private_key_file = Some(path.into());
+        self
+    }
+    /// The same with the private key (PEM) in this environment variable.
+    pub fn private_key_env(mut self, var: impl Into<String>) -> Self {
+        self.private_key_env = Some(var.into());
+        self
+    }
+    /// The algorithm the private key signs with (default `ES256`).
+    pub fn signing_algorithm(mut self, algorithm: impl Into<String>) -> Self {
+        self.signing_algorithm = Some(algorithm.into());
         self
     }
     /// Asks for these scopes.

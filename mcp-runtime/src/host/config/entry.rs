@@ -22,7 +22,7 @@ pub(super) fn parse_entry(
 ) -> Result<ServerConfig, String> {
     let spec = match opt_string(map, "replay")? {
         Some(cassette) => replay_spec(map, &cassette, place)?,
-        None => parse_spec(map)?,
+        None => relative_to(parse_spec(map)?, place),
     };
     let disabled = match map.get("disabled") {
         None => false,
@@ -100,6 +100,18 @@ fn replay_spec(
     Ok(spec.into())
 }
 
+/// A relative `oauth.private_key_file` starts from the config file's directory.
+fn relative_to(mut spec: ServerSpec, place: Place<'_>) -> ServerSpec {
+    if let (ServerSpec::Http(http), Some(dir)) = (&mut spec, place.base)
+        && let Some(oauth) = &mut http.oauth
+        && let Some(path) = &mut oauth.private_key_file
+        && path.is_relative()
+    {
+        *path = dir.join(&*path);
+    }
+    spec
+}
+
 /// The transport: `command` → stdio, `url` → streamable HTTP (or legacy SSE with `type:
 /// "sse"`), as `type` allows.
 fn parse_spec(map: &Map<String, Value>) -> Result<ServerSpec, String> {
@@ -172,8 +184,8 @@ fn http_spec(
     Ok(ServerSpec::from(spec))
 }
 
-/// `"auth": "oauth"`, and `"oauth": {"client_id", "client_secret_env", "client_metadata_url",
-/// "scopes"}` (Gemini's
+/// `"auth": "oauth"`, and `"oauth": {"client_id", "client_secret_env", "private_key_file",
+/// "private_key_env", "signing_algorithm", "client_metadata_url", "scopes"}` (Gemini's
 /// `clientId` and `enabled` too). An `oauth` object alone means OAuth unless `enabled` is false.
 fn parse_oauth(map: &Map<String, Value>) -> Result<Option<OAuthSpec>, String> {
     let asked = match map.get("auth") {
@@ -224,6 +236,7 @@ fn oauth_settings(o: &Map<String, Value>) -> Result<OAuthSpec, String> {
         }
         spec = spec.client_secret_env(var);
     }
+    spec = private_key(o, spec)?;
     let metadata = opt_string(o, "client_metadata_url")?.or(opt_string(o, "clientMetadataUrl")?);
     if let Some(url) = metadata {
         spec = spec.client_metadata_url(url);
@@ -233,6 +246,36 @@ fn oauth_settings(o: &Map<String, Value>) -> Result<OAuthSpec, String> {
         _ => string_list(o, "scopes").map_err(|e| format!("oauth: {e}"))?,
     };
     Ok(spec.scopes(scopes))
+}
+
+/// `"private_key_file"` / `"private_key_env"` (the client's key signing its assertion:
+/// `private_key_jwt`) and `"signing_algorithm"`; camelCase too. The key itself never goes in a
+/// config: a file path or a variable's name does.
+fn private_key(o: &Map<String, Value>, mut spec: OAuthSpec) -> Result<OAuthSpec, String> {
+    if o.contains_key("private_key") || o.contains_key("privateKey") {
+        return Err(
+            "`oauth.private_key` puts a key in the config file: keep it in a file or an \
+                    environment variable and name that with `oauth.private_key_file` or \
+                    `oauth.private_key_env`"
+                .into(),
+        );
+    }
+    let file = opt_string(o, "private_key_file")?.or(opt_string(o, "privateKeyFile")?);
+    let env = opt_string(o, "private_key_env")?.or(opt_string(o, "privateKeyEnv")?);
+    if (file.is_some() || env.is_some()) && spec.client_id.is_none() {
+        return Err("`oauth.private_key_file` / `private_key_env` need `oauth.client_id`".into());
+    }
+    if let Some(path) = file {
+        spec = spec.private_key_file(path);
+    }
+    if let Some(var) = env {
+        spec = spec.private_key_env(var);
+    }
+    let algorithm = opt_string(o, "signing_algorithm")?.or(opt_string(o, "signingAlgorithm")?);
+    if let Some(algorithm) = algorithm {
+        spec = spec.signing_algorithm(algorithm);
+    }
+    Ok(spec)
 }
 
 /// `"retry": {"attempts": 3, "base_delay_ms": 200}`.
