@@ -42,19 +42,29 @@ pub(crate) async fn manager_with(
 pub(crate) async fn discover(url: &str, target: &str) -> Result<Discovered> {
     let challenge = probe(url, target).await?;
     let mut manager = manager(url, target).await?;
-    let resolution = manager
+    let resolved = manager
         .resolve_metadata_from_challenge(challenge.as_deref())
-        .await
-        .map_err(|e| oauth_error(target, format!("discovery failed: {}", root_cause(&e))))?;
-    // The 2025-03-26 revision's default endpoints (`/authorize`, `/token`, `/register` at the
-    // server's origin) stand in for metadata only where the server has an `/authorize`: a
-    // server that takes static tokens keeps the clear error.
-    if resolution.source == AuthorizationMetadataSource::LegacyEndpointFallback
-        && !answers(&resolution.metadata.authorization_endpoint).await
-    {
-        return Err(oauth_error(target, no_metadata(challenge.is_some())));
-    }
-    let metadata = resolution.metadata;
+        .await;
+    let metadata = match resolved {
+        Ok(resolution) => {
+            // The 2025-03-26 revision's default endpoints (`/authorize`, `/token`, `/register`
+            // at the server's origin) stand in for metadata only where the server has an
+            // `/authorize`: a server that takes static tokens keeps the clear error.
+            if resolution.source == AuthorizationMetadataSource::LegacyEndpointFallback
+                && !answers(&resolution.metadata.authorization_endpoint).await
+            {
+                return Err(oauth_error(target, no_metadata(challenge.is_some())));
+            }
+            resolution.metadata
+        }
+        Err(err) => match origin_metadata(url, challenge.as_deref()).await {
+            Some(metadata) => metadata,
+            None => {
+                let why = root_cause(&err);
+                return Err(oauth_error(target, format!("discovery failed: {why}")));
+            }
+        },
+    };
     check_endpoints(&metadata, target)?;
     manager.set_metadata(metadata.clone());
     Ok(Discovered { manager, metadata })
@@ -91,6 +101,39 @@ async fn probe(url: &str, target: &str) -> Result<Option<String>> {
         .get(reqwest::header::WWW_AUTHENTICATE)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string))
+}
+
+/// A 2025-03-26 server's authorization-server metadata, at the root of its origin, when its
+/// issuer is on that same origin (under a path, which RFC 8414 discovery would reject: that
+/// revision had clients read the root whatever the issuer's path). An issuer on another origin
+/// is still refused, and so is a server with protected-resource metadata (that revision had
+/// none): one that names its authorization server keeps that choice.
+async fn origin_metadata(url: &str, challenge: Option<&str>) -> Option<AuthorizationMetadata> {
+    if challenge.is_some_and(|header| header.contains("resource_metadata")) {
+        return None;
+    }
+    let server = url::Url::parse(url).ok()?;
+    let client = reqwest::Client::new();
+    let path = server.path().trim_end_matches('/').to_string();
+    for resource in [
+        format!("/.well-known/oauth-protected-resource{path}"),
+        "/.well-known/oauth-protected-resource".to_string(),
+    ] {
+        let found = client.get(server.join(&resource).ok()?).send().await;
+        if found.is_ok_and(|response| response.status().is_success()) {
+            return None;
+        }
+    }
+    let root = server
+        .join("/.well-known/oauth-authorization-server")
+        .ok()?;
+    let response = client.get(root).send().await.ok()?;
+    if !response.status().is_success() {
+        return None;
+    }
+    let metadata: AuthorizationMetadata = response.json().await.ok()?;
+    let issuer = url::Url::parse(metadata.issuer.as_deref()?).ok()?;
+    (issuer.origin() == server.origin()).then_some(metadata)
 }
 
 /// Whether `url` exists: anything but a 404 or no answer (an authorization endpoint asked
