@@ -39,7 +39,7 @@ pub use client::{
     StartTask, Task, TaskState, TaskStatus, TaskSupport, TaskUpdateFn, ToolOutput, resource_text,
 };
 pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
-pub use spec::{HttpSpec, OAuthSpec, ReplaySpec, ServerSpec, StdioSpec};
+pub use spec::{EnterpriseIdp, HttpSpec, OAuthSpec, ReplaySpec, ServerSpec, StdioSpec};
 
 /// The MCP protocol types (from `rmcp`) that appear in this crate's API, and nothing more of
 /// rmcp: its version is ours to change.

@@ -45,6 +45,18 @@ case "$MCP_CONFORMANCE_SCENARIO" in
       --signing-alg "$(field signing_algorithm)"
     "$cli" snapshot --out "$home/snapshot.json" --url "$url"
     ;;
+  # Cross-app access: the enterprise identity provider's ID token (in the scenario's context)
+  # becomes this server's token; the client's secret at the server's authorization server too.
+  auth/cross-app-access-complete-flow)
+    context=${MCP_CONFORMANCE_CONTEXT:-"{}"}
+    field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$context" "$1"; }
+    IDP_ID_TOKEN=$(field idp_id_token) CONFORMANCE_CLIENT_SECRET=$(field client_secret) \
+      "$cli" login "$url" --idp-issuer "$(field idp_issuer)" \
+      --idp-token-endpoint "$(field idp_token_endpoint)" --idp-client-id "$(field idp_client_id)" \
+      --id-token-env IDP_ID_TOKEN --client-id "$(field client_id)" \
+      --client-secret-env CONFORMANCE_CLIENT_SECRET
+    "$cli" snapshot --out "$home/snapshot.json" --url "$url"
+    ;;
   # The suite's authorization servers that support Client ID Metadata Documents expect this
   # URL as the client id; the others get dynamic registration.
   auth/*)

@@ -334,7 +334,7 @@ proptest! {
 
 #[test]
 fn machine_clients_name_their_private_key_never_hold_it() {
-    let config = Config::load(fixture("m2m-private-key.json")).unwrap();
+    let config = Config::load(fixture("machine-clients.json")).unwrap();
     let oauth = |name: &str| match &config.server(name).unwrap().spec {
         ServerSpec::Http(http) => http.oauth.clone().unwrap(),
         other => panic!("{other:?}"),
@@ -347,6 +347,11 @@ fn machine_clients_name_their_private_key_never_hold_it() {
     let camel = oauth("camel");
     assert_eq!(camel.private_key_env.as_deref(), Some("AGENT_8_KEY"));
     assert_eq!(camel.signing_algorithm.as_deref(), Some("RS256"));
+    let cross = oauth("enterprise").enterprise.expect("cross-app access");
+    assert_eq!(cross.issuer, "https://idp.example.com");
+    assert_eq!(cross.token_endpoint, "https://idp.example.com/token");
+    assert_eq!(cross.client_id, "agent-10-at-idp");
+    assert_eq!(cross.id_token_env, "IDP_ID_TOKEN");
     // A key written into the config is refused, naming where it belongs.
     assert!(config.server("inline").is_err());
     let warning = config.warnings.join("\n");

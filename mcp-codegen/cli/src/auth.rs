@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime};
 use anyhow::bail;
 use clap::Args;
 use mcp_runtime::oauth::{LoginInfo, LoginOptions, TokenStore};
-use mcp_runtime::{OAuthSpec, ServerSpec};
+use mcp_runtime::{EnterpriseIdp, OAuthSpec, ServerSpec};
 
 use mcp_codegen::snapshot::live::block_on;
 
@@ -45,6 +45,25 @@ pub struct LoginArgs {
     /// The algorithm the private key signs with: ES256 (default), ES384, RS256, RS384, RS512.
     #[arg(long, value_name = "ALG")]
     signing_alg: Option<String>,
+    /// Cross-app access: the enterprise identity provider (its issuer) whose ID token is
+    /// exchanged for this server's token, no browser; with --idp-token-endpoint,
+    /// --idp-client-id, --id-token-env, and --client-id (--client-secret-env) for this client
+    /// at the server's authorization server.
+    #[arg(long, value_name = "URL", requires_all = ["idp_token_endpoint", "idp_client_id", "id_token_env", "client_id"])]
+    idp_issuer: Option<String>,
+    /// The identity provider's token endpoint.
+    #[arg(long, value_name = "URL", requires = "idp_issuer")]
+    idp_token_endpoint: Option<String>,
+    /// This client's id at the identity provider.
+    #[arg(long, value_name = "ID", requires = "idp_issuer")]
+    idp_client_id: Option<String>,
+    /// The environment variable holding this client's secret at the identity provider (none:
+    /// a public client there).
+    #[arg(long, value_name = "ENV_VAR", requires = "idp_issuer")]
+    idp_client_secret_env: Option<String>,
+    /// The environment variable holding the user's ID token from the identity provider.
+    #[arg(long, value_name = "ENV_VAR", requires = "idp_issuer")]
+    id_token_env: Option<String>,
     /// A scope to ask for (repeatable; default: what the server advertises).
     #[arg(long = "scope")]
     scopes: Vec<String>,
@@ -71,6 +90,18 @@ impl LoginArgs {
         }
         if let Some(alg) = &self.signing_alg {
             spec = spec.signing_algorithm(alg);
+        }
+        if let (Some(issuer), Some(endpoint), Some(client), Some(token)) = (
+            &self.idp_issuer,
+            &self.idp_token_endpoint,
+            &self.idp_client_id,
+            &self.id_token_env,
+        ) {
+            let mut idp = EnterpriseIdp::new(issuer, endpoint, client, token);
+            if let Some(var) = &self.idp_client_secret_env {
+                idp = idp.client_secret_env(var);
+            }
+            spec = spec.enterprise(idp);
         }
         if let Some(url) = &self.client_metadata_url {
             spec = spec.client_metadata_url(url);

@@ -83,10 +83,11 @@ pub(crate) async fn client_credentials(
     target: &str,
 ) -> Result<Option<String>> {
     let resource = url.to_string();
-    let config = machine.config(spec.scopes.clone(), resource.clone());
-    manager
-        .configure_client_credentials(&config)
-        .map_err(|e| oauth_error(target, format!("client credentials: {}", root_cause(&e))))?;
+    if let Some(config) = machine.config(spec.scopes.clone(), resource.clone()) {
+        manager
+            .configure_client_credentials(&config)
+            .map_err(|e| oauth_error(target, format!("client credentials: {}", root_cause(&e))))?;
+    }
     // The grant saves the tokens to the store; this manager reads them from there.
     machine.grant(spec, url, target).await?;
     manager

@@ -7,12 +7,14 @@ use rmcp::transport::auth::{ClientCredentialsConfig, JwtSigningAlgorithm};
 
 use super::credentials::FileCredentials;
 use super::discover::discover;
+use super::enterprise::CrossApp;
 use super::oauth_error;
 use super::store::{TokenStore, store_key};
 use crate::client::error::root_cause;
 use crate::{OAuthSpec, Result};
 
-/// How the client proves who it is, for the client-credentials grant.
+/// How the client proves who it is, for a grant without a browser.
+#[derive(Clone)]
 pub(crate) enum Machine {
     Secret {
         client_id: String,
@@ -23,11 +25,16 @@ pub(crate) enum Machine {
         pem: Vec<u8>,
         algorithm: JwtSigningAlgorithm,
     },
+    /// Cross-app access: the enterprise provider's ID token, exchanged (`enterprise.rs`).
+    Enterprise(CrossApp),
 }
 
 impl Machine {
     /// The credentials `spec` names, if it names any; an error names what is missing.
     pub(crate) fn of(spec: &OAuthSpec, target: &str) -> Result<Option<Machine>> {
+        if let Some(idp) = &spec.enterprise {
+            return Ok(Some(Machine::Enterprise(CrossApp::of(spec, idp, target)?)));
+        }
         let keyed = spec.private_key_file.is_some() || spec.private_key_env.is_some();
         if spec.client_secret_env.is_none() && !keyed {
             return Ok(None);
@@ -57,9 +64,14 @@ impl Machine {
         }
     }
 
-    /// rmcp's configuration for the grant, asking for `scopes` on `resource`.
-    pub(crate) fn config(&self, scopes: Vec<String>, resource: String) -> ClientCredentialsConfig {
-        match self {
+    /// rmcp's configuration for the client-credentials grant, asking for `scopes` on
+    /// `resource`; `None` for cross-app access, which is another grant.
+    pub(crate) fn config(
+        &self,
+        scopes: Vec<String>,
+        resource: String,
+    ) -> Option<ClientCredentialsConfig> {
+        Some(match self {
             Machine::Secret { client_id, secret } => ClientCredentialsConfig::ClientSecret {
                 client_id: client_id.clone(),
                 client_secret: secret.clone(),
@@ -78,7 +90,8 @@ impl Machine {
                 scopes,
                 resource: Some(resource),
             },
-        }
+            Machine::Enterprise(_) => return None,
+        })
     }
 }
 
@@ -89,7 +102,7 @@ impl Machine {
     /// cannot run on a multi-threaded executor: it runs on a thread of its own, with a
     /// current-thread runtime and a manager of its own, while the caller awaits the answer.
     pub(crate) async fn grant(&self, spec: &OAuthSpec, url: &str, target: &str) -> Result<()> {
-        let config = self.config(spec.scopes.clone(), url.to_string());
+        let (machine, scopes) = (self.clone(), spec.scopes.clone());
         let store = TokenStore::for_spec(spec).map_err(|e| oauth_error(target, e.to_string()))?;
         let (url, owner) = (url.to_string(), target.to_string());
         let (done, answer) = tokio::sync::oneshot::channel();
@@ -98,7 +111,7 @@ impl Machine {
                 .enable_all()
                 .build()
             {
-                Ok(runtime) => runtime.block_on(exchange(&url, &owner, store, config)),
+                Ok(runtime) => runtime.block_on(exchange(&url, &owner, store, machine, scopes)),
                 Err(e) => Err(oauth_error(
                     &owner,
                     format!("cannot start the token request: {e}"),
@@ -122,19 +135,34 @@ async fn exchange(
     url: &str,
     target: &str,
     store: TokenStore,
-    config: ClientCredentialsConfig,
+    machine: Machine,
+    scopes: Vec<String>,
 ) -> Result<()> {
     let stored = store.load(&store_key(url)).ok().flatten();
-    let known = stored.and_then(|record| record.metadata);
-    let mut manager = match known {
+    let (mut manager, metadata) = match stored.and_then(|record| record.metadata) {
         Some(metadata) => {
             let mut manager = super::discover::manager(url, target).await?;
-            manager.set_metadata(metadata);
-            manager
+            manager.set_metadata(metadata.clone());
+            (manager, metadata)
         }
-        None => discover(url, target).await?.manager,
+        None => {
+            let discovered = discover(url, target).await?;
+            (discovered.manager, discovered.metadata)
+        }
     };
-    manager.set_credential_store(FileCredentials::new(store, url));
+    let credentials = FileCredentials::new(store, url);
+    let config = match &machine {
+        Machine::Enterprise(cross) => {
+            return cross
+                .exchange(&metadata, &credentials, url, scopes, target)
+                .await;
+        }
+        other => other.config(scopes, url.to_string()),
+    };
+    let Some(config) = config else {
+        return Ok(());
+    };
+    manager.set_credential_store(credentials);
     let failed = |e: rmcp::transport::auth::AuthError| {
         let why = root_cause(&e);
         oauth_error(

@@ -16,6 +16,7 @@ mod authorize;
 mod browser;
 mod credentials;
 mod discover;
+mod enterprise;
 mod http_guard;
 mod login;
 mod machine;

@@ -30,6 +30,11 @@ pub struct OAuthSpec {
     /// The algorithm the private key signs with: `ES256` (default), `ES384`, `RS256`,
     /// `RS384` or `RS512`.
     pub signing_algorithm: Option<String>,
+    /// Cross-app access (the enterprise-managed authorization extension): the enterprise
+    /// identity provider whose ID token is exchanged for this server's token, with no browser.
+    /// `client_id` (and `client_secret_env`, sent as HTTP Basic) are then this client's
+    /// registration at the server's authorization server.
+    pub enterprise: Option<Box<EnterpriseIdp>>,
     /// Scopes to ask for (default: what the server's metadata advertises).
     pub scopes: Vec<String>,
     /// The https URL of this client's Client ID Metadata Document: used as the `client_id`
@@ -41,7 +46,56 @@ pub struct OAuthSpec {
     pub store_dir: Option<PathBuf>,
 }
 
+/// An enterprise identity provider for cross-app access: its ID token for the user becomes an
+/// identity assertion grant (ID-JAG, RFC 8693 token exchange at the provider), which the MCP
+/// server's authorization server exchanges for an access token (RFC 7523 JWT bearer grant).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct EnterpriseIdp {
+    /// The provider's issuer.
+    pub issuer: String,
+    /// Its token endpoint.
+    pub token_endpoint: String,
+    /// This client's registration at the provider.
+    pub client_id: String,
+    /// The environment variable holding that registration's secret (none: a public client).
+    pub client_secret_env: Option<String>,
+    /// The environment variable holding the user's ID token from the provider.
+    pub id_token_env: String,
+}
+
+impl EnterpriseIdp {
+    /// A provider at `issuer` with `token_endpoint`, this client registered there as
+    /// `client_id`, the user's ID token in the variable `id_token_env`.
+    pub fn new(
+        issuer: impl Into<String>,
+        token_endpoint: impl Into<String>,
+        client_id: impl Into<String>,
+        id_token_env: impl Into<String>,
+    ) -> Self {
+        EnterpriseIdp {
+            issuer: issuer.into(),
+            token_endpoint: token_endpoint.into(),
+            client_id: client_id.into(),
+            client_secret_env: None,
+            id_token_env: id_token_env.into(),
+        }
+    }
+
+    /// The provider's client secret is in this variable (sent as HTTP Basic).
+    pub fn client_secret_env(mut self, var: impl Into<String>) -> Self {
+        self.client_secret_env = Some(var.into());
+        self
+    }
+}
+
 impl OAuthSpec {
+    /// Cross-app access through this enterprise identity provider.
+    pub fn enterprise(mut self, idp: EnterpriseIdp) -> Self {
+        self.enterprise = Some(Box::new(idp));
+        self
+    }
+
     /// Uses a pre-registered client id instead of dynamic registration.
     pub fn client_id(mut self, id: impl Into<String>) -> Self {
         self.client_id = Some(id.into());

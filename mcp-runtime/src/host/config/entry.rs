@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::expand::expand_env;
 use super::{Lifecycle, Pin, PoolSize, Retry, ServerConfig, ToolFilter};
-use crate::{OAuthSpec, ServerSpec};
+use crate::{EnterpriseIdp, OAuthSpec, ServerSpec};
 
 /// Where the entry's file is: its name for messages, its directory for relative paths.
 #[derive(Clone, Copy)]
@@ -237,6 +237,16 @@ fn oauth_settings(o: &Map<String, Value>) -> Result<OAuthSpec, String> {
         spec = spec.client_secret_env(var);
     }
     spec = private_key(o, spec)?;
+    if let Some(idp) = enterprise(o)? {
+        if spec.client_id.is_none() {
+            return Err(
+                "`oauth.enterprise` needs `oauth.client_id` (this client at the \
+                        server's authorization server)"
+                    .into(),
+            );
+        }
+        spec = spec.enterprise(idp);
+    }
     let metadata = opt_string(o, "client_metadata_url")?.or(opt_string(o, "clientMetadataUrl")?);
     if let Some(url) = metadata {
         spec = spec.client_metadata_url(url);
@@ -276,6 +286,32 @@ fn private_key(o: &Map<String, Value>, mut spec: OAuthSpec) -> Result<OAuthSpec,
         spec = spec.signing_algorithm(algorithm);
     }
     Ok(spec)
+}
+
+/// `"enterprise": {"issuer", "token_endpoint", "client_id", "client_secret_env",
+/// "id_token_env"}` (camelCase too): cross-app access through that identity provider.
+fn enterprise(o: &Map<String, Value>) -> Result<Option<EnterpriseIdp>, String> {
+    let e = match o.get("enterprise") {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Object(e)) => e,
+        Some(_) => return Err("`oauth.enterprise` must be an object".into()),
+    };
+    let field = |snake: &str, camel: &str| -> Result<Option<String>, String> {
+        Ok(opt_string(e, snake)?.or(opt_string(e, camel)?))
+    };
+    let needed = |snake: &str, camel: &str| -> Result<String, String> {
+        field(snake, camel)?.ok_or_else(|| format!("`oauth.enterprise` needs `{snake}`"))
+    };
+    let mut idp = EnterpriseIdp::new(
+        needed("issuer", "issuer")?,
+        needed("token_endpoint", "tokenEndpoint")?,
+        needed("client_id", "clientId")?,
+        needed("id_token_env", "idTokenEnv")?,
+    );
+    if let Some(var) = field("client_secret_env", "clientSecretEnv")? {
+        idp = idp.client_secret_env(var);
+    }
+    Ok(Some(idp))
 }
 
 /// `"retry": {"attempts": 3, "base_delay_ms": 200}`.
