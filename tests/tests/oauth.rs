@@ -138,6 +138,45 @@ fn processes_sharing_an_expired_login_refresh_it_once() {
     assert!(stats.contains("\"refresh_grants\":1"), "{stats}");
 }
 
+/// A token file as versions before issuer-keyed logins wrote it (one login, its fields beside
+/// the URL) still logs in: it is read as the login at its issuer, refreshed when it expires,
+/// and written back keyed by that issuer — no new login.
+#[test]
+fn a_token_file_of_the_unkeyed_layout_needs_no_new_login() {
+    let server = demo_oauth(4);
+    let home = Home::new("unkeyed");
+    let login = home.cli(&["login", &server.url], true, false);
+    assert!(login.status.success(), "{}", text(&login));
+    let (file, json) = home.token_file();
+    let issuer = json["current"].as_str().unwrap().to_string();
+    assert!(issuer.starts_with("http://127.0.0.1:"), "{json}");
+    let mut old = home.current_login();
+    old["url"] = json["url"].clone();
+    std::fs::write(&file, serde_json::to_vec_pretty(&old).unwrap()).unwrap();
+    let (access, _) = home.tokens_of(&old);
+
+    let status = home.cli(&["auth", "status"], false, true);
+    assert!(
+        text(&status).contains(&format!("issuer {issuer}")),
+        "{}",
+        text(&status)
+    );
+    std::thread::sleep(Duration::from_secs(5));
+    let call = home.cli(
+        &["call", "echo", "message=still", "--url", &server.url],
+        false,
+        true,
+    );
+    assert!(call.status.success(), "{}", text(&call));
+    let (_, json) = home.token_file();
+    assert_eq!(json["current"], issuer.as_str(), "{json}");
+    assert!(json.get("credentials").is_none(), "rewritten keyed: {json}");
+    let (refreshed, _) = home.tokens();
+    assert!(!refreshed.is_empty() && refreshed != access, "refreshed");
+    let stats = http_get(&format!("{}/stats", server.url.trim_end_matches("/mcp")));
+    assert!(stats.contains("\"refresh_grants\":1"), "{stats}");
+}
+
 #[test]
 fn logout_revokes_the_tokens_at_the_server_then_deletes_them() {
     let server = demo_oauth(TTL);

@@ -189,6 +189,9 @@ fn describe(info: &LoginInfo) -> String {
     if let Some(refused) = &info.refused {
         parts.push(format!("unusable: {refused}; log in again"));
     }
+    if !info.current {
+        parts.push("not in use: the server now names another authorization server".into());
+    }
     format!(": {}", parts.join(", "))
 }
 

@@ -28,7 +28,9 @@ pub(crate) async fn authorized<C>(
         .map_err(|e| oauth_error(&target, e.to_string()))?;
     let handoff = Handoff::default();
     let mut manager = manager_with(&http.url, &target, Some(handoff.clone())).await?;
-    manager.set_credential_store(FileCredentials::new(store.clone(), &key).with_handoff(handoff));
+    let issuer = record.as_ref().map(|r| r.issuer.as_str());
+    let credentials = FileCredentials::new(store.clone(), &key).at_issuer(issuer);
+    manager.set_credential_store(credentials.with_handoff(handoff));
     if let Some(metadata) = record
         .as_ref()
         .filter(|r| same_resource(r, &http.url))

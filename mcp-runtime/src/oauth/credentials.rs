@@ -10,10 +10,12 @@ use rmcp::transport::auth::{
 use super::refresh_lock::{self, Handoff};
 use super::store::{Record, TokenStore};
 
-/// The credentials of one server in the token store.
+/// The credentials of one server in the token store: its login at one authorization server
+/// when the issuer is known, else the login it uses now.
 pub(crate) struct FileCredentials {
     store: TokenStore,
     url: String,
+    issuer: Option<String>,
     /// One refresh at a time in this process: a refresh token may be good for one use only.
     /// (`refresh_lock.rs` adds the lock across processes.)
     refreshing: Arc<tokio::sync::Mutex<()>>,
@@ -28,12 +30,19 @@ impl FileCredentials {
     pub(crate) fn new(store: TokenStore, url: &str) -> Self {
         let url = super::store::store_key(url);
         FileCredentials {
+            issuer: None,
             handoff: None,
             refreshing: refresh_lock(&store, &url),
             store,
             url,
             cache: Mutex::default(),
         }
+    }
+
+    /// The login at the authorization server `issuer` (none named: the one in use).
+    pub(crate) fn at_issuer(mut self, issuer: Option<&str>) -> Self {
+        self.issuer = issuer.filter(|i| !i.is_empty()).map(str::to_string);
+        self
     }
 
     /// Hands refreshes made by other processes to `handoff` (the OAuth HTTP client's).
@@ -43,17 +52,17 @@ impl FileCredentials {
     }
 
     fn record(&self) -> Result<Option<Record>, AuthError> {
-        self.store.load(&self.url).map_err(store_error)
+        match &self.issuer {
+            Some(issuer) => self.store.load_at(&self.url, issuer),
+            None => self.store.load(&self.url),
+        }
+        .map_err(store_error)
     }
 
     fn update(&self, change: impl FnOnce(&mut Record)) -> Result<(), AuthError> {
-        let mut record = self.record()?.unwrap_or_else(|| Record {
-            url: self.url.clone(),
-            metadata: None,
-            resource: None,
-            credentials: None,
-            refused: None,
-        });
+        let mut record = self
+            .record()?
+            .unwrap_or_else(|| Record::new(&self.url, self.issuer.as_deref()));
         change(&mut record);
         self.store.save(&record).map_err(store_error)
     }
@@ -88,8 +97,10 @@ impl CredentialStore for FileCredentials {
     }
 
     async fn clear(&self) -> Result<(), AuthError> {
-        self.store.remove(&self.url).map_err(store_error)?;
-        Ok(())
+        // Only this authorization server's login: the server's others stay theirs.
+        self.store
+            .remove_login(&self.url, self.issuer.as_deref())
+            .map_err(store_error)
     }
 
     async fn on_refresh_token_rejected(

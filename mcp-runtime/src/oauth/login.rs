@@ -59,7 +59,9 @@ pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Resul
     let store = TokenStore::for_spec(spec).map_err(|e| oauth_error(&target, e.to_string()))?;
     let discovered = discover(url, &target).await?;
     let mut manager = discovered.manager;
-    manager.set_credential_store(FileCredentials::new(store.clone(), url));
+    // The login at this authorization server: one the server had at another stays there.
+    let issuer = discovered.metadata.issuer.as_deref();
+    manager.set_credential_store(FileCredentials::new(store.clone(), url).at_issuer(issuer));
     let resource = match Machine::of(spec, &target)? {
         Some(machine) => client_credentials(&mut manager, spec, &machine, url, &target).await?,
         None => authorization_code(manager, spec, options, &target).await?,

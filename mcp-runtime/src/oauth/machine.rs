@@ -150,7 +150,7 @@ async fn exchange(
             (discovered.manager, discovered.metadata)
         }
     };
-    let credentials = FileCredentials::new(store, url);
+    let credentials = FileCredentials::new(store, url).at_issuer(metadata.issuer.as_deref());
     let config = match &machine {
         Machine::Enterprise(cross) => {
             return cross

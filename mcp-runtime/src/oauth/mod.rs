@@ -5,7 +5,8 @@
 //! client registration, PKCE, the code exchange, refreshes, the client-credentials grant, and
 //! the HTTP client that refreshes on expiry or a 401 and retries once. This room adds what a
 //! command-line tool and an agent app need around it: the token store (`store.rs`, one 0600
-//! file per server; `credentials.rs` puts rmcp's credential store on it), the interactive
+//! file per server holding its logins by authorization server, `login_file.rs`;
+//! `credentials.rs` puts rmcp's credential store on it), the interactive
 //! login (`login.rs`: `redirect.rs` the loopback listener, `browser.rs` the opener), the
 //! unauthenticated probe that finds the challenge (`discover.rs`), the https-or-loopback rule
 //! on every OAuth request (`http_guard.rs`), and the connect-time check that turns a missing
@@ -19,6 +20,7 @@ mod discover;
 mod enterprise;
 mod http_guard;
 mod login;
+mod login_file;
 mod machine;
 mod redirect;
 mod refresh_lock;

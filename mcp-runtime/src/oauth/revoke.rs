@@ -20,31 +20,32 @@ pub struct Logout {
     pub revocation: Option<String>,
 }
 
-/// Revokes `url`'s stored tokens at the server when it can, then forgets them.
+/// Revokes `url`'s stored tokens at the server when it can, then forgets them: every login
+/// the server has, at each authorization server it has used.
 pub async fn logout(url: &str, spec: &OAuthSpec) -> std::io::Result<Logout> {
     let store = TokenStore::for_spec(spec)?;
     let key = store_key(url);
-    let Some(record) = store.load(&key)? else {
-        return Ok(Logout::default());
-    };
-    let endpoint = record
-        .metadata
-        .as_ref()
-        .and_then(|m| m.additional_fields.get("revocation_endpoint"))
-        .and_then(|v| v.as_str())
-        .map(str::to_string);
+    let logins = store.load_all(&key)?;
     let mut outcome = Logout {
         removed: store.remove(&key)?,
         ..Logout::default()
     };
-    match (endpoint, record.credentials) {
-        (None, _) => {
-            outcome.revocation =
-                Some("the authorization server offers no revocation endpoint".into())
-        }
-        (Some(_), None) => {}
-        (Some(endpoint), Some(credentials)) => {
-            revoke_all(&endpoint, &credentials, &mut outcome).await
+    for record in logins {
+        let endpoint = record
+            .metadata
+            .as_ref()
+            .and_then(|m| m.additional_fields.get("revocation_endpoint"))
+            .and_then(|v| v.as_str())
+            .map(str::to_string);
+        match (endpoint, record.credentials) {
+            (None, _) => {
+                outcome.revocation =
+                    Some("the authorization server offers no revocation endpoint".into())
+            }
+            (Some(_), None) => {}
+            (Some(endpoint), Some(credentials)) => {
+                revoke_all(&endpoint, &credentials, &mut outcome).await
+            }
         }
     }
     Ok(outcome)
@@ -91,7 +92,11 @@ async fn revoke_all(endpoint: &str, credentials: &StoredCredentials, outcome: &m
             )
             .body(body);
         match request.send().await {
-            Ok(response) if response.status().is_success() => outcome.revoked.push(what),
+            Ok(response) if response.status().is_success() => {
+                if !outcome.revoked.contains(&what) {
+                    outcome.revoked.push(what)
+                }
+            }
             Ok(response) => {
                 outcome.revocation = Some(format!(
                     "the server answered {} to revoking the {what}",

@@ -2,34 +2,63 @@
 //!
 //! `$XDG_CONFIG_HOME/mcp-toolset/oauth/` (or `~/.config/mcp-toolset/oauth/`), the directory
 //! 0700 and every file 0600, written whole through a temporary file and a rename so a reader
-//! never sees half a token. A file holds the server's URL (no query string), the authorization
-//! server's metadata (so a connect need not discover it again) and rmcp's stored credentials.
+//! never sees half a token. A file holds the server's URL (no query string) and its logins,
+//! one per authorization server (`login_file.rs`): that server's metadata (so a connect need
+//! not discover it again) and rmcp's stored credentials.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rmcp::transport::auth::{AuthorizationMetadata, StoredCredentials};
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::login_file::{Login, LoginFile};
 use crate::OAuthSpec;
 
-/// What is kept for one server. `Debug` shows no token (rmcp's credentials redact theirs).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// One login of one server, as its callers use it. `Debug` shows no token (rmcp's
+/// credentials redact theirs).
+#[derive(Clone, Debug)]
 pub(crate) struct Record {
     /// The server's URL without credentials or query string.
     pub url: String,
+    /// The issuer the login is kept under ("" for a new one, or one that names none).
+    pub issuer: String,
     /// The authorization server's metadata, as discovered at login.
     pub metadata: Option<AuthorizationMetadata>,
     /// The resource the tokens are for (RFC 8707), as the server's metadata names it.
-    #[serde(default)]
     pub resource: Option<String>,
     /// The client id and tokens.
     pub credentials: Option<StoredCredentials>,
     /// Why the last refresh was refused, when it was: the token is unusable until a login.
-    #[serde(default)]
     pub refused: Option<String>,
+}
+
+impl Record {
+    /// A login not stored yet.
+    pub(crate) fn new(url: &str, issuer: Option<&str>) -> Record {
+        Record::of(url, issuer.unwrap_or_default(), Login::default())
+    }
+
+    fn of(url: &str, issuer: &str, login: Login) -> Record {
+        Record {
+            url: url.to_string(),
+            issuer: issuer.to_string(),
+            metadata: login.metadata,
+            resource: login.resource,
+            credentials: login.credentials,
+            refused: login.refused,
+        }
+    }
+
+    fn login(&self) -> Login {
+        Login {
+            metadata: self.metadata.clone(),
+            resource: self.resource.clone(),
+            credentials: self.credentials.clone(),
+            refused: self.refused.clone(),
+        }
+    }
 }
 
 /// One stored login as `mcp-codegen auth status` shows it: no token, ever.
@@ -48,6 +77,8 @@ pub struct LoginInfo {
     pub refreshable: bool,
     /// Why the login can no longer be used, when the authorization server refused a refresh.
     pub refused: Option<String>,
+    /// Whether the server uses this login now (it has one per authorization server it used).
+    pub current: bool,
 }
 
 /// The directory of token files.
@@ -116,19 +147,71 @@ impl TokenStore {
         self.dir.join(format!("{host}-{hex}.json"))
     }
 
+    /// The login `url` uses now.
     pub(crate) fn load(&self, url: &str) -> std::io::Result<Option<Record>> {
-        read_record(&self.path(url))
+        let file = read_file(&self.path(url))?;
+        Ok(file.and_then(|f| {
+            let login = f.current()?.clone();
+            Some(Record::of(url, &f.current, login))
+        }))
     }
 
+    /// `url`'s login at the authorization server `issuer`.
+    pub(crate) fn load_at(&self, url: &str, issuer: &str) -> std::io::Result<Option<Record>> {
+        let file = read_file(&self.path(url))?;
+        Ok(file.and_then(|mut f| {
+            let login = f.logins.remove(issuer)?;
+            Some(Record::of(url, issuer, login))
+        }))
+    }
+
+    /// Every login of `url`, the one it uses now first.
+    pub(crate) fn load_all(&self, url: &str) -> std::io::Result<Vec<Record>> {
+        let Some(file) = read_file(&self.path(url))? else {
+            return Ok(Vec::new());
+        };
+        let mut all: Vec<Record> = file
+            .logins
+            .into_iter()
+            .map(|(issuer, login)| Record::of(url, &issuer, login))
+            .collect();
+        all.sort_by_key(|r| r.issuer != file.current);
+        Ok(all)
+    }
+
+    /// Keeps `record` as the login its server uses now, beside its logins at other
+    /// authorization servers.
     pub(crate) fn save(&self, record: &Record) -> std::io::Result<()> {
-        self.make_dir()?;
         let path = self.path(&record.url);
-        let text = serde_json::to_vec_pretty(record).map_err(std::io::Error::other)?;
+        let mut file = read_file(&path)?.unwrap_or_default();
+        file.url = record.url.clone();
+        file.put(&record.issuer, record.login());
+        self.write(&path, &file)
+    }
+
+    /// Forgets `url`'s login at `issuer` (the current one when `None`), and the file with its
+    /// last login.
+    pub(crate) fn remove_login(&self, url: &str, issuer: Option<&str>) -> std::io::Result<()> {
+        let path = self.path(url);
+        let Some(mut file) = read_file(&path)? else {
+            return Ok(());
+        };
+        let issuer = issuer.map_or_else(|| file.current.clone(), str::to_string);
+        file.logins.remove(&issuer);
+        if file.logins.is_empty() {
+            return self.remove(url).map(drop);
+        }
+        self.write(&path, &file)
+    }
+
+    fn write(&self, path: &Path, file: &LoginFile) -> std::io::Result<()> {
+        self.make_dir()?;
+        let text = serde_json::to_vec_pretty(file).map_err(std::io::Error::other)?;
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
         let mut file = private_file(&tmp)?;
         file.write_all(&text)?;
         file.sync_all()?;
-        std::fs::rename(&tmp, &path)
+        std::fs::rename(&tmp, path)
     }
 
     /// Whether a login is stored for `url` (usable or not).
@@ -145,7 +228,7 @@ impl TokenStore {
         }
     }
 
-    /// Every stored login, by URL.
+    /// Every stored login, by URL, then issuer.
     pub fn logins(&self) -> std::io::Result<Vec<LoginInfo>> {
         let entries = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries,
@@ -156,12 +239,14 @@ impl TokenStore {
         for entry in entries {
             let path = entry?.path();
             if path.extension().is_some_and(|e| e == "json")
-                && let Some(record) = read_record(&path)?
+                && let Some(file) = read_file(&path)?
             {
-                out.push(login_info(&record));
+                for (issuer, login) in &file.logins {
+                    out.push(login_info(&file.url, login, *issuer == file.current));
+                }
             }
         }
-        out.sort_by(|a, b| a.url.cmp(&b.url));
+        out.sort_by(|a, b| (&a.url, &a.issuer).cmp(&(&b.url, &b.issuer)));
         Ok(out)
     }
 
@@ -184,13 +269,13 @@ impl TokenStore {
 /// The URL a store entry is keyed by.
 pub(crate) use crate::spec::redact::url_key as store_key;
 
-fn read_record(path: &Path) -> std::io::Result<Option<Record>> {
+fn read_file(path: &Path) -> std::io::Result<Option<LoginFile>> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(err) => return Err(err),
     };
-    serde_json::from_slice(&bytes).map(Some).map_err(|err| {
+    LoginFile::parse(&bytes).map(Some).map_err(|err| {
         std::io::Error::other(format!(
             "{} is not a token file this version reads ({err}); delete it and log in again",
             path.display()
@@ -206,8 +291,8 @@ fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
     options.open(path)
 }
 
-fn login_info(record: &Record) -> LoginInfo {
-    let credentials = record.credentials.as_ref();
+fn login_info(url: &str, login: &Login, current: bool) -> LoginInfo {
+    let credentials = login.credentials.as_ref();
     // The token response as JSON: its fields are what RFC 6749 names them.
     let token = credentials
         .and_then(|c| c.token_response.as_ref())
@@ -218,15 +303,96 @@ fn login_info(record: &Record) -> LoginInfo {
         Some(UNIX_EPOCH + Duration::from_secs(received.saturating_add(lifetime)))
     });
     LoginInfo {
-        url: record.url.clone(),
-        issuer: credentials
-            .and_then(|c| c.issuer.clone())
-            .or_else(|| record.metadata.as_ref().and_then(|m| m.issuer.clone())),
+        url: url.to_string(),
+        issuer: Some(login.issuer()).filter(|issuer| !issuer.is_empty()),
         scopes: credentials
             .map(|c| c.granted_scopes.clone())
             .unwrap_or_default(),
         expires_at,
         refreshable: token["refresh_token"].is_string(),
-        refused: record.refused.clone(),
+        refused: login.refused.clone(),
+        current,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const URL: &str = "https://mcp.example.com/mcp";
+
+    fn store(name: &str) -> TokenStore {
+        let dir = std::env::temp_dir().join(format!("mcp-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        TokenStore::new(dir)
+    }
+
+    fn record(issuer: &str) -> Record {
+        let mut record = Record::new(URL, None);
+        record.credentials = Some(
+            StoredCredentials::new(format!("client-of-{issuer}"), None, vec![], None)
+                .with_issuer(Some(issuer.to_string())),
+        );
+        record
+    }
+
+    fn client(record: Option<Record>) -> Option<String> {
+        Some(record?.credentials?.client_id)
+    }
+
+    #[test]
+    fn a_server_keeps_one_login_per_authorization_server() {
+        let store = store("per-issuer");
+        store.save(&record("https://a.example")).unwrap();
+        store.save(&record("https://b.example")).unwrap();
+        let now = store.load(URL).unwrap();
+        assert_eq!(client(now).as_deref(), Some("client-of-https://b.example"));
+        let at_a = store.load_at(URL, "https://a.example").unwrap();
+        assert_eq!(client(at_a).as_deref(), Some("client-of-https://a.example"));
+        let listed = store.logins().unwrap();
+        let current: Vec<_> = listed
+            .iter()
+            .map(|l| (l.issuer.clone(), l.current))
+            .collect();
+        assert_eq!(
+            current,
+            [
+                (Some("https://a.example".into()), false),
+                (Some("https://b.example".into()), true)
+            ]
+        );
+        assert_eq!(store.load_all(URL).unwrap()[0].issuer, "https://b.example");
+
+        // Forgetting the login in use leaves the other, but none is in use.
+        store.remove_login(URL, None).unwrap();
+        assert!(store.load(URL).unwrap().is_none());
+        assert!(store.load_at(URL, "https://a.example").unwrap().is_some());
+        store.remove_login(URL, Some("https://a.example")).unwrap();
+        assert!(!store.has_login(URL));
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_file_of_the_unkeyed_layout_is_read_and_rewritten_keyed() {
+        let store = store("unkeyed");
+        store.make_dir().unwrap();
+        let old = serde_json::json!({
+            "url": URL,
+            "metadata": null,
+            "credentials": {"client_id": "old", "token_response": null,
+                            "issuer": "https://a.example"},
+        });
+        std::fs::write(store.path(URL), old.to_string()).unwrap();
+        let record = store.load(URL).unwrap().expect("the old login");
+        assert_eq!(record.issuer, "https://a.example");
+        store.save(&record).unwrap();
+        let text = std::fs::read_to_string(store.path(URL)).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(json["current"], "https://a.example");
+        assert_eq!(
+            json["logins"]["https://a.example"]["credentials"]["client_id"],
+            "old"
+        );
+        let _ = std::fs::remove_dir_all(store.dir());
     }
 }

@@ -67,10 +67,21 @@ impl Home {
         (path, json)
     }
 
+    /// The login the token file's server uses now (files hold one per authorization server).
+    pub fn current_login(&self) -> serde_json::Value {
+        let (_, json) = self.token_file();
+        let current = json["current"].as_str().expect("a keyed token file");
+        json["logins"][current].clone()
+    }
+
     /// The stored access and refresh tokens.
     pub fn tokens(&self) -> (String, String) {
-        let (_, json) = self.token_file();
-        let token = &json["credentials"]["token_response"];
+        self.tokens_of(&self.current_login())
+    }
+
+    /// The access and refresh tokens of one login.
+    pub fn tokens_of(&self, login: &serde_json::Value) -> (String, String) {
+        let token = &login["credentials"]["token_response"];
         (
             token["access_token"]
                 .as_str()
