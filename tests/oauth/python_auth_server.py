@@ -2,14 +2,34 @@
 authorization-server routes (metadata, registration, authorize, token, revoke) and bearer
 middleware, with an in-memory provider that approves every authorization at once.
 
-Usage: python_auth_server.py [--token-ttl SECS]. Prints `listening on URL` when it serves.
+With --cimd PORT the authorization server takes client ID metadata documents instead of dynamic
+registration (which it then turns off): its metadata says `client_id_metadata_document_supported`
+and a client id that is an https URL is the document there, fetched and checked (its
+`client_id` must be that URL; a loopback redirect may use any port, RFC 8252 §7.3). The
+client's web host is stood in for by an https server on another port, under a self-signed
+certificate the authorization server trusts: it serves
+`https://127.0.0.1:PORT/oauth/client.json`, the document a user of mcp-toolset's login
+publishes.
+
+Usage: python_auth_server.py [--token-ttl SECS] [--cimd PORT]. Prints `listening on URL` when
+it serves.
 """
 
 import argparse
+import asyncio
+import datetime
+import http.server
+import ipaddress
+import json
 import secrets
 import socket
+import ssl
 import sys
+import tempfile
+import threading
 import time
+import urllib.parse
+import urllib.request
 
 from mcp.server.auth.provider import (
     AccessToken,
@@ -18,22 +38,26 @@ from mcp.server.auth.provider import (
     RefreshToken,
     construct_redirect_uri,
 )
+import mcp.server.auth.routes as auth_routes
 from mcp.server.auth.settings import AuthSettings, ClientRegistrationOptions, RevocationOptions
 from mcp.server.mcpserver import MCPServer
-from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
+from mcp.shared.auth import InvalidRedirectUriError, OAuthClientInformationFull, OAuthToken
 
 
 class ApproveAll:
     """Clients, codes and tokens in memory; `authorize` approves without asking anyone."""
 
-    def __init__(self, ttl: int):
+    def __init__(self, ttl: int, documents=None):
         self.ttl = ttl
+        self.documents = documents
         self.clients: dict[str, OAuthClientInformationFull] = {}
         self.codes: dict[str, AuthorizationCode] = {}
         self.access: dict[str, AccessToken] = {}
         self.refresh: dict[str, RefreshToken] = {}
 
     async def get_client(self, client_id):
+        if client_id.startswith("https://") and self.documents is not None:
+            return await asyncio.to_thread(self.documents.client, client_id)
         return self.clients.get(client_id)
 
     async def register_client(self, client_info):
@@ -98,6 +122,126 @@ class ApproveAll:
         )
 
 
+class LoopbackClient(OAuthClientInformationFull):
+    """A client from a metadata document: its loopback redirects match on any port."""
+
+    def validate_redirect_uri(self, redirect_uri):
+        if redirect_uri is not None:
+            asked = urllib.parse.urlsplit(str(redirect_uri))
+            for allowed in self.redirect_uris or []:
+                listed = urllib.parse.urlsplit(str(allowed))
+                loopback = listed.hostname in ("127.0.0.1", "::1", "localhost")
+                if (asked.scheme, asked.hostname, asked.path) == (
+                    listed.scheme,
+                    listed.hostname,
+                    listed.path,
+                ) and (loopback or asked.port == listed.port):
+                    return redirect_uri
+            raise InvalidRedirectUriError(f"Redirect URI '{redirect_uri}' not in the client's document")
+        return super().validate_redirect_uri(redirect_uri)
+
+
+class Documents:
+    """Client ID metadata documents, fetched over https and trusted by one certificate."""
+
+    def __init__(self, cafile: str):
+        self.context = ssl.create_default_context(cafile=cafile)
+        self.fetched: list[str] = []
+
+    def client(self, client_id: str):
+        with urllib.request.urlopen(client_id, context=self.context, timeout=10) as answer:
+            document = json.load(answer)
+        self.fetched.append(client_id)
+        if document.get("client_id") != client_id:
+            return None
+        document["token_endpoint_auth_method"] = "none"
+        document.setdefault("scope", "notes")
+        return LoopbackClient.model_validate(document)
+
+
+def self_signed(directory: str) -> tuple[str, str]:
+    """A certificate for 127.0.0.1 and its key, written to `directory`."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = f"{directory}/cert.pem", f"{directory}/key.pem"
+    with open(cert_path, "wb") as out:
+        out.write(cert.public_bytes(serialization.Encoding.PEM))
+    with open(key_path, "wb") as out:
+        out.write(
+            key.private_bytes(
+                serialization.Encoding.PEM,
+                serialization.PrivateFormat.PKCS8,
+                serialization.NoEncryption(),
+            )
+        )
+    return cert_path, key_path
+
+
+def serve_document(directory: str, port: int) -> str:
+    """Serves the client's metadata document over https on `port`; returns its URL."""
+    cert, key = self_signed(directory)
+    url = f"https://127.0.0.1:{port}/oauth/client.json"
+    document = json.dumps(
+        {
+            "client_id": url,
+            "client_name": "mcp-toolset",
+            "redirect_uris": ["http://127.0.0.1/callback"],
+            "grant_types": ["authorization_code", "refresh_token"],
+            "response_types": ["code"],
+            "token_endpoint_auth_method": "none",
+        }
+    ).encode()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            found = self.path == "/oauth/client.json"
+            self.send_response(200 if found else 404)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            if found:
+                self.wfile.write(document)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    httpd.socket = context.wrap_socket(httpd.socket, server_side=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return url
+
+
+def advertise_documents() -> None:
+    """The SDK's metadata, saying the server takes client ID metadata documents."""
+    build = auth_routes.build_metadata
+
+    def with_documents(*args, **kwargs):
+        metadata = build(*args, **kwargs)
+        metadata.client_id_metadata_document_supported = True
+        return metadata
+
+    auth_routes.build_metadata = with_documents
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -107,17 +251,25 @@ def free_port() -> int:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--token-ttl", type=int, default=3600)
+    parser.add_argument("--cimd", type=int, metavar="PORT")
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    documents = None
+    if args.cimd:
+        # Both TLS contexts read the certificate now: it need not outlive this block.
+        with tempfile.TemporaryDirectory(prefix="cimd-") as directory:
+            serve_document(directory, args.cimd)
+            documents = Documents(f"{directory}/cert.pem")
+        advertise_documents()
     server = MCPServer(
         "python-oauth-peer",
-        auth_server_provider=ApproveAll(args.token_ttl),
+        auth_server_provider=ApproveAll(args.token_ttl, documents),
         auth=AuthSettings(
             issuer_url=base,
             resource_server_url=f"{base}/mcp",
             client_registration_options=ClientRegistrationOptions(
-                enabled=True, valid_scopes=["notes"], default_scopes=["notes"]
+                enabled=args.cimd is None, valid_scopes=["notes"], default_scopes=["notes"]
             ),
             revocation_options=RevocationOptions(enabled=True),
             required_scopes=["notes"],

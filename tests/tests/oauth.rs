@@ -255,6 +255,37 @@ async fn python_sdk_peer_login_reuse_and_refresh() {
     }
 }
 
+/// A login against an authorization server that takes client ID metadata documents (the Python
+/// SDK's, registration turned off): the client id is the document's URL, the server fetched
+/// and accepted it, and the login works for calls.
+#[test]
+fn python_sdk_peer_login_with_a_client_id_metadata_document() {
+    let port = common::free_port();
+    let server = python_oauth_cimd(port);
+    let document = cimd_document(port);
+    let home = Home::new("cimd");
+    let login = home.cli(
+        &["login", &server.url, "--client-metadata-url", &document],
+        true,
+        false,
+    );
+    assert!(login.status.success(), "{}", text(&login));
+    assert_eq!(
+        home.current_login()["credentials"]["client_id"],
+        document.as_str()
+    );
+    let call = home.cli(
+        &["call", "shout", "text=cimd", "--url", &server.url],
+        false,
+        true,
+    );
+    assert!(
+        call.status.success() && text(&call).contains("CIMD"),
+        "{}",
+        text(&call)
+    );
+}
+
 #[tokio::test]
 async fn client_credentials_grant_needs_no_browser() {
     let server = demo_oauth(3600);

@@ -33,6 +33,23 @@ pub fn python_oauth(ttl: u64) -> Proc {
     listening(command)
 }
 
+/// The Python MCP SDK's authorization server taking client ID metadata documents instead of
+/// registrations; the document is served at [`cimd_document`]`(port)`.
+pub fn python_oauth_cimd(port: u16) -> Proc {
+    let mut command = Command::new(python_bin("python"));
+    command.args([
+        &oauth_file("python_auth_server.py"),
+        "--cimd",
+        &port.to_string(),
+    ]);
+    listening(command)
+}
+
+/// Where [`python_oauth_cimd`] serves the client's metadata document.
+pub fn cimd_document(port: u16) -> String {
+    format!("https://127.0.0.1:{port}/oauth/client.json")
+}
+
 /// A protected endpoint whose authorization goes wrong as `mode` says.
 pub fn faulty(mode: &str) -> Proc {
     let mut command = Command::new("python3");
