@@ -1,7 +1,12 @@
 //! Arbitrary JSON Schemas and MCP tools, as proptest strategies: the shapes that break naive
 //! generators, mixed at random. The generator's property tests (`mcp-codegen/tests/`) feed
 //! them to `Generator`, and `tests/corpus-bindings` compiles a few hundred of them under
-//! `#![deny(warnings)]` ([`tools_snapshot`]).
+//! `#![deny(warnings)]` ([`tools_snapshot`]). [`typeable_tool`] draws only schemas a Rust type
+//! can express, which must never fall back to a JSON value.
+
+mod typeable;
+
+pub use typeable::typeable_tool;
 
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -275,16 +280,21 @@ pub fn tool(index: usize) -> impl Strategy<Value = Value> {
         })
 }
 
-/// A `tools/list` result of `count` arbitrary tools, the same for the same `seed`.
+/// A `tools/list` result of `count` arbitrary tools (a quarter of them typeable), the same
+/// for the same `seed`.
 pub fn tools_snapshot(count: usize, seed: u64) -> Value {
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &bytes);
     let mut runner = TestRunner::new_with_rng(Config::default(), rng);
+    // Every fourth tool is typeable (`typeable_tool`): the shapes real servers send.
     let tools: Vec<Value> = (0..count)
         .map(|index| {
-            tool(index)
-                .new_tree(&mut runner)
+            let drawn = match index % 4 {
+                3 => typeable_tool(index).boxed().new_tree(&mut runner),
+                _ => tool(index).boxed().new_tree(&mut runner),
+            };
+            drawn
                 .map(|tree| tree.current())
                 .unwrap_or_else(|_| json!({ "name": format!("empty-{index}"), "inputSchema": {} }))
         })

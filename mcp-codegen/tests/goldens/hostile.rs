@@ -93,9 +93,6 @@ impl Hostile {
     /// Optional arguments: `.obj(…)`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    ///
-    /// **Generator notes:**
-    /// - an object whose property names collide in Rust is a JSON value
     pub fn colliding_nested_property_names(
         &self,
     ) -> colliding_nested_property_names::Call<'_> {
@@ -506,7 +503,7 @@ impl Hostile {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     ///
     /// **Generator notes:**
-    /// - argument `draft7_tuple` could not be typed (property `draft7_tuple`: invalid schema for InputDraft7Tuple: unhandled array validation ArrayValidation {); it is a JSON value
+    /// - an array with fixed positions but no fixed length (optional positions or an open tail) is a list of JSON values
     pub fn prefix_items_and_tuples(&self) -> prefix_items_and_tuples::Call<'_> {
         prefix_items_and_tuples::Call::new(
             &self.client,
@@ -527,6 +524,25 @@ impl Hostile {
             &self.client,
             recursive_refs::Input {
                 tree: tree.into(),
+            },
+        )
+    }
+    /// Filters in the style of a query language, whose schema reuses shapes by pointing into its own properties.
+    ///
+    /// Calls the MCP tool `refs_into_properties`.
+    ///
+    /// Optional arguments: `.first(…)`.
+    ///
+    /// Resolves to `::mcp_runtime::ToolOutput`.
+    pub fn refs_into_properties(
+        &self,
+        filters: impl ::std::convert::Into<refs_into_properties::Filters>,
+    ) -> refs_into_properties::Call<'_> {
+        refs_into_properties::Call::new(
+            &self.client,
+            refs_into_properties::Input {
+                filters: filters.into(),
+                first: ::std::default::Default::default(),
             },
         )
     }
@@ -899,6 +915,14 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "cd2e68fb0fd94c85bedefc6bb6310bdd",
     },
     ::mcp_runtime::ToolInfo {
+        name: "refs_into_properties",
+        description: "Filters in the style of a query language, whose schema reuses shapes by pointing into its own properties.",
+        input_schema: "{\"properties\":{\"filters\":{\"properties\":{\"$and\":{\"items\":{\"properties\":{\"$eq\":{\"type\":\"string\"},\"Content-Type\":{\"type\":\"string\"},\"content_type\":{\"type\":\"integer\"},\"workspaceId\":{\"description\":\"The workspace.\",\"type\":\"string\"}},\"required\":[\"workspaceId\"],\"type\":\"object\"},\"type\":\"array\"},\"$or\":{\"items\":{\"properties\":{\"$not\":{\"$ref\":\"#/properties/filters\"},\"workspaceId\":{\"$ref\":\"#/properties/filters/properties/$and/items/properties/workspaceId\"}},\"type\":\"object\"},\"type\":\"array\"}},\"type\":\"object\"},\"first\":{\"$ref\":\"#/properties/filters/properties/%24and/items\"}},\"required\":[\"filters\"],\"type\":\"object\"}",
+        output_schema: ::std::option::Option::None,
+        annotations: ::std::option::Option::None,
+        fingerprint: "d35b0d5de42a2e88ed769818c3f40162",
+    },
+    ::mcp_runtime::ToolInfo {
         name: "required_without_schema",
         description: "",
         input_schema: "{\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\",\"ghost\"],\"type\":\"object\"}",
@@ -1154,13 +1178,38 @@ pub mod boolean_schemas {
 }
 
 /// Types and the pending call of the MCP tool `colliding_nested_property_names`.
-///
-/// **Generator notes:**
-/// - an object whose property names collide in Rust is a JSON value
 #[allow(dead_code, clippy::all)]
 pub mod colliding_nested_property_names {
     /// The tool's name on the server.
     pub const NAME: &str = "colliding_nested_property_names";
+    /// `InputObj`, a type in the tool's schemas.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct InputObj {
+        /// The `foo-bar` field.
+        #[serde(
+            rename = "foo-bar",
+            skip_serializing_if = "::std::option::Option::is_none"
+        )]
+        pub foo_bar: ::std::option::Option<::std::string::String>,
+        /// The `fooBar` field.
+        #[serde(
+            rename = "fooBar",
+            skip_serializing_if = "::std::option::Option::is_none"
+        )]
+        pub foo_bar_2: ::std::option::Option<bool>,
+        /// The `foo_bar` field.
+        #[serde(
+            rename = "foo_bar",
+            skip_serializing_if = "::std::option::Option::is_none"
+        )]
+        pub foo_bar_3: ::std::option::Option<i64>,
+    }
     /// The tool's arguments.
     #[derive(
         ::std::clone::Clone,
@@ -1172,7 +1221,7 @@ pub mod colliding_nested_property_names {
     pub struct Input {
         /// The `obj` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub obj: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        pub obj: ::std::option::Option<InputObj>,
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     #[must_use = "a call does nothing until it is awaited"]
@@ -1209,10 +1258,7 @@ pub mod colliding_nested_property_names {
             self.0.input()
         }
         /// Sets the optional argument `obj`.
-        pub fn obj(
-            mut self,
-            value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
-        ) -> Self {
+        pub fn obj(mut self, value: impl ::std::convert::Into<InputObj>) -> Self {
             self.0.input_mut().obj = ::std::option::Option::Some(value.into());
             self
         }
@@ -4181,7 +4227,7 @@ pub mod pattern_properties {
 /// Types and the pending call of the MCP tool `prefix_items_and_tuples`.
 ///
 /// **Generator notes:**
-/// - argument `draft7_tuple` could not be typed (property `draft7_tuple`: invalid schema for InputDraft7Tuple: unhandled array validation ArrayValidation {); it is a JSON value
+/// - an array with fixed positions but no fixed length (optional positions or an open tail) is a list of JSON values
 #[allow(dead_code, clippy::all)]
 pub mod prefix_items_and_tuples {
     /// The tool's name on the server.
@@ -4197,9 +4243,7 @@ pub mod prefix_items_and_tuples {
     pub struct Input {
         /// The `draft7_tuple` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub draft7_tuple: ::std::option::Option<
-            ::mcp_runtime::export::serde_json::Value,
-        >,
+        pub draft7_tuple: ::std::option::Option<(::std::string::String, bool)>,
         /// The `pair` field.
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub pair: ::std::option::Option<
@@ -4243,7 +4287,7 @@ pub mod prefix_items_and_tuples {
         /// Sets the optional argument `draft7_tuple`.
         pub fn draft7_tuple(
             mut self,
-            value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
+            value: impl ::std::convert::Into<(::std::string::String, bool)>,
         ) -> Self {
             self.0.input_mut().draft7_tuple = ::std::option::Option::Some(value.into());
             self
@@ -4371,6 +4415,193 @@ pub mod recursive_refs {
     impl<'a> ::std::future::IntoFuture for Call<'a> {
         type Output = ::mcp_runtime::Result<Output>;
         type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.send()
+        }
+    }
+}
+
+/// Types and the pending call of the MCP tool `refs_into_properties`.
+#[allow(dead_code, clippy::all)]
+pub mod refs_into_properties {
+    /// The tool's name on the server.
+    pub const NAME: &str = "refs_into_properties";
+    /// `And`, a type in the tool's schemas.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct And {
+        /// The `Content-Type` field.
+        #[serde(
+            rename = "Content-Type",
+            skip_serializing_if = "::std::option::Option::is_none"
+        )]
+        pub content_type: ::std::option::Option<::std::string::String>,
+        /// The `content_type` field.
+        #[serde(
+            rename = "content_type",
+            skip_serializing_if = "::std::option::Option::is_none"
+        )]
+        pub content_type_2: ::std::option::Option<i64>,
+        /// The `$eq` field.
+        #[serde(rename = "$eq", skip_serializing_if = "::std::option::Option::is_none")]
+        pub eq: ::std::option::Option<::std::string::String>,
+        /// The workspace.
+        #[serde(rename = "workspaceId")]
+        pub workspace_id: WorkspaceId,
+    }
+    /// `Filters`, a type in the tool's schemas.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Filters {
+        /// The `$and` field.
+        #[serde(
+            rename = "$and",
+            default,
+            skip_serializing_if = "::std::vec::Vec::is_empty"
+        )]
+        pub and: ::std::vec::Vec<And>,
+        /// The `$or` field.
+        #[serde(
+            rename = "$or",
+            default,
+            skip_serializing_if = "::std::vec::Vec::is_empty"
+        )]
+        pub or: ::std::vec::Vec<FiltersOrItem>,
+    }
+    /// `FiltersOrItem`, a type in the tool's schemas.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::default::Default,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct FiltersOrItem {
+        /// The `$not` field.
+        #[serde(rename = "$not", skip_serializing_if = "::std::option::Option::is_none")]
+        pub not: ::std::option::Option<Filters>,
+        /// The `workspaceId` field.
+        #[serde(
+            rename = "workspaceId",
+            skip_serializing_if = "::std::option::Option::is_none"
+        )]
+        pub workspace_id: ::std::option::Option<WorkspaceId>,
+    }
+    /// The workspace.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::std::cmp::PartialEq,
+        ::std::cmp::Eq,
+        ::std::cmp::PartialOrd,
+        ::std::cmp::Ord,
+        ::std::hash::Hash,
+        ::mcp_runtime::export::serde::Deserialize,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(transparent)]
+    pub struct WorkspaceId(
+        /// The wrapped value.
+        pub ::std::string::String,
+    );
+    impl ::std::ops::Deref for WorkspaceId {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<WorkspaceId> for ::std::string::String {
+        fn from(value: WorkspaceId) -> Self {
+            value.0
+        }
+    }
+    impl ::std::convert::From<::std::string::String> for WorkspaceId {
+        fn from(value: ::std::string::String) -> Self {
+            Self(value)
+        }
+    }
+    impl ::std::fmt::Display for WorkspaceId {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+    impl ::std::str::FromStr for WorkspaceId {
+        type Err = ::std::convert::Infallible;
+        fn from_str(value: &str) -> ::std::result::Result<Self, Self::Err> {
+            Ok(Self(value.to_string()))
+        }
+    }
+    /// The tool's arguments.
+    #[derive(
+        ::std::clone::Clone,
+        ::std::fmt::Debug,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {
+        /// The `filters` field.
+        pub filters: Filters,
+        /// The `first` field.
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub first: ::std::option::Option<And>,
+    }
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    #[must_use = "a call does nothing until it is awaited"]
+    pub struct Call<'a>(
+        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
+    );
+    impl<'a> Call<'a> {
+        /// A call with these arguments.
+        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+            Self(
+                ::mcp_runtime::__private::pending_call(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::__private::raw_output,
+                ),
+            )
+        }
+        /// Overrides the client's call timeout for this call.
+        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+            Self(self.0.with_timeout(timeout))
+        }
+        /// Reports the server's progress notifications for this call to `callback`.
+        pub fn on_progress(
+            self,
+            callback: impl Fn(
+                ::mcp_runtime::Progress,
+            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        ) -> Self {
+            Self(self.0.on_progress(callback))
+        }
+        /// The arguments as they will be sent.
+        pub fn input(&self) -> &Input {
+            self.0.input()
+        }
+        /// Sets the optional argument `first`.
+        pub fn first(mut self, value: impl ::std::convert::Into<And>) -> Self {
+            self.0.input_mut().first = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Sends the call (what `.await` does).
+        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
+            self.0.send()
+        }
+    }
+    impl<'a> ::std::future::IntoFuture for Call<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
+        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
         fn into_future(self) -> Self::IntoFuture {
             self.0.send()
         }

@@ -81,15 +81,7 @@ fn flatten_edges(
         let syn::Item::Struct(s) = item else { continue };
         let mut named = BTreeSet::new();
         for field in s.fields.iter().filter(|f| is_flattened(f)) {
-            named.extend(
-                quote::ToTokens::to_token_stream(&field.ty)
-                    .into_iter()
-                    .filter_map(|t| match t {
-                        proc_macro2::TokenTree::Ident(i) => Some(i.to_string()),
-                        _ => None,
-                    })
-                    .filter(|i| defined.contains(i)),
-            );
+            types_in(&field.ty, defined, &[], &mut named);
         }
         edges.insert(s.ident.to_string(), named);
     }
@@ -129,13 +121,26 @@ fn field_types(item: &syn::Item) -> Vec<&syn::Type> {
 
 /// The module's types that `ty` holds by value (not behind a pointer).
 fn by_value(ty: &syn::Type, defined: &BTreeSet<String>, into: &mut BTreeSet<String>) {
+    types_in(ty, defined, INDIRECT, into);
+}
+
+/// The module's types `ty` names, not looking behind the wrappers in `opaque`: paths of one
+/// segment, as typify writes its own types (`::serde_json::Value` is not the module's
+/// `Value`).
+fn types_in(
+    ty: &syn::Type,
+    defined: &BTreeSet<String>,
+    opaque: &[&str],
+    into: &mut BTreeSet<String>,
+) {
+    let recurse = |t: &syn::Type, into: &mut BTreeSet<String>| types_in(t, defined, opaque, into);
     match ty {
         syn::Type::Path(path) => {
             let Some(last) = path.path.segments.last() else {
                 return;
             };
             let ident = last.ident.to_string();
-            if INDIRECT.contains(&ident.as_str()) {
+            if opaque.contains(&ident.as_str()) {
                 return;
             }
             if path.path.segments.len() == 1 && defined.contains(&ident) {
@@ -144,14 +149,14 @@ fn by_value(ty: &syn::Type, defined: &BTreeSet<String>, into: &mut BTreeSet<Stri
             if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
                 for arg in &args.args {
                     if let syn::GenericArgument::Type(inner) = arg {
-                        by_value(inner, defined, into);
+                        recurse(inner, into);
                     }
                 }
             }
         }
-        syn::Type::Tuple(tuple) => tuple.elems.iter().for_each(|t| by_value(t, defined, into)),
-        syn::Type::Array(array) => by_value(&array.elem, defined, into),
-        syn::Type::Paren(inner) => by_value(&inner.elem, defined, into),
+        syn::Type::Tuple(tuple) => tuple.elems.iter().for_each(|t| recurse(t, into)),
+        syn::Type::Array(array) => recurse(&array.elem, into),
+        syn::Type::Paren(inner) => recurse(&inner.elem, into),
         _ => {}
     }
 }
@@ -172,7 +177,7 @@ fn only_itself(item: &syn::Item, ty: &syn::Type, name: &str) -> bool {
         let Some(last) = path.path.segments.last() else {
             return false;
         };
-        if last.ident == name {
+        if path.path.segments.len() == 1 && last.ident == name {
             return true;
         }
         let wrapper = last.ident == "Box" || last.ident == "Option";

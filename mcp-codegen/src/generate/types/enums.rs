@@ -11,8 +11,9 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::{Map, Value};
 
+use super::CALL_METHODS;
 use super::prepare::rename_def;
-use crate::generate::names::pascal;
+use crate::generate::names::{Namer, pascal, snake};
 
 /// A string enum taken out of a schema: its type name and wire values.
 #[derive(Debug, Clone, PartialEq)]
@@ -182,11 +183,18 @@ fn walk_children(
                 }
             }
             ("properties" | "patternProperties", Value::Object(subs)) => {
+                // Named after the fields, made distinct as the fields are (`Content-Type`
+                // and `content_type`: `ContentType`, `ContentType2`), so an enum never takes
+                // the name of a sibling's type; `Input`'s fields avoid the call's methods.
+                let reserved = if here == "Input" { CALL_METHODS } else { &[] };
+                let mut fields = Namer::with_reserved(reserved);
                 for (name, sub) in subs.iter_mut() {
-                    walk(sub, &format!("{here}{}", part(name)), taken, found);
+                    let field = fields.unique(snake(name));
+                    walk(sub, &format!("{here}{}", part(&field)), taken, found);
                 }
             }
-            ("anyOf" | "oneOf" | "allOf" | "prefixItems", Value::Array(subs)) => {
+            // `items` as a list: a tuple's positions.
+            ("anyOf" | "oneOf" | "allOf" | "prefixItems" | "items", Value::Array(subs)) => {
                 for (i, sub) in subs.iter_mut().enumerate() {
                     walk(sub, &format!("{here}Variant{i}"), taken, found);
                 }

@@ -5,16 +5,27 @@
 //! turned into method parameters. Anything typify rejects or panics on falls back to
 //! `serde_json` types, with a note that becomes a warning and a doc line.
 //!
-//! The jobs, one file each: `prepare.rs` (schema preparation), `typify_driver.rs` (one typify
-//! run), `input.rs` (the `Input` builder), `paths.rs` (token rewriting), `contain.rs` (panics),
-//! `cycles.rs` (`allOf` that contains itself, which typify cannot survive), `check.rs` (what
-//! rustc would reject in typify's output).
+//! The jobs, one file each: `prepare.rs` (schema preparation, with `def_names.rs` for
+//! definition names that make type names, `inner_refs.rs` for `$ref`s into properties,
+//! `old_drafts.rs` for draft-3 and draft-07 shapes, `dangling_required.rs` for `required`
+//! names no property defines, `colliding_names.rs` for property names
+//! alike in Rust, `nullable_defs.rs` for "X or null" definitions, `cycles.rs` for an `allOf`
+//! that contains itself), `typify_driver.rs` (one typify run), `input.rs` (the `Input`
+//! builder), `paths.rs` (token rewriting), `distinct_fields.rs` (fields typify still names
+//! alike), `contain.rs` (panics), `check.rs` (what rustc would reject in typify's output).
 
 mod check;
+mod colliding_names;
 mod contain;
 mod cycles;
+mod dangling_required;
+mod def_names;
+mod distinct_fields;
 mod enums;
+mod inner_refs;
 mod input;
+mod nullable_defs;
+mod old_drafts;
 mod paths;
 mod prepare;
 mod typify_driver;

@@ -2,14 +2,20 @@
 //! ours, draft-07 `definitions` merged into `$defs`, and keywords that would need extra crates
 //! or that typify cannot express taken out (each one a note for the user).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use mcp_runtime::__private::pointer::escape;
 use serde_json::{Map, Value};
 
 use super::TypeOptions;
+use super::colliding_names::mark_colliding;
 use super::cycles::cut_all_of_cycles;
-use crate::generate::names::{pascal, snake};
+use super::dangling_required::tidy_required;
+use super::def_names::fit_def_names;
+use super::inner_refs::hoist_inner_refs;
+use super::nullable_defs::split_nullable_defs;
+use super::old_drafts;
+use crate::generate::names::pascal;
 
 /// Formats typify maps to std types; others are dropped (plain `String`) unless opted in.
 const STD_FORMATS: &[&str] = &[
@@ -33,9 +39,9 @@ const ROOT_IGNORED: &[&str] = &[
     "unevaluatedProperties",
 ];
 /// A copy of `schema` ready for typify: root titled `root_name` (a server's root `title` would
-/// otherwise rename the type), `definitions` merged into `$defs` with names that cannot clash
-/// with our own items, formats and patterns that would need extra crates dropped, and object
-/// shapes whose property names collide after snake-casing replaced by JSON values.
+/// otherwise rename the type), `definitions` merged into `$defs` with names that make type names
+/// (`def_names.rs`), references into other places of the schema moved onto `$defs`
+/// (`inner_refs.rs`), nullable definitions split (`nullable_defs.rs`), and formats and patterns that would need extra crates dropped.
 pub(super) fn prepare(
     schema: &Value,
     root_name: &str,
@@ -61,26 +67,15 @@ pub(super) fn prepare(
                 .map(|name| format!("#/$defs/{name}"))
         });
     }
+    hoist_inner_refs(&mut schema);
     let Value::Object(map) = &mut schema else {
         return schema;
     };
     map.insert("title".into(), Value::from(root_name));
     map.remove("$schema");
     map.remove("$id");
-    // Definitions named like our own items get another name.
-    let clashing: Vec<String> = match map.get("$defs") {
-        Some(Value::Object(defs)) => defs
-            .keys()
-            .filter(|k| {
-                ["Input", "Output", "Call", "ConversionError"].contains(&pascal(k).as_str())
-            })
-            .cloned()
-            .collect(),
-        _ => Vec::new(),
-    };
-    for name in clashing {
-        rename_def(&mut schema, &name, &format!("{name}Def"));
-    }
+    fit_def_names(&mut schema);
+    split_nullable_defs(&mut schema);
     let ignored: Vec<String> = schema
         .as_object()
         .map(|m| {
@@ -227,6 +222,7 @@ const SUB_LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems", "items"];
 
 fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<String>) {
     let Value::Object(map) = schema else { return };
+    old_drafts::normalise(map, dropped);
     if let Some(Value::String(format)) = map.get("format") {
         let keep = STD_FORMATS.contains(&format.as_str())
             || (options.typed_formats && ["uuid", "date", "date-time"].contains(&format.as_str()));
@@ -244,6 +240,10 @@ fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<Str
         );
     }
     map.remove("patternProperties");
+    tidy_required(map);
+    if !map.get("title").is_some_and(|t| t == "Input") {
+        mark_colliding(map);
+    }
     fitting_enum_values(map, dropped);
     // A property whose schema is `false` can never be sent or received: no field for it.
     if let Some(Value::Object(props)) = map.get_mut("properties") {
@@ -257,24 +257,6 @@ fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<Str
             dropped.insert(format!(
                 "property `{name}` has the schema `false` (it can never be present); it has no field"
             ));
-        }
-    }
-    // Properties whose Rust names would collide make typify emit duplicate fields.
-    if let Some(Value::Object(props)) = map.get("properties")
-        && !map.get("title").is_some_and(|t| t == "Input")
-    {
-        let mut seen = BTreeMap::new();
-        let collide = props.keys().any(|k| seen.insert(snake(k), ()).is_some());
-        if collide {
-            dropped.insert(
-                "an object whose property names collide in Rust is a JSON value".to_string(),
-            );
-            let description = map.get("description").cloned();
-            map.clear();
-            if let Some(d) = description {
-                map.insert("description".into(), d);
-            }
-            return;
         }
     }
     for key in SUB_ONE {

@@ -9,7 +9,9 @@ use typify::{TypeSpace, TypeSpaceImpl, TypeSpaceSettings};
 
 use super::InputShape;
 use super::check::check;
+use super::colliding_names::unmark;
 use super::contain::contained;
+use super::distinct_fields::distinct_fields;
 use super::enums::{OwnEnum, enum_item};
 use super::input::input_struct;
 use super::paths::reroot;
@@ -126,7 +128,7 @@ pub(super) fn build(
     let mut items = space.to_stream();
     items.extend(own_items);
     items.extend(enums.iter().map(enum_item));
-    let items = reroot(items);
+    let items = distinct_fields(unmark(reroot(items)));
     check(&items)?;
     Ok((items, shape, output.is_some()))
 }

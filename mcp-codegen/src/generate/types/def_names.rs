@@ -1,0 +1,74 @@
+//! `$defs` names typify can make Rust type names of. typify PascalCases a definition's name
+//! (heck) and panics when that is not an identifier (`1st`, `""`); a name that is one but not
+//! ASCII (`名前`) trips rustc's confusable-script lints; and a name like one of our own items
+//! (`Input`, `Output`, `Call`, `ConversionError`) would shadow it. Each gets another name.
+
+use heck::ToPascalCase;
+use serde_json::Value;
+
+use super::prepare::rename_def;
+use crate::generate::names::pascal;
+
+/// Our own items in a tool's module.
+const OURS: &[&str] = &["Input", "Output", "Call", "ConversionError"];
+
+/// Renames the definitions of `schema` that would not make a good type name.
+pub(super) fn fit_def_names(schema: &mut Value) {
+    let names: Vec<String> = match schema.get("$defs") {
+        Some(Value::Object(defs)) => defs.keys().cloned().collect(),
+        _ => return,
+    };
+    let mut taken: Vec<String> = names.clone();
+    for name in names {
+        let Some(base) = replacement(&name) else {
+            continue;
+        };
+        let fresh = std::iter::once(base.clone())
+            .chain((2..).map(|n| format!("{base}{n}")))
+            .find(|candidate| !taken.contains(candidate))
+            .unwrap_or(base);
+        taken.push(fresh.clone());
+        rename_def(schema, &name, &fresh);
+    }
+}
+
+/// The name to use instead of `name`, when it needs one.
+fn replacement(name: &str) -> Option<String> {
+    if OURS.contains(&pascal(name).as_str()) {
+        return Some(format!("{name}Def"));
+    }
+    let typified = name.to_pascal_case();
+    let fits = typified.starts_with(|c: char| c.is_ascii_alphabetic())
+        && typified
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if fits {
+        return None;
+    }
+    match pascal(name) {
+        ours if ours.starts_with(|c: char| c.is_ascii_alphabetic()) => Some(ours),
+        ours => Some(format!("Def{}", ours.trim_start_matches('_'))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn names_that_are_no_type_names_or_are_ours_are_replaced() {
+        assert_eq!(replacement("1st").as_deref(), Some("Def1st"));
+        assert_eq!(replacement("").as_deref(), Some("Value"));
+        assert_eq!(replacement("input").as_deref(), Some("inputDef"));
+        assert_eq!(replacement("my_def"), None);
+        let mut schema = json!({
+            "$defs": {"1st": {"type": "string"}, "Def1st": {"type": "integer"}},
+            "properties": {"a": {"$ref": "#/$defs/1st"}}
+        });
+        fit_def_names(&mut schema);
+        assert_eq!(schema["properties"]["a"]["$ref"], "#/$defs/Def1st2");
+        assert_eq!(schema["$defs"]["Def1st2"], json!({"type": "string"}));
+    }
+}
