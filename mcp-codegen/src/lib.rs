@@ -25,7 +25,7 @@ mod write;
 
 pub use builder::Builder;
 pub use error::{Error, Result};
-pub use generate::{Generated, Generator, Warning};
+pub use generate::{Argument, Explanation, Generated, Generator, Warning};
 pub use mcp_runtime::ServerSpec;
 pub use settings::Settings;
 pub use snapshot::Snapshot;

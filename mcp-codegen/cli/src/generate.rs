@@ -1,4 +1,5 @@
-//! `generate SNAPSHOT`: the typed client module, to standard output or a file.
+//! `generate SNAPSHOT`: the typed client module, to standard output or a file; with
+//! `--explain TOOL`, what one tool becomes in Rust and why.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -31,6 +32,10 @@ pub(crate) struct GenerateArgs {
     /// bindings then need mcp-runtime's `fake` feature.
     #[arg(long)]
     fakes: bool,
+    /// Instead of the code, show what this tool's arguments and output become in Rust, and
+    /// why an argument is a JSON value when it is one.
+    #[arg(long, value_name = "TOOL", conflicts_with_all = ["out", "tools"])]
+    explain: Option<String>,
 }
 
 impl GenerateArgs {
@@ -50,6 +55,15 @@ impl GenerateArgs {
     }
 
     pub(crate) fn run(&self) -> anyhow::Result<ExitCode> {
+        if let Some(tool) = &self.explain {
+            let loaded = Snapshot::load(&self.snapshot)?;
+            let label = self.snapshot.display().to_string();
+            print!(
+                "{}",
+                Generator::new(self.settings()).explain(&loaded, &label, tool)?
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
         generate(&self.snapshot, self.out.as_deref(), self.settings())
     }
 }

@@ -94,6 +94,37 @@ fn fallbacks_are_warned_on_stderr() {
 }
 
 #[test]
+fn explain_shows_each_arguments_type_and_why_one_is_a_json_value() {
+    let hostile = repo().join("tests/corpus/hostile/hostile.json");
+    let hostile = hostile.to_str().unwrap();
+    let typed = run(&["generate", hostile, "--explain", "refs_into_properties"]);
+    assert!(typed.status.success(), "{}", stderr(&typed));
+    let text = String::from_utf8_lossy(&typed.stdout).to_string();
+    assert!(text.contains("  filters: Filters\n"), "{text}");
+    assert!(!text.contains("a JSON value"), "{text}");
+
+    let untyped = run(&["generate", hostile, "--explain", "const_not_conditionals"]);
+    let text = String::from_utf8_lossy(&untyped.stdout).to_string();
+    assert!(
+        text.contains("  cond: Option<serde_json::Value>\n    a JSON value: argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported)"),
+        "{text}"
+    );
+    assert!(text.contains("  kind: Option<InputKind>\n"), "{text}");
+
+    let any = run(&["generate", hostile, "--explain", "boolean_schemas"]);
+    let text = String::from_utf8_lossy(&any.stdout).to_string();
+    assert!(text.contains("its schema allows any JSON value"), "{text}");
+
+    let unknown = run(&["generate", hostile, "--explain", "nope"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        stderr(&unknown).contains("tool `nope` is not in snapshot"),
+        "{}",
+        stderr(&unknown)
+    );
+}
+
+#[test]
 fn bad_snapshots_exit_2_naming_file_and_problem() {
     let dir = temp("bad");
     let cases = [

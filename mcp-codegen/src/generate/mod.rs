@@ -9,6 +9,7 @@
 pub(crate) mod catalog;
 mod derives;
 pub(crate) mod docs;
+mod explain;
 mod fake;
 mod groups;
 pub(crate) mod names;
@@ -22,6 +23,8 @@ use quote::{ToTokens, format_ident, quote};
 
 use crate::snapshot::{Snapshot, ToolDef};
 use crate::{Error, Result, Settings};
+pub use explain::{Argument, Explanation};
+
 use catalog::CatalogPlan;
 use derives::trim_derives;
 use names::{Namer, pascal, snake};

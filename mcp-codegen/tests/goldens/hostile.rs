@@ -117,8 +117,8 @@ impl Hostile {
     ///
     /// **Generator notes:**
     /// - `if`, `then` at the root of the input schema is checked by the server, not at compile time
-    /// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported: {); it is a JSON value
-    /// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema Object(); it is a JSON value
+    /// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported); it is a JSON value
+    /// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema); it is a JSON value
     pub fn const_not_conditionals(&self) -> const_not_conditionals::Call<'_> {
         const_not_conditionals::Call::new(
             &self.client,
@@ -282,7 +282,7 @@ impl Hostile {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     ///
     /// **Generator notes:**
-    /// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum {Boolean, Number, String} \[Number(1), String("a"), Bool(true)\]); it is a JSON value
+    /// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum); it is a JSON value
     pub fn enum_mixed_and_nullable(&self) -> enum_mixed_and_nullable::Call<'_> {
         enum_mixed_and_nullable::Call::new(
             &self.client,
@@ -472,7 +472,7 @@ impl Hostile {
     /// Resolves to `output_not_object_typed::Output`.
     ///
     /// **Generator notes:**
-    /// - the output schema could not be typed (typify panicked: not yet implemented: unhandled not schema Object(); the output is a JSON value
+    /// - the output schema could not be typed (typify panicked: not yet implemented: unhandled not schema); the output is a JSON value
     pub fn output_not_object_typed(&self) -> output_not_object_typed::Call<'_> {
         output_not_object_typed::Call::new(
             &self.client,
@@ -1334,8 +1334,8 @@ pub mod connect {
 ///
 /// **Generator notes:**
 /// - `if`, `then` at the root of the input schema is checked by the server, not at compile time
-/// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported: {); it is a JSON value
-/// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema Object(); it is a JSON value
+/// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported); it is a JSON value
+/// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema); it is a JSON value
 #[allow(dead_code, clippy::all)]
 pub mod const_not_conditionals {
     /// The tool's name on the server.
@@ -2465,7 +2465,7 @@ pub mod enum_duplicates_after_normalisation {
 /// Types and the pending call of the MCP tool `enum_mixed_and_nullable`.
 ///
 /// **Generator notes:**
-/// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum {Boolean, Number, String} \[Number(1), String("a"), Bool(true)\]); it is a JSON value
+/// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum); it is a JSON value
 #[allow(dead_code, clippy::all)]
 pub mod enum_mixed_and_nullable {
     /// The tool's name on the server.
@@ -4075,7 +4075,7 @@ pub mod output_array_root {
 /// Types and the pending call of the MCP tool `output_not_object_typed`.
 ///
 /// **Generator notes:**
-/// - the output schema could not be typed (typify panicked: not yet implemented: unhandled not schema Object(); the output is a JSON value
+/// - the output schema could not be typed (typify panicked: not yet implemented: unhandled not schema); the output is a JSON value
 #[allow(dead_code, clippy::all)]
 pub mod output_not_object_typed {
     /// The tool's name on the server.

@@ -43,8 +43,16 @@ pub(super) fn contained<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, S
     }
 }
 
+/// The first line of a reason, without the schema dump typify's messages end in
+/// (`…are not supported: {`, `…unhandled not schema Object(`).
 fn first_line(text: &str) -> String {
     let line = text.lines().next().unwrap_or_default();
+    let line = [": {", " Object(", ": Object", " Schema", " {"]
+        .iter()
+        .filter_map(|dump| line.find(dump))
+        .min()
+        .map_or(line, |at| &line[..at])
+        .trim_end_matches([':', ' ']);
     if line.chars().count() > 160 {
         format!("{}…", line.chars().take(160).collect::<String>())
     } else {
