@@ -45,6 +45,21 @@ duckduckgo|pypi|duckduckgo-mcp-server|0.7.0|BIN/duckduckgo-mcp-server|
 atlassian|pypi|mcp-atlassian|0.23.1|BIN/mcp-atlassian|JIRA_URL=https://example.atlassian.net JIRA_USERNAME=dummy JIRA_API_TOKEN=dummy CONFLUENCE_URL=https://example.atlassian.net/wiki CONFLUENCE_USERNAME=dummy CONFLUENCE_API_TOKEN=dummy
 excel|pypi|excel-mcp-server|2.2.2|BIN/excel-mcp-server stdio|EXCEL_FILES_PATH=/tmp
 aws-documentation|pypi|awslabs.aws-documentation-mcp-server|1.2.3|BIN/awslabs.aws-documentation-mcp-server|FASTMCP_LOG_LEVEL=ERROR
+digitalocean|npm|@digitalocean/mcp|1.0.70|BIN/mcp|DIGITALOCEAN_API_TOKEN=dummy
+desktop-commander|npm|@wonderwhy-er/desktop-commander|0.2.52|BIN/desktop-commander|
+exa|npm|exa-mcp-server|3.4.1|BIN/exa-mcp-server|EXA_API_KEY=dummy
+brave-search|npm|@modelcontextprotocol/server-brave-search|0.6.2|BIN/mcp-server-brave-search|BRAVE_API_KEY=dummy
+puppeteer|npm|@modelcontextprotocol/server-puppeteer|2025.5.12|BIN/mcp-server-puppeteer|
+kubernetes|npm|mcp-server-kubernetes|4.1.7|BIN/mcp-server-kubernetes|
+browserbase|npm|@browserbasehq/mcp-server-browserbase|2.4.3|BIN/mcp-server-browserbase|BROWSERBASE_API_KEY=dummy BROWSERBASE_PROJECT_ID=dummy
+figma|npm|figma-developer-mcp|0.13.2|BIN/figma-developer-mcp --stdio|FIGMA_API_KEY=dummy
+hubspot|npm|@hubspot/mcp-server|0.4.0|BIN/mcp-hubspot|PRIVATE_APP_ACCESS_TOKEN=dummy
+sentry|npm|@sentry/mcp-server|0.39.0|BIN/sentry-mcp --access-token=dummy|
+task-master|npm|task-master-ai|0.43.1|BIN/task-master-ai|
+heroku|npm|@heroku/mcp-server|1.2.8|BIN/heroku-mcp-server|HEROKU_API_KEY=dummy
+redis|npm|@modelcontextprotocol/server-redis|2025.4.25|BIN/mcp-server-redis redis://localhost:6379|
+youtube-transcript|npm|@kimtaeyoon83/mcp-server-youtube-transcript|0.1.1|BIN/mcp-server-youtube-transcript|
+apify|npm|@apify/actors-mcp-server|0.16.0|BIN/actors-mcp-server|APIFY_TOKEN=dummy
 TABLE
 )
 

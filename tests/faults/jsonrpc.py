@@ -1,6 +1,7 @@
 """The JSON-RPC loop the misbehaving servers share: one message per line on stdin and stdout.
 A server gives its name, what `tools/list` returns and how `tools/call` answers (`None`
-from either: no answer at all), and may watch notifications.
+from either: no answer at all), may watch notifications, and may claim capabilities it does
+not serve (every method it does not know is answered "method not found", -32601).
 
 Every process that imports it leaves an empty file named after its PID in `$FAULT_PID_DIR`
 (when set), so a test can check that none is left running. With `$FAULT_ERA=2026-07-28` it
@@ -35,7 +36,7 @@ def send(message):
     sys.stdout.flush()
 
 
-def serve(name, list_tools, call_tool=None, on_notification=None):
+def serve(name, list_tools, call_tool=None, on_notification=None, capabilities=None):
     for line in sys.stdin:
         request = json.loads(line)
         if "id" not in request:
@@ -46,7 +47,7 @@ def serve(name, list_tools, call_tool=None, on_notification=None):
         if method == "initialize":
             result = {
                 "protocolVersion": request["params"]["protocolVersion"],
-                "capabilities": {"tools": {}},
+                "capabilities": capabilities or {"tools": {}},
                 "serverInfo": {"name": name, "version": "1.0.0"},
             }
         elif method == "server/discover" and ERA:

@@ -135,6 +135,19 @@ async fn stdout_junk_is_skipped_with_a_debug_log_naming_the_server() {
     assert!(junk.iter().all(|l| l.contains("banner.py")), "{junk:?}");
 }
 
+/// A server that offers prompts and resources but answers their listings "method not found"
+/// has none: its snapshot holds its tools and no catalog sections.
+#[tokio::test]
+async fn a_snapshot_leaves_out_listings_the_server_does_not_serve() {
+    let spec = ServerSpec::stdio("python3").arg(script("unlisted_catalog.py"));
+    let snapshot =
+        mcp_codegen::snapshot::live::take(spec.into(), mcp_runtime::ConnectOptions::default())
+            .await
+            .expect("a snapshot despite the unserved listings");
+    assert_eq!(snapshot.tools.len(), 1);
+    assert!(snapshot.prompts.is_none() && snapshot.resources.is_none());
+}
+
 /// Starts `http_big_result.py`; its port once it listens.
 fn http_big_result() -> (std::process::Child, String) {
     use std::io::BufRead;

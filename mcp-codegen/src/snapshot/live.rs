@@ -54,8 +54,12 @@ async fn list_all(client: &Client) -> Result<(Map<String, Value>, BTreeMap<Strin
         let listed = match client.list_as_sent(listing).await {
             Ok(listed) => listed,
             // Templates are optional even for servers with resources: a server that does
-            // not know the method has none.
-            Err(mcp_runtime::Error::Protocol { .. }) if listing == Listing::ResourceTemplates => {
+            // not know the method has none. So has a server that offers prompts or resources
+            // in its capabilities but answers their listing "method not found" (-32601).
+            Err(mcp_runtime::Error::Protocol { message, .. })
+                if listing == Listing::ResourceTemplates
+                    || (listing != Listing::Tools && message.contains("-32601")) =>
+            {
                 continue;
             }
             Err(other) => return Err(other.into()),
