@@ -3,12 +3,16 @@
 //! an intra-doc link) or open HTML (`<id>` is a tag), so that `cargo test` and
 //! `cargo doc -D warnings` pass whatever a server wrote.
 
+use super::doc_indent::Indenter;
+
 /// `text` as Markdown that rustdoc shows as written: fenced blocks become `text` blocks,
-/// indentation that would open an indented code block is cut to three spaces, `[`, `]`, `<`
+/// indentation that would open an indented code block is cut to three spaces and lines under
+/// list items are indented to the item (`doc_indent.rs`), `[`, `]`, `<`
 /// and `>` outside code are escaped, and bare URLs become code spans instead of links.
 pub(crate) fn markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut fence: Option<Fence> = None;
+    let mut indenter = Indenter::default();
     for line in text.lines() {
         match &fence {
             Some(open) => {
@@ -26,7 +30,7 @@ pub(crate) fn markdown(text: &str) -> String {
                     out.push_str("text");
                     fence = Some(open);
                 }
-                None => out.push_str(&prose(line)),
+                None => out.push_str(&prose(line, indenter.indent(line))),
             },
         }
         out.push('\n');
@@ -65,11 +69,10 @@ impl Fence {
     }
 }
 
-/// One line outside code blocks.
-fn prose(line: &str) -> String {
-    let indent = leading_width(line);
+/// One line outside code blocks, indented by `indent`.
+fn prose(line: &str, indent: usize) -> String {
     let body = line.trim_start();
-    let mut out = " ".repeat(indent.min(3));
+    let mut out = " ".repeat(indent);
     let chars: Vec<char> = body.chars().collect();
     let mut i = 0;
     while i < chars.len() {
@@ -95,14 +98,6 @@ fn prose(line: &str) -> String {
         }
     }
     out
-}
-
-/// Width of the leading whitespace, a tab counting as four.
-fn leading_width(line: &str) -> usize {
-    line.chars()
-        .take_while(|c| c.is_whitespace())
-        .map(|c| if c == '\t' { 4 } else { 1 })
-        .sum()
 }
 
 /// Copies an inline code span starting at `start` verbatim (its content is literal in

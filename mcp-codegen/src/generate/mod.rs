@@ -8,6 +8,7 @@
 
 pub(crate) mod catalog;
 mod derives;
+mod doc_indent;
 pub(crate) mod docs;
 mod explain;
 mod fake;
