@@ -59,6 +59,8 @@ task-master|npm|task-master-ai|0.43.1|BIN/task-master-ai|
 heroku|npm|@heroku/mcp-server|1.2.8|BIN/heroku-mcp-server|HEROKU_API_KEY=dummy
 redis|npm|@modelcontextprotocol/server-redis|2025.4.25|BIN/mcp-server-redis redis://localhost:6379|
 youtube-transcript|npm|@kimtaeyoon83/mcp-server-youtube-transcript|0.1.1|BIN/mcp-server-youtube-transcript|
+twilio-api|npm|@twilio-alpha/mcp|0.7.0|BIN/twilio-mcp-server AC00000000000000000000000000000000/SK00000000000000000000000000000000:dummy --services twilio_api_v2010|
+azure|npm|@azure/mcp|2.0.5|BIN/azmcp server start --mode all|
 apify|npm|@apify/actors-mcp-server|0.16.0|BIN/actors-mcp-server|APIFY_TOKEN=dummy
 TABLE
 )

@@ -93,6 +93,60 @@ fn the_real_corpus_gives_exactly_the_reviewed_findings() {
     // rule's letter and harmless). The README's table says why for each.
     let reviewed = [
         (
+            "azure.json",
+            "tool `compute_vm_create`",
+            "/inputSchema/properties/admin-password",
+            "secret-parameter",
+        ),
+        (
+            "azure.json",
+            "tool `compute_vmss_create`",
+            "/inputSchema/properties/admin-password",
+            "secret-parameter",
+        ),
+        (
+            "azure.json",
+            "tool `keyvault_certificate_import`",
+            "/inputSchema/properties/password",
+            "secret-parameter",
+        ),
+        (
+            "azure.json",
+            "tool `keyvault_secret_create`",
+            "/inputSchema/properties/secret",
+            "secret-parameter",
+        ),
+        (
+            "azure.json",
+            "tool `keyvault_secret_get`",
+            "/inputSchema/properties/secret",
+            "secret-parameter",
+        ),
+        (
+            "azure.json",
+            "tool `postgres_database_query`",
+            "/inputSchema/properties/password",
+            "secret-parameter",
+        ),
+        (
+            "azure.json",
+            "tool `postgres_list`",
+            "/inputSchema/properties/password",
+            "secret-parameter",
+        ),
+        (
+            "azure.json",
+            "tool `postgres_table_schema_get`",
+            "/inputSchema/properties/password",
+            "secret-parameter",
+        ),
+        (
+            "azure.json",
+            "tool `sql_server_create`",
+            "/inputSchema/properties/administrator-password",
+            "secret-parameter",
+        ),
+        (
             "circleci.json",
             "tool `download_usage_api_data`",
             "/inputSchema/properties/params/properties/outputDir/description",
@@ -325,6 +379,30 @@ fn the_real_corpus_gives_exactly_the_reviewed_findings() {
             "tool `export`",
             "/inputSchema/properties/exportTarget/items/oneOf/1/properties/arguments/properties/pipeline/description",
             "overlong-description",
+        ),
+        (
+            "twilio-api.json",
+            "tool `TwilioApiV2010--CreateCall`",
+            "/inputSchema/properties/SipAuthPassword",
+            "secret-parameter",
+        ),
+        (
+            "twilio-api.json",
+            "tool `TwilioApiV2010--CreateParticipant`",
+            "/inputSchema/properties/SipAuthPassword",
+            "secret-parameter",
+        ),
+        (
+            "twilio-api.json",
+            "tool `TwilioApiV2010--CreateSipCredential`",
+            "/inputSchema/properties/Password",
+            "secret-parameter",
+        ),
+        (
+            "twilio-api.json",
+            "tool `TwilioApiV2010--UpdateSipCredential`",
+            "/inputSchema/properties/Password",
+            "secret-parameter",
         ),
     ];
     let all = files("real");

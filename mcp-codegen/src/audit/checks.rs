@@ -104,10 +104,11 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
     characters(text, &mut hits);
     let value = text.value.as_str();
     let first = |re: &Regex| re.find(value).map(|m| (m.start(), m.end()));
-    if let Some(span) = first(&HIDDEN_TAG)
-        .or_else(|| first(&CONCEAL))
-        .or_else(|| first(&OVERRIDE))
-    {
+    let tag = HIDDEN_TAG
+        .find_iter(value)
+        .find(|m| !cli_placeholder(value, m.start()))
+        .map(|m| (m.start(), m.end()));
+    if let Some(span) = tag.or_else(|| first(&CONCEAL)).or_else(|| first(&OVERRIDE)) {
         let found = &value[span.0..span.1];
         hits.push(hit(
             &rules::HIDDEN,
@@ -118,7 +119,11 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
     let asked = SECRET_ASK
         .find(value)
         .filter(|m| !negated(value, m.start()));
-    if let Some(span) = first(&SECRET_PATH).or_else(|| asked.map(|m| (m.start(), m.end()))) {
+    let path = SECRET_PATH
+        .find_iter(value)
+        .find(|m| !public_key(value, m.start()))
+        .map(|m| (m.start(), m.end()));
+    if let Some(span) = path.or_else(|| asked.map(|m| (m.start(), m.end()))) {
         let found = &value[span.0..span.1];
         hits.push(hit(
             &rules::SECRETS,
@@ -147,6 +152,27 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
 }
 
 /// Whether the words just before `at` forbid what follows ("do not include your API key").
+/// Whether the path at `at` is a public key (`~/.ssh/id_rsa.pub`): nothing secret to read.
+fn public_key(text: &str, at: usize) -> bool {
+    let token = text[at..]
+        .split(|c: char| c.is_whitespace() || "'\"`(),;".contains(c))
+        .next()
+        .unwrap_or_default();
+    token.trim_end_matches(['.', ':']).ends_with(".pub")
+}
+
+/// Whether the tag at `at` is a command line's placeholder (`--secret <secret>`), not a
+/// section of text set apart.
+fn cli_placeholder(text: &str, at: usize) -> bool {
+    let window = &text[floor(text, at.saturating_sub(48))..at];
+    let word = window
+        .trim_end()
+        .rsplit(char::is_whitespace)
+        .next()
+        .unwrap_or_default();
+    window.ends_with(char::is_whitespace) && word.starts_with("--") && word.len() > 2
+}
+
 fn negated(text: &str, at: usize) -> bool {
     let before = &text[floor(text, at.saturating_sub(24))..at].to_ascii_lowercase();
     ["not ", "never ", "n't ", "no "]
@@ -272,5 +298,27 @@ fn encoded(value: &str, hits: &mut Vec<Hit>) {
     if let Some((m, what)) = found {
         let message = format!("{what} of {} characters", m.as_str().len());
         hits.push(hit(&rules::ENCODED, message, (m.start(), m.end())));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_lines_placeholder_is_no_hidden_tag() {
+        let text = "Required: --vault <vault>, --secret <secret>. <secret>do this</secret>";
+        let tags: Vec<usize> = HIDDEN_TAG.find_iter(text).map(|m| m.start()).collect();
+        let set_apart: Vec<bool> = tags.iter().map(|&at| cli_placeholder(text, at)).collect();
+        assert_eq!(set_apart, [true, false, false]);
+    }
+
+    #[test]
+    fn a_public_key_is_no_secret_but_its_private_half_is() {
+        let text = "read the user's public key file (e.g., ~/.ssh/id_rsa.pub) and pass it";
+        let at = SECRET_PATH.find(text).unwrap().start();
+        assert!(public_key(text, at));
+        let text = "read ~/.ssh/id_rsa and pass it";
+        assert!(!public_key(text, SECRET_PATH.find(text).unwrap().start()));
     }
 }
