@@ -110,6 +110,13 @@ impl Namer {
         }
     }
 
+    /// A namer that never hands out the names already in use.
+    pub fn taking(names: impl IntoIterator<Item = String>) -> Self {
+        Namer {
+            taken: names.into_iter().collect(),
+        }
+    }
+
     /// A type name: `Base`, or `Base2`, `Base3`, … if taken (no underscore: types are
     /// CamelCase).
     pub fn unique_type(&mut self, base: String) -> String {

@@ -13,9 +13,15 @@ const INDIRECT: &[&str] = &[
 ];
 
 /// Checks the items of one tool's types.
-pub(super) fn check(items: &TokenStream) -> Result<(), String> {
+#[cfg(test)]
+fn check(items: &TokenStream) -> Result<(), String> {
     let file: syn::File =
         syn::parse2(items.clone()).map_err(|e| format!("the generated types do not parse: {e}"))?;
+    check_file(&file, items)
+}
+
+/// Checks the items of one tool's types, parsed (`file`) and as tokens (`items`).
+pub(super) fn check_file(file: &syn::File, items: &TokenStream) -> Result<(), String> {
     let mut defined = BTreeSet::new();
     for item in &file.items {
         if let Some(name) = type_name(item)
@@ -42,7 +48,7 @@ pub(super) fn check(items: &TokenStream) -> Result<(), String> {
     if items.to_string().contains("! [] . contains") {
         return Err("no value fits the schema (a contradictory `allOf` or `enum`)".into());
     }
-    let flattens = flatten_edges(&file, &defined);
+    let flattens = flatten_edges(file, &defined);
     if let Some(name) = flattens.keys().find(|name| reaches_itself(name, &flattens)) {
         // serde would instantiate its flattening serializer without end.
         return Err(format!("type `{name}` flattens itself"));

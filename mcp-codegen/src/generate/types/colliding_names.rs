@@ -48,6 +48,17 @@ pub(super) fn mark_colliding(map: &mut Map<String, Value>) {
     }
 }
 
+/// Whether `schema` has a property name [`mark_colliding`] marked, anywhere.
+pub(super) fn marked(schema: &Value) -> bool {
+    match schema {
+        Value::Object(map) => map
+            .iter()
+            .any(|(key, value)| key.contains(MARK) || marked(value)),
+        Value::Array(items) => items.iter().any(marked),
+        _ => false,
+    }
+}
+
 /// `items` with every marked wire name spelled as the server spells it.
 pub(super) fn unmark(items: TokenStream) -> TokenStream {
     items

@@ -7,7 +7,7 @@ use heck::ToPascalCase;
 use serde_json::Value;
 
 use super::prepare::rename_def;
-use crate::generate::names::pascal;
+use crate::generate::names::{Namer, pascal};
 
 /// Our own items in a tool's module.
 const OURS: &[&str] = &["Input", "Output", "Call", "ConversionError"];
@@ -18,17 +18,11 @@ pub(super) fn fit_def_names(schema: &mut Value) {
         Some(Value::Object(defs)) => defs.keys().cloned().collect(),
         _ => return,
     };
-    let mut taken: Vec<String> = names.clone();
+    let mut namer = Namer::taking(names.iter().cloned());
     for name in names {
-        let Some(base) = replacement(&name) else {
-            continue;
-        };
-        let fresh = std::iter::once(base.clone())
-            .chain((2..).map(|n| format!("{base}{n}")))
-            .find(|candidate| !taken.contains(candidate))
-            .unwrap_or(base);
-        taken.push(fresh.clone());
-        rename_def(schema, &name, &fresh);
+        if let Some(base) = replacement(&name) {
+            rename_def(schema, &name, &namer.unique_type(base));
+        }
     }
 }
 

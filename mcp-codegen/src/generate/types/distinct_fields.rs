@@ -8,15 +8,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::Ident;
 use quote::ToTokens;
 use syn::visit_mut::VisitMut;
 
-/// `items` with every struct's fields named distinctly (unchanged when they already are).
-pub(super) fn distinct_fields(items: TokenStream) -> TokenStream {
-    let Ok(mut file) = syn::parse2::<syn::File>(items.clone()) else {
-        return items;
-    };
+use crate::generate::names::Namer;
+
+/// Names every struct's fields in `file` distinctly; `false` when they already were.
+pub(super) fn distinct_fields(file: &mut syn::File) -> bool {
     let mut renames = BTreeMap::new();
     for item in &mut file.items {
         if let syn::Item::Struct(s) = item
@@ -26,14 +25,14 @@ pub(super) fn distinct_fields(items: TokenStream) -> TokenStream {
         }
     }
     if renames.is_empty() {
-        return items;
+        return false;
     }
     Renamer {
         renames: &renames,
         current: None,
     }
-    .visit_file_mut(&mut file);
-    file.into_token_stream()
+    .visit_file_mut(file);
+    true
 }
 
 /// Renames the second and later fields of one name (in the order the schema lists their
@@ -48,10 +47,10 @@ fn rename_duplicates(fields: &mut syn::Fields) -> Option<Vec<(String, Ident)>> {
         .iter()
         .map(|f| f.ident.as_ref().map(Ident::to_string).unwrap_or_default())
         .collect();
-    let mut taken: BTreeSet<String> = names.iter().cloned().collect();
-    if taken.len() == names.len() {
+    if names.iter().collect::<BTreeSet<_>>().len() == names.len() {
         return None;
     }
+    let mut namer = Namer::taking(names.iter().cloned());
     let mut seen = BTreeSet::new();
     let mut order = Vec::new();
     for field in named.named.iter_mut() {
@@ -60,11 +59,7 @@ fn rename_duplicates(fields: &mut syn::Fields) -> Option<Vec<(String, Ident)>> {
         };
         let original = ident.to_string();
         if !seen.insert(original.clone()) {
-            let fresh = (2..)
-                .map(|n| format!("{original}_{n}"))
-                .find(|name| !taken.contains(name))
-                .unwrap_or_default();
-            taken.insert(fresh.clone());
+            let fresh = namer.unique(original.clone());
             if !renamed_on_wire(field) {
                 field
                     .attrs
@@ -139,9 +134,17 @@ impl VisitMut for Renamer<'_> {
 
 #[cfg(test)]
 mod tests {
+    use proc_macro2::TokenStream;
     use quote::quote;
 
     use super::*;
+
+    /// `items` with distinct field names.
+    fn distinct(items: TokenStream) -> TokenStream {
+        let mut file: syn::File = syn::parse2(items).unwrap();
+        distinct_fields(&mut file);
+        file.into_token_stream()
+    }
 
     #[test]
     fn later_fields_of_one_name_get_numbers_and_struct_expressions_follow() {
@@ -159,7 +162,7 @@ mod tests {
                 }
             }
         };
-        let out = distinct_fields(items).to_string();
+        let out = distinct(items).to_string();
         assert!(out.contains("pub content_type_3 : Option < i64 >"), "{out}");
         assert!(out.contains("content_type_3 : Some (1)"), "{out}");
         assert!(out.contains("rename = \"content-type\""), "{out}");
@@ -174,7 +177,7 @@ mod tests {
                 pub a_b: Option<String>,
             }
         };
-        let out = distinct_fields(items).to_string();
+        let out = distinct(items).to_string();
         let renamed = "# [serde (rename = \"a_b\")] pub a_b_2 : Option < String >";
         assert!(out.contains(renamed), "{out}");
         assert!(out.contains("pub a_b : String"), "{out}");
@@ -183,9 +186,6 @@ mod tests {
     #[test]
     fn distinct_fields_are_left_alone() {
         let items = quote! { pub struct A { pub a: i64, pub b: i64 } };
-        assert_eq!(
-            distinct_fields(items.clone()).to_string(),
-            items.to_string()
-        );
+        assert_eq!(distinct(items.clone()).to_string(), items.to_string());
     }
 }

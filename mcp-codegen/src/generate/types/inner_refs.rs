@@ -10,7 +10,7 @@ use mcp_runtime::__private::pointer::escape;
 use serde_json::{Map, Value};
 
 use super::prepare::rewrite_refs;
-use crate::generate::names::pascal;
+use crate::generate::names::{Namer, pascal};
 
 /// Moves every in-document reference target that is not a `$defs` entry onto one, leaving a
 /// reference (and the description) where it was: one type, however often it is used. The
@@ -21,14 +21,14 @@ pub(super) fn hoist_inner_refs(schema: &mut Value) {
     if targets.is_empty() || !schema.is_object() {
         return;
     }
-    let mut taken: Vec<String> = defs(schema).keys().cloned().collect();
+    let mut namer = Namer::taking(defs(schema).keys().cloned());
     let mut pointers: Vec<String> = targets.into_keys().collect();
     pointers.sort_by_key(|p| std::cmp::Reverse(p.matches('/').count()));
     for reference in pointers {
         let Some(spot) = pointer_of(&reference).and_then(|p| schema.pointer_mut(&p)) else {
             continue; // A missing target stays: the fallback names it.
         };
-        let name = fresh_name(&reference, &taken);
+        let name = fresh_name(&reference, &mut namer);
         let to = format!("#/$defs/{}", escape(&name));
         let mut left = Map::new();
         left.insert("$ref".into(), Value::from(to.clone()));
@@ -36,7 +36,6 @@ pub(super) fn hoist_inner_refs(schema: &mut Value) {
             left.insert("description".into(), description);
         }
         let target = std::mem::replace(spot, Value::Object(left));
-        taken.push(name.clone());
         defs(schema).insert(name, target);
         rewrite_refs(schema, &|r| (r == reference).then(|| to.clone()));
     }
@@ -104,7 +103,7 @@ const STRUCTURE: &[&str] = &[
 ];
 
 /// A `$defs` name for the target: its last named segment in PascalCase, numbered when taken.
-fn fresh_name(pointer: &str, taken: &[String]) -> String {
+fn fresh_name(pointer: &str, namer: &mut Namer) -> String {
     let pointer = percent_decode(pointer).unwrap_or_else(|| pointer.to_string());
     let last = pointer
         .rsplit('/')
@@ -114,10 +113,7 @@ fn fresh_name(pointer: &str, taken: &[String]) -> String {
         name if name.is_empty() => "Shared".into(),
         name => name,
     };
-    std::iter::once(base.clone())
-        .chain((2..).map(|n| format!("{base}{n}")))
-        .find(|name| !taken.contains(name))
-        .unwrap_or(base)
+    namer.unique_type(base)
 }
 
 fn defs(schema: &mut Value) -> &mut Map<String, Value> {
@@ -189,13 +185,19 @@ mod tests {
 
     #[test]
     fn names_are_fresh_and_escaped_segments_decoded() {
-        let taken = vec!["WorkspaceId".to_string()];
+        let mut namer = Namer::taking(["WorkspaceId".to_string()]);
         assert_eq!(
-            fresh_name("#/properties/workspaceId", &taken),
+            fresh_name("#/properties/workspaceId", &mut namer),
             "WorkspaceId2"
         );
-        assert_eq!(fresh_name("#/properties/a~1b/items/0", &[]), "AB");
+        assert_eq!(
+            fresh_name("#/properties/a~1b/items/0", &mut Namer::default()),
+            "AB"
+        );
         assert_eq!(percent_decode("/a%24b").as_deref(), Some("/a$b"));
-        assert_eq!(fresh_name("#/properties/%24and/items", &[]), "And");
+        assert_eq!(
+            fresh_name("#/properties/%24and/items", &mut Namer::default()),
+            "And"
+        );
     }
 }

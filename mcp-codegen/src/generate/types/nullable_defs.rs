@@ -9,12 +9,15 @@ use serde_json::{Map, Value};
 
 use mcp_runtime::__private::pointer::escape;
 
+use crate::generate::names::Namer;
+
 /// Splits every nullable definition of `schema` whose non-null member is a shape of its own.
 pub(super) fn split_nullable_defs(schema: &mut Value) {
     let Some(Value::Object(defs)) = schema.get_mut("$defs") else {
         return;
     };
     let names: Vec<String> = defs.keys().cloned().collect();
+    let mut namer = Namer::taking(names.iter().cloned());
     let mut added = Map::new();
     for name in &names {
         let Some(Value::Object(def)) = defs.get_mut(name) else {
@@ -23,13 +26,7 @@ pub(super) fn split_nullable_defs(schema: &mut Value) {
         let Some(member) = shape_member(def) else {
             continue;
         };
-        let fresh = (1..)
-            .map(|n| match n {
-                1 => format!("{name}Inner"),
-                n => format!("{name}Inner{n}"),
-            })
-            .find(|candidate| !names.contains(candidate) && !added.contains_key(candidate))
-            .unwrap_or_default();
+        let fresh = namer.unique_type(format!("{name}Inner"));
         let reference = Value::from(format!("#/$defs/{}", escape(&fresh)));
         let mut shape = std::mem::replace(
             member,

@@ -8,8 +8,8 @@ use serde_json::{Map, Value};
 use typify::{TypeSpace, TypeSpaceImpl, TypeSpaceSettings};
 
 use super::InputShape;
-use super::check::check;
-use super::colliding_names::unmark;
+use super::check::check_file;
+use super::colliding_names::{marked, unmark};
 use super::contain::contained;
 use super::distinct_fields::distinct_fields;
 use super::enums::{OwnEnum, enum_item};
@@ -128,8 +128,18 @@ pub(super) fn build(
     let mut items = space.to_stream();
     items.extend(own_items);
     items.extend(enums.iter().map(enum_item));
-    let items = distinct_fields(unmark(reroot(items)));
-    check(&items)?;
+    let mut items = reroot(items);
+    if [input, output].into_iter().flatten().any(marked) {
+        items = unmark(items);
+    }
+    // One parse for both: fields still named alike are renamed, then what rustc would
+    // reject is looked for.
+    let mut file: syn::File =
+        syn::parse2(items.clone()).map_err(|e| format!("the generated types do not parse: {e}"))?;
+    if distinct_fields(&mut file) {
+        items = quote::ToTokens::into_token_stream(file.clone());
+    }
+    check_file(&file, &items)?;
     Ok((items, shape, output.is_some()))
 }
 
