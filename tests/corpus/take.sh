@@ -17,7 +17,8 @@ mkdir -p "$scratch/npm" "$scratch/py"
 cargo build -q -p mcp-codegen || exit 2
 codegen="$root/target/debug/mcp-codegen"
 
-# name | registry | package | version | command and arguments (BIN is the installed bin dir) | env
+# name | registry | package | version | command and arguments (BIN is the installed bin dir, DIR
+# the server's install dir) | env
 servers=$(cat <<'TABLE'
 playwright|npm|@playwright/mcp|0.0.83|BIN/playwright-mcp --headless|
 chrome-devtools|npm|chrome-devtools-mcp|1.11.0|BIN/chrome-devtools-mcp|
@@ -61,6 +62,7 @@ redis|npm|@modelcontextprotocol/server-redis|2025.4.25|BIN/mcp-server-redis redi
 youtube-transcript|npm|@kimtaeyoon83/mcp-server-youtube-transcript|0.1.1|BIN/mcp-server-youtube-transcript|
 twilio-api|npm|@twilio-alpha/mcp|0.7.0|BIN/twilio-mcp-server AC00000000000000000000000000000000/SK00000000000000000000000000000000:dummy --services twilio_api_v2010|
 azure|npm|@azure/mcp|2.0.5|BIN/azmcp server start --mode all|
+github-openapi|npm|@ivotoby/openapi-mcp-server @octokit/openapi@23.0.2|1.16.1|BIN/openapi-mcp-server --api-base-url https://api.github.com --openapi-spec DIR/node_modules/@octokit/openapi/generated/api.github.com.json --tag repos --tag actions --tag orgs|
 apify|npm|@apify/actors-mcp-server|0.16.0|BIN/actors-mcp-server|APIFY_TOKEN=dummy
 TABLE
 )
@@ -72,14 +74,17 @@ while IFS='|' read -r name registry package version command env; do
   dir="$scratch/$registry/$name"
   if [ "$registry" = npm ]; then
     mkdir -p "$dir" && echo '{"private":true}' > "$dir/package.json"
-    (cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error "$package@$version" >/dev/null 2>&1)
+    # A second word in the package column is a pinned package the command reads (a spec).
+    read -ra packages <<< "$package"
+    (cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error "${packages[0]}@$version" "${packages[@]:1}" >/dev/null 2>&1)
     bin="$dir/node_modules/.bin"
   else
     [ -x "$dir/bin/python" ] || python3 -m venv "$dir"
     "$dir/bin/pip" install --quiet --disable-pip-version-check "$package==$version" >/dev/null 2>&1
     bin="$dir/bin"
   fi
-  cmd=${command//BIN/$bin}
+  cmd=${command//DIR/$dir}
+  cmd=${cmd//BIN/$bin}
   cmd=${cmd//SCRATCH/$scratch}
   # shellcheck disable=SC2086 # the command and env are word lists on purpose
   # Python servers that build defaults from sets vary with hash randomisation; pin it.

@@ -130,7 +130,11 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
             format!("`{}`: names a secret or a sensitive file", found.trim()),
             span,
         ));
-    } else if text.is_name && text.carries_text && SECRET_NAME.is_match(value) {
+    } else if text.is_name
+        && text.carries_text
+        && SECRET_NAME.is_match(value)
+        && !names_a_reference(value)
+    {
         hits.push(hit(
             &rules::SECRET_PARAMETER,
             format!("parameter `{value}` is named for a secret"),
@@ -151,7 +155,22 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
     hits
 }
 
-/// Whether the words just before `at` forbid what follows ("do not include your API key").
+/// Whether a parameter named for a secret only refers to one (`secret_name`, `secret-id`,
+/// `secret_scanning_custom_link`): GitHub's Actions tools take the secret's name, not its value.
+fn names_a_reference(name: &str) -> bool {
+    let last = name
+        .rsplit(['_', '-', '.'])
+        .next()
+        .unwrap_or_default();
+    // camelCase: the last word starts at the last capital.
+    let last = last
+        .char_indices()
+        .rfind(|(i, c)| *i > 0 && c.is_ascii_uppercase())
+        .map_or(last, |(i, _)| &last[i..]);
+    ["name", "names", "id", "ids", "link", "url", "uri", "type", "count"]
+        .contains(&last.to_ascii_lowercase().as_str())
+}
+
 /// Whether the path at `at` is a public key (`~/.ssh/id_rsa.pub`): nothing secret to read.
 fn public_key(text: &str, at: usize) -> bool {
     let token = text[at..]
@@ -173,6 +192,7 @@ fn cli_placeholder(text: &str, at: usize) -> bool {
     window.ends_with(char::is_whitespace) && word.starts_with("--") && word.len() > 2
 }
 
+/// Whether the words just before `at` forbid what follows ("do not include your API key").
 fn negated(text: &str, at: usize) -> bool {
     let before = &text[floor(text, at.saturating_sub(24))..at].to_ascii_lowercase();
     ["not ", "never ", "n't ", "no "]
@@ -320,5 +340,15 @@ mod tests {
         assert!(public_key(text, at));
         let text = "read ~/.ssh/id_rsa and pass it";
         assert!(!public_key(text, SECRET_PATH.find(text).unwrap().start()));
+    }
+
+    #[test]
+    fn a_parameter_naming_a_secret_is_no_secret_but_one_holding_it_is() {
+        for name in ["secret_name", "secret-id", "secret_scanning_custom_link", "api_key_names"] {
+            assert!(SECRET_NAME.is_match(name) && names_a_reference(name), "{name}");
+        }
+        for name in ["secret", "client_secret", "adminPassword", "api_key", "SipAuthPassword"] {
+            assert!(SECRET_NAME.is_match(name) && !names_a_reference(name), "{name}");
+        }
     }
 }
