@@ -158,17 +158,16 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
 /// Whether a parameter named for a secret only refers to one (`secret_name`, `secret-id`,
 /// `secret_scanning_custom_link`): GitHub's Actions tools take the secret's name, not its value.
 fn names_a_reference(name: &str) -> bool {
-    let last = name
-        .rsplit(['_', '-', '.'])
-        .next()
-        .unwrap_or_default();
+    let last = name.rsplit(['_', '-', '.']).next().unwrap_or_default();
     // camelCase: the last word starts at the last capital.
     let last = last
         .char_indices()
         .rfind(|(i, c)| *i > 0 && c.is_ascii_uppercase())
         .map_or(last, |(i, _)| &last[i..]);
-    ["name", "names", "id", "ids", "link", "url", "uri", "type", "count"]
-        .contains(&last.to_ascii_lowercase().as_str())
+    [
+        "name", "names", "id", "ids", "link", "url", "uri", "type", "count",
+    ]
+    .contains(&last.to_ascii_lowercase().as_str())
 }
 
 /// Whether the path at `at` is a public key (`~/.ssh/id_rsa.pub`): nothing secret to read.
@@ -344,11 +343,28 @@ mod tests {
 
     #[test]
     fn a_parameter_naming_a_secret_is_no_secret_but_one_holding_it_is() {
-        for name in ["secret_name", "secret-id", "secret_scanning_custom_link", "api_key_names"] {
-            assert!(SECRET_NAME.is_match(name) && names_a_reference(name), "{name}");
+        for name in [
+            "secret_name",
+            "secret-id",
+            "secret_scanning_custom_link",
+            "api_key_names",
+        ] {
+            assert!(
+                SECRET_NAME.is_match(name) && names_a_reference(name),
+                "{name}"
+            );
         }
-        for name in ["secret", "client_secret", "adminPassword", "api_key", "SipAuthPassword"] {
-            assert!(SECRET_NAME.is_match(name) && !names_a_reference(name), "{name}");
+        for name in [
+            "secret",
+            "client_secret",
+            "adminPassword",
+            "api_key",
+            "SipAuthPassword",
+        ] {
+            assert!(
+                SECRET_NAME.is_match(name) && !names_a_reference(name),
+                "{name}"
+            );
         }
     }
 }

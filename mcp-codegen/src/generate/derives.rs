@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use syn::punctuated::Punctuated;
 
 use crate::generate::groups::{ToolGroups, tool_groups};
+use crate::generate::pending_call::MARKER;
 
 /// Drops, in one tool module, the serde derives of the direction a type never travels.
 pub(crate) fn trim_derives(module: &mut syn::File) {
@@ -18,7 +19,7 @@ pub(crate) fn trim_derives(module: &mut syn::File) {
     let mut sends = roots(&groups, "Input", "Serialize");
     let mut receives = roots(&groups, "Output", "Deserialize");
     // A definition neither side names keeps both derives, so what it names needs both too.
-    // (`Call`, the pending call, names both sides but is no data type.)
+    // (`Call`, the pending call, names both sides but is no data type; nor is its marker.)
     let unnamed: Vec<String> = groups
         .items
         .iter()
@@ -26,7 +27,8 @@ pub(crate) fn trim_derives(module: &mut syn::File) {
             syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Type(_) => group.clone(),
             _ => None,
         })
-        .filter(|name| name != "Call" && !sends.contains(name) && !receives.contains(name))
+        .filter(|name| name != "Call" && name != MARKER)
+        .filter(|name| !sends.contains(name) && !receives.contains(name))
         .collect();
     for name in unnamed {
         let reached = groups.reachable(&name);

@@ -111,7 +111,7 @@ fn describe(tool: &str, module: &syn::ItemMod, notes: Vec<String>) -> Explanatio
     let output = items
         .iter()
         .find_map(|item| match item {
-            syn::Item::Struct(s) if s.ident == "Call" => s.fields.iter().next().map(|f| &f.ty),
+            syn::Item::Type(t) if t.ident == "Call" => Some(&*t.ty),
             _ => None,
         })
         .and_then(last_generic)
@@ -130,7 +130,8 @@ fn describe(tool: &str, module: &syn::ItemMod, notes: Vec<String>) -> Explanatio
     }
 }
 
-/// The last type argument of `ty` (`PendingCall<'a, Input, Output>` → `Output`), shortened.
+/// The last type argument of `ty` (`DemoCall<'a, ThisTool, Input, Output>` → `Output`),
+/// shortened.
 fn last_generic(ty: &syn::Type) -> Option<String> {
     let syn::Type::Path(path) = ty else {
         return None;

@@ -14,14 +14,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use quote::format_ident;
 
 use crate::generate::groups::{ToolGroups, tool_groups};
+use crate::generate::pending_call::MARKER;
 
 /// The module that holds the shared types; tool modules never take this name.
 pub(crate) const SHARED_MODULE: &str = "types";
 
-/// Items that belong to their tool whatever their tokens: the pending call and the tool's
-/// name, and typify's `defaults` (its functions refer to `super`). `Input` and `Output` are
+/// Items that belong to their tool whatever their tokens: the pending call, its marker and the
+/// tool's name, and typify's `defaults` (its functions refer to `super`). `Input` and `Output` are
 /// shared like any type: many servers give every tool the same output shape.
-const OWN: &[&str] = &["NAME", "Call", "defaults"];
+const OWN: &[&str] = &["NAME", "Call", MARKER, "defaults"];
 
 /// Moves the groups that several tools share into one `types` module. `modules` are the tool
 /// modules (each a file holding one `pub mod`); returns them rewritten and the shared module,

@@ -285,6 +285,49 @@ impl McpToolsetDemo {
         self.client.read_resource(&uri).await
     }
 }
+/// A pending call of one of [`McpToolsetDemo`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
+#[must_use = "a call does nothing until it is awaited"]
+pub struct McpToolsetDemoCall<'a, T, I, O = ::mcp_runtime::ToolOutput>(
+    ::mcp_runtime::PendingCall<'a, I, O>,
+    ::std::marker::PhantomData<T>,
+);
+#[allow(dead_code)]
+impl<
+    'a,
+    T,
+    I: ::mcp_runtime::export::serde::Serialize,
+    O,
+> McpToolsetDemoCall<'a, T, I, O> {
+    /// Overrides the client's call timeout for this call.
+    pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+        Self(self.0.with_timeout(timeout), self.1)
+    }
+    /// Reports the server's progress notifications for this call to `callback`.
+    pub fn on_progress(
+        self,
+        callback: impl Fn(
+            ::mcp_runtime::Progress,
+        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+    ) -> Self {
+        Self(self.0.on_progress(callback), self.1)
+    }
+    /// The arguments as they will be sent.
+    pub fn input(&self) -> &I {
+        self.0.input()
+    }
+    /// Sends the call (what `.await` does).
+    pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
+        self.0.send()
+    }
+}
+impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
+for McpToolsetDemoCall<'a, T, I, O> {
+    type Output = ::mcp_runtime::Result<O>;
+    type IntoFuture = ::mcp_runtime::CallFuture<'a, O>;
+    fn into_future(self) -> Self::IntoFuture {
+        self.0.send()
+    }
+}
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
@@ -523,9 +566,10 @@ pub mod add {
         /// Second addend.
         pub b: f64,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -536,28 +580,8 @@ pub mod add {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -578,13 +602,6 @@ pub mod add {
             ::mcp_runtime::ToolOutput::into_structured::<Output>,
         )
     }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `ask_model`.
@@ -603,11 +620,10 @@ pub mod ask_model {
         /// The question for the model.
         pub question: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -618,28 +634,8 @@ pub mod ask_model {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -659,13 +655,6 @@ pub mod ask_model {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -709,9 +698,10 @@ pub mod build_report {
         /// How many pages to write (1 to 1000).
         pub pages: u32,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -722,24 +712,8 @@ pub mod build_report {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Ask the user for the report's title first (elicitation, answered through the task).
         pub fn ask_title(mut self, value: impl ::std::convert::Into<bool>) -> Self {
@@ -755,10 +729,6 @@ pub mod build_report {
         pub fn page_ms(mut self, value: impl ::std::convert::Into<u64>) -> Self {
             self.0.input_mut().page_ms = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -779,13 +749,6 @@ pub mod build_report {
             ::mcp_runtime::ToolOutput::into_structured::<Output>,
         )
     }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `confirm`.
@@ -804,11 +767,10 @@ pub mod confirm {
         /// What to ask the user to confirm.
         pub action: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -819,28 +781,8 @@ pub mod confirm {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -860,13 +802,6 @@ pub mod confirm {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -1035,9 +970,10 @@ pub mod create_order {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1048,24 +984,8 @@ pub mod create_order {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `priority`.
         pub fn priority(mut self, value: impl ::std::convert::Into<Priority>) -> Self {
@@ -1076,10 +996,6 @@ pub mod create_order {
         pub fn ship_to(mut self, value: impl ::std::convert::Into<Address>) -> Self {
             self.0.input_mut().ship_to = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1099,13 +1015,6 @@ pub mod create_order {
             id,
             ::mcp_runtime::ToolOutput::into_structured::<Output>,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -1130,11 +1039,10 @@ pub mod echo {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub uppercase: ::std::option::Option<bool>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1145,33 +1053,13 @@ pub mod echo {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Return it in upper case.
         pub fn uppercase(mut self, value: impl ::std::convert::Into<bool>) -> Self {
             self.0.input_mut().uppercase = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1191,13 +1079,6 @@ pub mod echo {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -1219,11 +1100,10 @@ pub mod exit {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub code: ::std::option::Option<i32>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1234,33 +1114,13 @@ pub mod exit {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Exit status (default 3).
         pub fn code(mut self, value: impl ::std::convert::Into<i32>) -> Self {
             self.0.input_mut().code = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1280,13 +1140,6 @@ pub mod exit {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -1306,11 +1159,10 @@ pub mod fail {
         /// The error message the tool reports.
         pub message: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1321,28 +1173,8 @@ pub mod fail {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1362,13 +1194,6 @@ pub mod fail {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -1378,11 +1203,10 @@ pub mod list_roots {
     /// The tool's name on the server.
     pub const NAME: &str = "list_roots";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1393,28 +1217,8 @@ pub mod list_roots {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1434,13 +1238,6 @@ pub mod list_roots {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -1450,11 +1247,10 @@ pub mod media {
     /// The tool's name on the server.
     pub const NAME: &str = "media";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1465,28 +1261,8 @@ pub mod media {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1506,13 +1282,6 @@ pub mod media {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -1593,9 +1362,10 @@ pub mod search {
         /// The `query` field.
         pub query: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1606,24 +1376,8 @@ pub mod search {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `filter`.
         pub fn filter(mut self, value: impl ::std::convert::Into<Filter>) -> Self {
@@ -1634,10 +1388,6 @@ pub mod search {
         pub fn limit(mut self, value: impl ::std::convert::Into<u32>) -> Self {
             self.0.input_mut().limit = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1658,13 +1408,6 @@ pub mod search {
             ::mcp_runtime::ToolOutput::into_structured::<Output>,
         )
     }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `sleep`.
@@ -1683,11 +1426,10 @@ pub mod sleep {
         /// How long to sleep, in milliseconds.
         pub ms: u64,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1698,28 +1440,8 @@ pub mod sleep {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1739,13 +1461,6 @@ pub mod sleep {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -1755,11 +1470,10 @@ pub mod unlock {
     /// The tool's name on the server.
     pub const NAME: &str = "unlock";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1770,28 +1484,8 @@ pub mod unlock {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1811,12 +1505,5 @@ pub mod unlock {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }

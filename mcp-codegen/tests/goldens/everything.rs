@@ -367,6 +367,49 @@ impl McpServersEverything {
         self.client.read_resource(&uri).await
     }
 }
+/// A pending call of one of [`McpServersEverything`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
+#[must_use = "a call does nothing until it is awaited"]
+pub struct McpServersEverythingCall<'a, T, I, O = ::mcp_runtime::ToolOutput>(
+    ::mcp_runtime::PendingCall<'a, I, O>,
+    ::std::marker::PhantomData<T>,
+);
+#[allow(dead_code)]
+impl<
+    'a,
+    T,
+    I: ::mcp_runtime::export::serde::Serialize,
+    O,
+> McpServersEverythingCall<'a, T, I, O> {
+    /// Overrides the client's call timeout for this call.
+    pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+        Self(self.0.with_timeout(timeout), self.1)
+    }
+    /// Reports the server's progress notifications for this call to `callback`.
+    pub fn on_progress(
+        self,
+        callback: impl Fn(
+            ::mcp_runtime::Progress,
+        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+    ) -> Self {
+        Self(self.0.on_progress(callback), self.1)
+    }
+    /// The arguments as they will be sent.
+    pub fn input(&self) -> &I {
+        self.0.input()
+    }
+    /// Sends the call (what `.await` does).
+    pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
+        self.0.send()
+    }
+}
+impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
+for McpServersEverythingCall<'a, T, I, O> {
+    type Output = ::mcp_runtime::Result<O>;
+    type IntoFuture = ::mcp_runtime::CallFuture<'a, O>;
+    fn into_future(self) -> Self::IntoFuture {
+        self.0.send()
+    }
+}
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
@@ -750,11 +793,10 @@ pub mod echo {
         /// Message to echo
         pub message: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -765,35 +807,8 @@ pub mod echo {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -891,11 +906,10 @@ pub mod get_annotated_message {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -906,40 +920,13 @@ pub mod get_annotated_message {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Whether to include an example image
         pub fn include_image(mut self, value: impl ::std::convert::Into<bool>) -> Self {
             self.0.input_mut().include_image = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -950,11 +937,10 @@ pub mod get_env {
     /// The tool's name on the server.
     pub const NAME: &str = "get-env";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -965,35 +951,8 @@ pub mod get_env {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1018,11 +977,10 @@ pub mod get_resource_links {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub count: ::std::option::Option<f64>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1033,40 +991,13 @@ pub mod get_resource_links {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Number of resource links to return (1-10)
         pub fn count(mut self, value: impl ::std::convert::Into<f64>) -> Self {
             self.0.input_mut().count = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1131,11 +1062,10 @@ pub mod get_resource_reference {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1146,24 +1076,8 @@ pub mod get_resource_reference {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// ID of the text resource to fetch
         pub fn resource_id(mut self, value: impl ::std::convert::Into<f64>) -> Self {
@@ -1177,17 +1091,6 @@ pub mod get_resource_reference {
         ) -> Self {
             self.0.input_mut().resource_type = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1258,9 +1161,10 @@ pub mod get_structured_content {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1271,35 +1175,8 @@ pub mod get_structured_content {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1322,11 +1199,10 @@ pub mod get_sum {
         /// Second number
         pub b: f64,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1337,35 +1213,8 @@ pub mod get_sum {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1376,11 +1225,10 @@ pub mod get_tiny_image {
     /// The tool's name on the server.
     pub const NAME: &str = "get-tiny-image";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1391,35 +1239,8 @@ pub mod get_tiny_image {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1489,11 +1310,10 @@ pub mod gzip_file_as_resource {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1504,24 +1324,8 @@ pub mod gzip_file_as_resource {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// URL or data URI of the file content to compress
         pub fn data(
@@ -1547,17 +1351,6 @@ pub mod gzip_file_as_resource {
             self.0.input_mut().output_type = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -1582,11 +1375,10 @@ pub mod simulate_research_query {
         /// The research topic to investigate
         pub topic: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1597,40 +1389,13 @@ pub mod simulate_research_query {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Simulate an ambiguous query that requires clarification (triggers input_required status)
         pub fn ambiguous(mut self, value: impl ::std::convert::Into<bool>) -> Self {
             self.0.input_mut().ambiguous = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1641,11 +1406,10 @@ pub mod toggle_simulated_logging {
     /// The tool's name on the server.
     pub const NAME: &str = "toggle-simulated-logging";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1656,35 +1420,8 @@ pub mod toggle_simulated_logging {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1695,11 +1432,10 @@ pub mod toggle_subscriber_updates {
     /// The tool's name on the server.
     pub const NAME: &str = "toggle-subscriber-updates";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1710,35 +1446,8 @@ pub mod toggle_subscriber_updates {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1768,11 +1477,10 @@ pub mod trigger_long_running_operation {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub steps: ::std::option::Option<f64>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1783,24 +1491,8 @@ pub mod trigger_long_running_operation {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Duration of the operation in seconds
         pub fn duration(mut self, value: impl ::std::convert::Into<f64>) -> Self {
@@ -1811,17 +1503,6 @@ pub mod trigger_long_running_operation {
         pub fn steps(mut self, value: impl ::std::convert::Into<f64>) -> Self {
             self.0.input_mut().steps = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }

@@ -335,6 +335,49 @@ impl SecureFilesystemServer {
         )
     }
 }
+/// A pending call of one of [`SecureFilesystemServer`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
+#[must_use = "a call does nothing until it is awaited"]
+pub struct SecureFilesystemServerCall<'a, T, I, O = ::mcp_runtime::ToolOutput>(
+    ::mcp_runtime::PendingCall<'a, I, O>,
+    ::std::marker::PhantomData<T>,
+);
+#[allow(dead_code)]
+impl<
+    'a,
+    T,
+    I: ::mcp_runtime::export::serde::Serialize,
+    O,
+> SecureFilesystemServerCall<'a, T, I, O> {
+    /// Overrides the client's call timeout for this call.
+    pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+        Self(self.0.with_timeout(timeout), self.1)
+    }
+    /// Reports the server's progress notifications for this call to `callback`.
+    pub fn on_progress(
+        self,
+        callback: impl Fn(
+            ::mcp_runtime::Progress,
+        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+    ) -> Self {
+        Self(self.0.on_progress(callback), self.1)
+    }
+    /// The arguments as they will be sent.
+    pub fn input(&self) -> &I {
+        self.0.input()
+    }
+    /// Sends the call (what `.await` does).
+    pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
+        self.0.send()
+    }
+}
+impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
+for SecureFilesystemServerCall<'a, T, I, O> {
+    type Output = ::mcp_runtime::Result<O>;
+    type IntoFuture = ::mcp_runtime::CallFuture<'a, O>;
+    fn into_future(self) -> Self::IntoFuture {
+        self.0.send()
+    }
+}
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
@@ -543,9 +586,10 @@ pub mod create_directory {
     pub const NAME: &str = "create_directory";
     pub use super::types::Output;
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -556,35 +600,8 @@ pub mod create_directory {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -615,9 +632,10 @@ pub mod directory_tree {
         /// The `path` field.
         pub path: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -628,24 +646,8 @@ pub mod directory_tree {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `excludePatterns`.
         pub fn exclude_patterns(
@@ -656,17 +658,6 @@ pub mod directory_tree {
                 value.into(),
             );
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -714,9 +705,10 @@ pub mod edit_file {
         /// The `path` field.
         pub path: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -727,40 +719,13 @@ pub mod edit_file {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Preview changes using git-style diff format
         pub fn dry_run(mut self, value: impl ::std::convert::Into<bool>) -> Self {
             self.0.input_mut().dry_run = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -772,9 +737,10 @@ pub mod get_file_info {
     pub const NAME: &str = "get_file_info";
     pub use super::types::Output;
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -785,35 +751,8 @@ pub mod get_file_info {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -833,9 +772,10 @@ pub mod list_allowed_directories {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {}
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -846,35 +786,8 @@ pub mod list_allowed_directories {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -886,9 +799,10 @@ pub mod list_directory {
     pub const NAME: &str = "list_directory";
     pub use super::types::Output;
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -899,35 +813,8 @@ pub mod list_directory {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -989,9 +876,10 @@ pub mod list_directory_with_sizes {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1002,40 +890,13 @@ pub mod list_directory_with_sizes {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sort entries by name or size
         pub fn sort_by(mut self, value: impl ::std::convert::Into<InputSortBy>) -> Self {
             self.0.input_mut().sort_by = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1059,9 +920,10 @@ pub mod move_file {
         /// The `source` field.
         pub source: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1072,35 +934,8 @@ pub mod move_file {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1128,9 +963,10 @@ pub mod read_file {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub tail: ::std::option::Option<f64>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1141,24 +977,8 @@ pub mod read_file {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// If provided, returns only the first N lines of the file
         pub fn head(mut self, value: impl ::std::convert::Into<f64>) -> Self {
@@ -1169,17 +989,6 @@ pub mod read_file {
         pub fn tail(mut self, value: impl ::std::convert::Into<f64>) -> Self {
             self.0.input_mut().tail = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1309,9 +1118,10 @@ pub mod read_media_file {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1322,35 +1132,8 @@ pub mod read_media_file {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1372,9 +1155,10 @@ pub mod read_multiple_files {
         /// Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.
         pub paths: ::std::vec::Vec<::std::string::String>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1385,35 +1169,8 @@ pub mod read_multiple_files {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1441,9 +1198,10 @@ pub mod read_text_file {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub tail: ::std::option::Option<f64>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1454,24 +1212,8 @@ pub mod read_text_file {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// If provided, returns only the first N lines of the file
         pub fn head(mut self, value: impl ::std::convert::Into<f64>) -> Self {
@@ -1482,17 +1224,6 @@ pub mod read_text_file {
         pub fn tail(mut self, value: impl ::std::convert::Into<f64>) -> Self {
             self.0.input_mut().tail = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1525,9 +1256,10 @@ pub mod search_files {
         /// The `pattern` field.
         pub pattern: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1538,24 +1270,8 @@ pub mod search_files {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `excludePatterns`.
         pub fn exclude_patterns(
@@ -1566,17 +1282,6 @@ pub mod search_files {
                 value.into(),
             );
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1600,9 +1305,10 @@ pub mod write_file {
         /// The `path` field.
         pub path: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1613,35 +1319,8 @@ pub mod write_file {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }

@@ -651,6 +651,44 @@ impl Hostile {
         )
     }
 }
+/// A pending call of one of [`Hostile`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
+#[must_use = "a call does nothing until it is awaited"]
+pub struct HostileCall<'a, T, I, O = ::mcp_runtime::ToolOutput>(
+    ::mcp_runtime::PendingCall<'a, I, O>,
+    ::std::marker::PhantomData<T>,
+);
+#[allow(dead_code)]
+impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> HostileCall<'a, T, I, O> {
+    /// Overrides the client's call timeout for this call.
+    pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+        Self(self.0.with_timeout(timeout), self.1)
+    }
+    /// Reports the server's progress notifications for this call to `callback`.
+    pub fn on_progress(
+        self,
+        callback: impl Fn(
+            ::mcp_runtime::Progress,
+        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+    ) -> Self {
+        Self(self.0.on_progress(callback), self.1)
+    }
+    /// The arguments as they will be sent.
+    pub fn input(&self) -> &I {
+        self.0.input()
+    }
+    /// Sends the call (what `.await` does).
+    pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
+        self.0.send()
+    }
+}
+impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
+for HostileCall<'a, T, I, O> {
+    type Output = ::mcp_runtime::Result<O>;
+    type IntoFuture = ::mcp_runtime::CallFuture<'a, O>;
+    fn into_future(self) -> Self::IntoFuture {
+        self.0.send()
+    }
+}
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
@@ -1008,11 +1046,10 @@ pub mod _1st_tool {
     /// The tool's name on the server.
     pub const NAME: &str = "1st-tool";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1023,35 +1060,8 @@ pub mod _1st_tool {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1062,11 +1072,10 @@ pub mod get_user {
     /// The tool's name on the server.
     pub const NAME: &str = "Get User";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1077,35 +1086,8 @@ pub mod get_user {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1129,11 +1111,10 @@ pub mod boolean_schemas {
         /// The `anything` field.
         pub anything: ::mcp_runtime::export::serde_json::Value,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1144,35 +1125,8 @@ pub mod boolean_schemas {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1223,11 +1177,10 @@ pub mod colliding_nested_property_names {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub obj: ::std::option::Option<InputObj>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1238,40 +1191,13 @@ pub mod colliding_nested_property_names {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `obj`.
         pub fn obj(mut self, value: impl ::std::convert::Into<InputObj>) -> Self {
             self.0.input_mut().obj = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1282,11 +1208,10 @@ pub mod connect {
     /// The tool's name on the server.
     pub const NAME: &str = "connect";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1297,35 +1222,8 @@ pub mod connect {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1386,11 +1284,10 @@ pub mod const_not_conditionals {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1401,24 +1298,8 @@ pub mod const_not_conditionals {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `cond`.
         pub fn cond(
@@ -1440,17 +1321,6 @@ pub mod const_not_conditionals {
         ) -> Self {
             self.0.input_mut().notnum = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1480,11 +1350,10 @@ pub mod dangling_ref {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub thing: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1495,24 +1364,8 @@ pub mod dangling_ref {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `other`.
         pub fn other(
@@ -1529,17 +1382,6 @@ pub mod dangling_ref {
         ) -> Self {
             self.0.input_mut().thing = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1619,11 +1461,10 @@ pub mod deep_nesting {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1634,24 +1475,8 @@ pub mod deep_nesting {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `a`.
         pub fn a(
@@ -1662,17 +1487,6 @@ pub mod deep_nesting {
         ) -> Self {
             self.0.input_mut().a = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1732,11 +1546,10 @@ pub mod defaults_of_every_kind {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub s: ::std::option::Option<::std::string::String>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1747,24 +1560,8 @@ pub mod defaults_of_every_kind {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `arr`.
         pub fn arr(
@@ -1809,17 +1606,6 @@ pub mod defaults_of_every_kind {
         ) -> Self {
             self.0.input_mut().s = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1881,9 +1667,10 @@ pub mod defs_clash_between_input_and_output {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub item: ::std::option::Option<Item>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1894,40 +1681,13 @@ pub mod defs_clash_between_input_and_output {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `item`.
         pub fn item(mut self, value: impl ::std::convert::Into<Item>) -> Self {
             self.0.input_mut().item = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -2052,11 +1812,10 @@ pub mod defs_named_like_our_items {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -2067,24 +1826,8 @@ pub mod defs_named_like_our_items {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `a`.
         pub fn a(mut self, value: impl ::std::convert::Into<InputDef>) -> Self {
@@ -2103,17 +1846,6 @@ pub mod defs_named_like_our_items {
         ) -> Self {
             self.0.input_mut().c = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -2142,11 +1874,10 @@ pub mod docs_that_are_not_rust {
         /// \<script\>alert(1)\</script\> and `code [x]`
         pub path: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -2157,35 +1888,8 @@ pub mod docs_that_are_not_rust {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -2252,11 +1956,10 @@ pub mod draft7_definitions {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -2267,40 +1970,13 @@ pub mod draft7_definitions {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `p`.
         pub fn p(mut self, value: impl ::std::convert::Into<P>) -> Self {
             self.0.input_mut().p = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -2311,11 +1987,10 @@ pub mod empty_object {
     /// The tool's name on the server.
     pub const NAME: &str = "empty_object";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -2326,35 +2001,8 @@ pub mod empty_object {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -2414,11 +2062,10 @@ pub mod enum_duplicates_after_normalisation {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -2429,35 +2076,8 @@ pub mod enum_duplicates_after_normalisation {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -2551,11 +2171,10 @@ pub mod enum_mixed_and_nullable {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -2566,24 +2185,8 @@ pub mod enum_mixed_and_nullable {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `mixed`.
         pub fn mixed(
@@ -2610,17 +2213,6 @@ pub mod enum_mixed_and_nullable {
                 value.into(),
             );
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -2784,9 +2376,10 @@ pub mod enum_odd_values {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -2797,40 +2390,13 @@ pub mod enum_odd_values {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `weird`.
         pub fn weird(mut self, value: impl ::std::convert::Into<InputWeird>) -> Self {
             self.0.input_mut().weird = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -2886,11 +2452,10 @@ pub mod enum_with_default {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -2901,40 +2466,13 @@ pub mod enum_with_default {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sort order.
         pub fn sort(mut self, value: impl ::std::convert::Into<InputSort>) -> Self {
             self.0.input_mut().sort = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -2957,11 +2495,10 @@ pub mod extensions_and_annotations {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub x: ::std::option::Option<::std::string::String>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -2972,24 +2509,8 @@ pub mod extensions_and_annotations {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `x`.
         pub fn x(
@@ -2998,17 +2519,6 @@ pub mod extensions_and_annotations {
         ) -> Self {
             self.0.input_mut().x = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -3067,11 +2577,10 @@ pub mod formats {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub uuid: ::std::option::Option<::std::string::String>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -3082,24 +2591,8 @@ pub mod formats {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `big`.
         pub fn big(mut self, value: impl ::std::convert::Into<i64>) -> Self {
@@ -3175,17 +2668,6 @@ pub mod formats {
             self.0.input_mut().uuid = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -3205,11 +2687,10 @@ pub mod get_user_2 {
         /// The `id` field.
         pub id: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -3220,35 +2701,8 @@ pub mod get_user_2 {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -3269,11 +2723,10 @@ pub mod get_user_3 {
         /// The `id` field.
         pub id: i64,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -3284,35 +2737,8 @@ pub mod get_user_3 {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -3452,11 +2878,10 @@ pub mod keyword_and_odd_property_names {
         )]
         pub ncode: ::std::option::Option<::std::string::String>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -3467,24 +2892,8 @@ pub mod keyword_and_odd_property_names {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument \`\`.
         pub fn value(
@@ -3616,17 +3025,6 @@ pub mod keyword_and_odd_property_names {
             self.0.input_mut().ncode = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -3746,9 +3144,10 @@ pub mod maps_and_additional_properties {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub open_true: ::std::option::Option<InputOpenTrue>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -3759,24 +3158,8 @@ pub mod maps_and_additional_properties {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `closed`.
         pub fn closed(mut self, value: impl ::std::convert::Into<InputClosed>) -> Self {
@@ -3805,17 +3188,6 @@ pub mod maps_and_additional_properties {
         ) -> Self {
             self.0.input_mut().open_true = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -3890,11 +3262,10 @@ pub mod nested_combinators {
         /// The `x` field.
         pub x: InputX,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -3905,35 +3276,8 @@ pub mod nested_combinators {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -3944,11 +3288,10 @@ pub mod no_input_schema_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "no_input_schema_properties";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -3959,35 +3302,8 @@ pub mod no_input_schema_properties {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4026,9 +3342,10 @@ pub mod output_array_root {
         }
     }
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4039,35 +3356,8 @@ pub mod output_array_root {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4083,9 +3373,10 @@ pub mod output_not_object_typed {
     pub use super::types::Input;
     /// The tool's structured output (its schema could not be typed).
     pub type Output = ::mcp_runtime::export::serde_json::Value;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4096,35 +3387,8 @@ pub mod output_not_object_typed {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4163,11 +3427,10 @@ pub mod pattern_properties {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub env: ::std::option::Option<InputEnv>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4178,24 +3441,8 @@ pub mod pattern_properties {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `code`.
         pub fn code(
@@ -4209,17 +3456,6 @@ pub mod pattern_properties {
         pub fn env(mut self, value: impl ::std::convert::Into<InputEnv>) -> Self {
             self.0.input_mut().env = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4250,11 +3486,10 @@ pub mod prefix_items_and_tuples {
             ::std::vec::Vec<::mcp_runtime::export::serde_json::Value>,
         >,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4265,24 +3500,8 @@ pub mod prefix_items_and_tuples {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `draft7_tuple`.
         pub fn draft7_tuple(
@@ -4301,17 +3520,6 @@ pub mod prefix_items_and_tuples {
         ) -> Self {
             self.0.input_mut().pair = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4375,9 +3583,10 @@ pub mod recursive_refs {
         /// The `tree` field.
         pub tree: Node,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4388,35 +3597,8 @@ pub mod recursive_refs {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4555,11 +3737,10 @@ pub mod refs_into_properties {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub first: ::std::option::Option<And>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4570,40 +3751,13 @@ pub mod refs_into_properties {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `first`.
         pub fn first(mut self, value: impl ::std::convert::Into<And>) -> Self {
             self.0.input_mut().first = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4626,11 +3780,10 @@ pub mod required_without_schema {
         /// The `ghost` field.
         pub ghost: ::mcp_runtime::export::serde_json::Value,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4641,35 +3794,8 @@ pub mod required_without_schema {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4705,11 +3831,10 @@ pub mod root_any_of {
             Self::Id(value)
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4720,35 +3845,8 @@ pub mod root_any_of {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4789,11 +3887,10 @@ pub mod root_enum {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4804,35 +3901,8 @@ pub mod root_enum {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4843,11 +3913,10 @@ pub mod self_ {
     /// The tool's name on the server.
     pub const NAME: &str = "self";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4858,35 +3927,8 @@ pub mod self_ {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -4923,11 +3965,10 @@ pub mod task_optional {
         )]
         pub send_2: ::std::option::Option<::std::string::String>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -4939,24 +3980,8 @@ pub mod task_optional {
                         ::mcp_runtime::__private::raw_output,
                     )
                     .task_support(::mcp_runtime::TaskSupport::Optional),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `as_task`.
         pub fn as_task_2(mut self, value: impl ::std::convert::Into<bool>) -> Self {
@@ -4976,10 +4001,6 @@ pub mod task_optional {
             self.0.input_mut().send_2 = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
         pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
@@ -4998,13 +4019,6 @@ pub mod task_optional {
             id,
             ::mcp_runtime::__private::raw_output,
         )
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -5160,11 +4174,10 @@ pub mod type_arrays {
         #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
         pub multi: ::std::option::Option<InputMulti>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -5175,24 +4188,8 @@ pub mod type_arrays {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `any`.
         pub fn any(
@@ -5215,17 +4212,6 @@ pub mod type_arrays {
             self.0.input_mut().multi = ::std::option::Option::Some(value.into());
             self
         }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
-        }
     }
 }
 
@@ -5235,11 +4221,10 @@ pub mod unclosed_fence_description {
     /// The tool's name on the server.
     pub const NAME: &str = "unclosed_fence_description";
     pub use super::types::Input;
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -5250,35 +4235,8 @@ pub mod unclosed_fence_description {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -5339,11 +4297,10 @@ pub mod unicode_everywhere {
             )
         }
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(
-        ::mcp_runtime::PendingCall<'a, Input, ::mcp_runtime::ToolOutput>,
-    );
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -5354,24 +4311,8 @@ pub mod unicode_everywhere {
                     input,
                     ::mcp_runtime::__private::raw_output,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
         }
         /// Sets the optional argument `emoji`.
         pub fn emoji(mut self, value: impl ::std::convert::Into<InputEmoji>) -> Self {
@@ -5385,17 +4326,6 @@ pub mod unicode_everywhere {
         ) -> Self {
             self.0.input_mut().value = ::std::option::Option::Some(value.into());
             self
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::ToolOutput>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, ::mcp_runtime::ToolOutput>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }

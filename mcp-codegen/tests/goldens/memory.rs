@@ -224,6 +224,49 @@ impl MemoryServer {
         )
     }
 }
+/// A pending call of one of [`MemoryServer`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
+#[must_use = "a call does nothing until it is awaited"]
+pub struct MemoryServerCall<'a, T, I, O = ::mcp_runtime::ToolOutput>(
+    ::mcp_runtime::PendingCall<'a, I, O>,
+    ::std::marker::PhantomData<T>,
+);
+#[allow(dead_code)]
+impl<
+    'a,
+    T,
+    I: ::mcp_runtime::export::serde::Serialize,
+    O,
+> MemoryServerCall<'a, T, I, O> {
+    /// Overrides the client's call timeout for this call.
+    pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+        Self(self.0.with_timeout(timeout), self.1)
+    }
+    /// Reports the server's progress notifications for this call to `callback`.
+    pub fn on_progress(
+        self,
+        callback: impl Fn(
+            ::mcp_runtime::Progress,
+        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+    ) -> Self {
+        Self(self.0.on_progress(callback), self.1)
+    }
+    /// The arguments as they will be sent.
+    pub fn input(&self) -> &I {
+        self.0.input()
+    }
+    /// Sends the call (what `.await` does).
+    pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
+        self.0.send()
+    }
+}
+impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
+for MemoryServerCall<'a, T, I, O> {
+    type Output = ::mcp_runtime::Result<O>;
+    type IntoFuture = ::mcp_runtime::CallFuture<'a, O>;
+    fn into_future(self) -> Self::IntoFuture {
+        self.0.send()
+    }
+}
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
@@ -464,9 +507,10 @@ pub mod add_observations {
         /// The `observations` field.
         pub observations: ::std::vec::Vec<InputObservationsItem>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -477,35 +521,8 @@ pub mod add_observations {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -555,9 +572,10 @@ pub mod create_entities {
         /// The `entities` field.
         pub entities: ::std::vec::Vec<InputEntitiesItem>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -568,35 +586,8 @@ pub mod create_entities {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -631,9 +622,10 @@ pub mod create_relations {
         /// The `relations` field.
         pub relations: ::std::vec::Vec<InputRelationsItem>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -644,35 +636,8 @@ pub mod create_relations {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -695,9 +660,10 @@ pub mod delete_entities {
         #[serde(rename = "entityNames")]
         pub entity_names: ::std::vec::Vec<::std::string::String>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -708,35 +674,8 @@ pub mod delete_entities {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -772,9 +711,10 @@ pub mod delete_observations {
         /// The `deletions` field.
         pub deletions: ::std::vec::Vec<InputDeletionsItem>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -785,35 +725,8 @@ pub mod delete_observations {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -836,9 +749,10 @@ pub mod delete_relations {
         /// An array of relations to delete
         pub relations: ::std::vec::Vec<InputRelationsItem>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -849,35 +763,8 @@ pub mod delete_relations {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -914,9 +801,10 @@ pub mod open_nodes {
         /// An array of entity names to retrieve
         pub names: ::std::vec::Vec<::std::string::String>,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -927,35 +815,8 @@ pub mod open_nodes {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -990,9 +851,10 @@ pub mod read_graph {
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {}
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1003,35 +865,8 @@ pub mod read_graph {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -1068,9 +903,10 @@ pub mod search_nodes {
         /// The search query to match against entity names, types, and observation content
         pub query: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -1081,35 +917,8 @@ pub mod search_nodes {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }

@@ -96,6 +96,44 @@ impl McpTime {
         )
     }
 }
+/// A pending call of one of [`McpTime`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
+#[must_use = "a call does nothing until it is awaited"]
+pub struct McpTimeCall<'a, T, I, O = ::mcp_runtime::ToolOutput>(
+    ::mcp_runtime::PendingCall<'a, I, O>,
+    ::std::marker::PhantomData<T>,
+);
+#[allow(dead_code)]
+impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> McpTimeCall<'a, T, I, O> {
+    /// Overrides the client's call timeout for this call.
+    pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
+        Self(self.0.with_timeout(timeout), self.1)
+    }
+    /// Reports the server's progress notifications for this call to `callback`.
+    pub fn on_progress(
+        self,
+        callback: impl Fn(
+            ::mcp_runtime::Progress,
+        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+    ) -> Self {
+        Self(self.0.on_progress(callback), self.1)
+    }
+    /// The arguments as they will be sent.
+    pub fn input(&self) -> &I {
+        self.0.input()
+    }
+    /// Sends the call (what `.await` does).
+    pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
+        self.0.send()
+    }
+}
+impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
+for McpTimeCall<'a, T, I, O> {
+    type Output = ::mcp_runtime::Result<O>;
+    type IntoFuture = ::mcp_runtime::CallFuture<'a, O>;
+    fn into_future(self) -> Self::IntoFuture {
+        self.0.send()
+    }
+}
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
@@ -177,9 +215,10 @@ pub mod convert_time {
         /// Time to convert in 24-hour format (HH:MM)
         pub time: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::McpTimeCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -190,35 +229,8 @@ pub mod convert_time {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }
@@ -256,9 +268,10 @@ pub mod get_current_time {
         /// IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no timezone provided by the user.
         pub timezone: ::std::string::String,
     }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
-    #[must_use = "a call does nothing until it is awaited"]
-    pub struct Call<'a>(::mcp_runtime::PendingCall<'a, Input, Output>);
+    pub type Call<'a> = super::McpTimeCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
@@ -269,35 +282,8 @@ pub mod get_current_time {
                     input,
                     ::mcp_runtime::ToolOutput::into_structured::<Output>,
                 ),
+                ::std::marker::PhantomData,
             )
-        }
-        /// Overrides the client's call timeout for this call.
-        pub fn with_timeout(self, timeout: ::std::time::Duration) -> Self {
-            Self(self.0.with_timeout(timeout))
-        }
-        /// Reports the server's progress notifications for this call to `callback`.
-        pub fn on_progress(
-            self,
-            callback: impl Fn(
-                ::mcp_runtime::Progress,
-            ) + ::std::marker::Send + ::std::marker::Sync + 'static,
-        ) -> Self {
-            Self(self.0.on_progress(callback))
-        }
-        /// The arguments as they will be sent.
-        pub fn input(&self) -> &Input {
-            self.0.input()
-        }
-        /// Sends the call (what `.await` does).
-        pub fn send(self) -> ::mcp_runtime::CallFuture<'a, Output> {
-            self.0.send()
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for Call<'a> {
-        type Output = ::mcp_runtime::Result<Output>;
-        type IntoFuture = ::mcp_runtime::CallFuture<'a, Output>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.send()
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `$defs` names typify can make Rust type names of. typify PascalCases a definition's name
 //! (heck) and panics when that is not an identifier (`1st`, `""`); a name that is one but not
 //! ASCII (`名前`) trips rustc's confusable-script lints; and a name like one of our own items
-//! (`Input`, `Output`, `Call`, `ConversionError`) would shadow it. Each gets another name.
+//! (`Input`, `Output`, `Call`, `ThisTool`, `ConversionError`) would shadow it. Each gets another name.
 
 use heck::ToPascalCase;
 use serde_json::Value;
@@ -10,7 +10,7 @@ use super::prepare::rename_def;
 use crate::generate::names::{Namer, pascal};
 
 /// Our own items in a tool's module.
-const OURS: &[&str] = &["Input", "Output", "Call", "ConversionError"];
+const OURS: &[&str] = &["Input", "Output", "Call", "ThisTool", "ConversionError"];
 
 /// Renames the definitions of `schema` that would not make a good type name.
 pub(super) fn fit_def_names(schema: &mut Value) {
