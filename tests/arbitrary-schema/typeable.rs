@@ -3,8 +3,10 @@
 //! `$defs` and into the schema's own properties; `allOf`/`anyOf`/`oneOf` whose members carry
 //! titles and descriptions; tagged unions with an OpenAPI `discriminator`; draft-3
 //! `"required": true`, `required` naming a missing property, `properties: {}`; draft-07 and
-//! 2020-12 fixed-length tuples; deep nesting; extension keys. The generator must type every one
-//! of them without falling back to a JSON value.
+//! 2020-12 fixed-length tuples; `$defs` that refer to themselves, directly and through each
+//! other; nesting 22 levels deep; extension keys; tools carrying `id`, `title`, `icons`,
+//! `_meta`, `annotations` and `execution.taskSupport`. The generator must type every one of them
+//! without falling back to a JSON value.
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
@@ -60,6 +62,8 @@ fn leaf() -> impl Strategy<Value = Value> {
         Just(json!({})),
         Just(json!({ "type": ["string", "null"] })),
         Just(json!({ "$ref": "#/$defs/Leaf" })),
+        Just(json!({ "$ref": "#/$defs/Node" })),
+        Just(json!({ "$ref": "#/$defs/Expr" })),
         Just(json!({ "type": "string", "x-fastmcp-wrap-result": true, "examples": ["a"] })),
     ]
 }
@@ -151,10 +155,56 @@ fn object(inner: impl Strategy<Value = Value>) -> impl Strategy<Value = Value> {
         })
 }
 
-/// A root as servers send them, with the `$defs` the leaves and unions point at, and a
-/// `$ref` into one of its own properties when it has one.
+/// An object nested `depth` levels deep, a string at the bottom.
+fn deep(depth: usize) -> Value {
+    (0..depth).fold(json!({ "type": "string" }), |inner, level| {
+        json!({
+            "type": "object",
+            "description": format!("Level {}.", depth - level),
+            "properties": { "next": inner, "level": { "type": "integer" } },
+            "required": ["next"]
+        })
+    })
+}
+
+/// Definitions that refer to themselves: a tree (`Node`) and two that refer to each other
+/// through a union (`Expr`, `Pair`).
+fn recursive_defs() -> Value {
+    json!({
+        "Node": {
+            "type": "object",
+            "properties": {
+                "name": { "type": "string" },
+                "children": { "type": "array", "items": { "$ref": "#/$defs/Node" } },
+                "parent": { "anyOf": [{ "$ref": "#/$defs/Node" }, { "type": "null" }] }
+            },
+            "required": ["name"]
+        },
+        "Expr": {
+            "anyOf": [
+                { "type": "number", "title": "Literal" },
+                { "$ref": "#/$defs/Pair" }
+            ]
+        },
+        "Pair": {
+            "type": "object",
+            "properties": {
+                "op": { "type": "string", "enum": ["+", "-"] },
+                "left": { "$ref": "#/$defs/Expr" },
+                "right": { "$ref": "#/$defs/Expr" }
+            },
+            "required": ["op", "left", "right"]
+        }
+    })
+}
+
+/// A root as servers send them, with the `$defs` the leaves and unions point at, a `$ref`
+/// into one of its own properties when it has one, and sometimes a property 22 levels deep.
 fn root() -> impl Strategy<Value = Value> {
-    object(schema()).prop_map(|mut root| {
+    (object(schema()), any::<bool>()).prop_map(|(mut root, nested)| {
+        if nested {
+            root["properties"]["deep"] = deep(22);
+        }
         root["$defs"] = json!({
             "Leaf": { "type": "string", "description": "A shared leaf." },
             "Table": {
@@ -168,6 +218,10 @@ fn root() -> impl Strategy<Value = Value> {
                 "required": ["kind"]
             }
         });
+        if let (Some(defs), Value::Object(more)) = (root["$defs"].as_object_mut(), recursive_defs())
+        {
+            defs.extend(more);
+        }
         let first = root["properties"]
             .as_object()
             .and_then(|p| p.keys().next().cloned());
@@ -179,13 +233,30 @@ fn root() -> impl Strategy<Value = Value> {
     })
 }
 
-/// A tool with a typeable input and output.
+/// A tool with a typeable input and output, and the tool-level keys of recent revisions (and
+/// some no revision has).
 pub fn typeable_tool(index: usize) -> impl Strategy<Value = Value> {
-    (root(), prop::option::of(root())).prop_map(move |(input, output)| {
-        let mut tool = json!({ "name": format!("typeable-{index}"), "inputSchema": input });
-        if let Some(output) = output {
-            tool["outputSchema"] = output;
-        }
-        tool
-    })
+    (
+        root(),
+        prop::option::of(root()),
+        prop::option::of(prop::sample::select(&["forbidden", "optional", "required"][..])),
+        any::<bool>(),
+    )
+        .prop_map(move |(input, output, task_support, extras)| {
+            let mut tool = json!({ "name": format!("typeable-{index}"), "inputSchema": input });
+            if let Some(output) = output {
+                tool["outputSchema"] = output;
+            }
+            if let Some(support) = task_support {
+                tool["execution"] = json!({ "taskSupport": support });
+            }
+            if extras {
+                tool["id"] = json!(format!("tool-{index}"));
+                tool["title"] = json!("A *typeable* tool");
+                tool["icons"] = json!([{ "src": "https://example.com/icon.png", "mimeType": "image/png", "sizes": ["48x48"] }]);
+                tool["_meta"] = json!({ "io.example/owner": "team", "x-fastmcp-wrap-result": true });
+                tool["annotations"] = json!({ "readOnlyHint": true, "title": "Typeable" });
+            }
+            tool
+        })
 }

@@ -1,22 +1,24 @@
 //! typify's output brought to the style of the code around it, in one tool module: derives in
-//! one form (standard traits by absolute path, then serde's), and a doc comment on every public
+//! one form (standard traits by their prelude names, in one order, then serde's), and a doc comment on every public
 //! item, so `#![deny(missing_docs)]` holds in a crate that includes generated code.
 
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
 
-/// The standard derives typify names bare, with the paths generated code uses (a schema type
-/// called `Debug` or `Clone` must not capture them).
-const STD_DERIVES: &[(&str, &str)] = &[
-    ("Clone", "::std::clone::Clone"),
-    ("Copy", "::std::marker::Copy"),
-    ("Debug", "::std::fmt::Debug"),
-    ("Default", "::std::default::Default"),
-    ("PartialEq", "::std::cmp::PartialEq"),
-    ("Eq", "::std::cmp::Eq"),
-    ("PartialOrd", "::std::cmp::PartialOrd"),
-    ("Ord", "::std::cmp::Ord"),
-    ("Hash", "::std::hash::Hash"),
+/// The standard derives, in the order generated code lists them. They are written by their
+/// prelude names, however typify or our templates spell them: a derive macro's name lives in
+/// the macro namespace, so a schema type called `Debug` or `Clone` (a type) cannot capture it,
+/// and the short form keeps most derive lists on one line.
+const STD_DERIVES: &[&str] = &[
+    "Clone",
+    "Copy",
+    "Debug",
+    "Default",
+    "PartialEq",
+    "Eq",
+    "PartialOrd",
+    "Ord",
+    "Hash",
 ];
 
 /// Tidies every item of the tool module `module` (a file holding one `pub mod`).
@@ -129,8 +131,8 @@ fn wire_name(attrs: &[syn::Attribute]) -> Option<String> {
     found
 }
 
-/// `#[derive(…)]` with standard traits by absolute path first, then the rest (serde's) in
-/// their order.
+/// `#[derive(…)]` with the standard traits first, by prelude name in `STD_DERIVES` order, then
+/// the rest (serde's) in their order.
 fn qualify_derives(attrs: &mut [syn::Attribute]) {
     for attr in attrs.iter_mut().filter(|a| a.path().is_ident("derive")) {
         let Ok(paths) =
@@ -144,17 +146,20 @@ fn qualify_derives(attrs: &mut [syn::Attribute]) {
             let last = path.segments.last().map(|s| s.ident.to_string());
             match STD_DERIVES
                 .iter()
-                .find(|(bare, _)| last.as_deref() == Some(*bare))
+                .position(|bare| last.as_deref() == Some(*bare))
             {
-                Some((_, full)) => std.push(syn::parse_str::<syn::Path>(full).unwrap_or(path)),
+                Some(index) => std.push(index),
                 None => rest.push(path),
             }
         }
-        std.sort_by_key(|p| {
-            let text = p.to_token_stream().to_string().replace(' ', "");
-            STD_DERIVES.iter().position(|(_, full)| *full == text)
-        });
-        let all = std.into_iter().chain(rest);
+        std.sort_unstable();
+        std.dedup();
+        let std = std
+            .into_iter()
+            .map(|index| syn::Ident::new(STD_DERIVES[index], proc_macro2::Span::call_site()));
+        let all = std
+            .map(|ident| ident.into_token_stream())
+            .chain(rest.into_iter().map(|path| path.into_token_stream()));
         *attr = syn::parse_quote!(#[derive(#(#all),*)]);
     }
 }

@@ -527,12 +527,7 @@ pub mod resources {
 #[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {}
 }
@@ -543,22 +538,14 @@ pub mod add {
     /// The tool's name on the server.
     pub const NAME: &str = "add";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// a + b
         pub sum: f64,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// First addend.
@@ -610,11 +597,7 @@ pub mod ask_model {
     /// The tool's name on the server.
     pub const NAME: &str = "ask_model";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The question for the model.
@@ -664,11 +647,7 @@ pub mod build_report {
     /// The tool's name on the server.
     pub const NAME: &str = "build_report";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// How many pages were written.
@@ -679,11 +658,7 @@ pub mod build_report {
         pub title: ::std::string::String,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Ask the user for the report's title first (elicitation, answered through the task).
@@ -757,11 +732,7 @@ pub mod confirm {
     /// The tool's name on the server.
     pub const NAME: &str = "confirm";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// What to ask the user to confirm.
@@ -811,11 +782,7 @@ pub mod create_order {
     /// The tool's name on the server.
     pub const NAME: &str = "create_order";
     /// A postal address.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Address {
         /// The `city` field.
@@ -829,11 +796,7 @@ pub mod create_order {
         pub street: ::std::string::String,
     }
     /// Who the order is for.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Customer {
         /// The `address` field.
@@ -845,11 +808,7 @@ pub mod create_order {
         pub name: ::std::string::String,
     }
     /// One line of an order.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct LineItem {
         /// The `gift_wrap` field.
@@ -861,11 +820,7 @@ pub mod create_order {
         pub sku: ::std::string::String,
     }
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// Where the confirmation went; null when the customer gave no email.
@@ -885,11 +840,7 @@ pub mod create_order {
         pub status: OrderStatus,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `customer` field.
@@ -905,14 +856,14 @@ pub mod create_order {
     }
     /// How urgently an order ships.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize,
         ::mcp_runtime::export::serde::Deserialize
     )]
@@ -941,14 +892,14 @@ pub mod create_order {
     }
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1024,11 +975,7 @@ pub mod echo {
     /// The tool's name on the server.
     pub const NAME: &str = "echo";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The text to send back.
@@ -1088,12 +1035,7 @@ pub mod exit {
     /// The tool's name on the server.
     pub const NAME: &str = "exit";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Exit status (default 3).
@@ -1149,11 +1091,7 @@ pub mod fail {
     /// The tool's name on the server.
     pub const NAME: &str = "fail";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The error message the tool reports.
@@ -1291,11 +1229,7 @@ pub mod search {
     /// The tool's name on the server.
     pub const NAME: &str = "search";
     /// Narrow a search by tag or by score range.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum Filter {
@@ -1313,11 +1247,7 @@ pub mod search {
         },
     }
     /// `Hit`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Hit {
         /// The `id` field.
@@ -1330,11 +1260,7 @@ pub mod search {
         pub title: ::std::string::String,
     }
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// The `hits` field.
@@ -1346,11 +1272,7 @@ pub mod search {
         pub query: ::std::string::String,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `filter` field.
@@ -1416,11 +1338,7 @@ pub mod sleep {
     /// The tool's name on the server.
     pub const NAME: &str = "sleep";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// How long to sleep, in milliseconds.

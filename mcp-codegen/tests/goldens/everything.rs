@@ -767,12 +767,7 @@ pub mod resources {
 #[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {}
 }
@@ -783,11 +778,7 @@ pub mod echo {
     /// The tool's name on the server.
     pub const NAME: &str = "echo";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Message to echo
@@ -851,11 +842,7 @@ pub mod get_annotated_message {
         }
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Whether to include an example image
@@ -873,14 +860,14 @@ pub mod get_annotated_message {
     }
     /// Type of message to demonstrate different annotation patterns
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -963,12 +950,7 @@ pub mod get_resource_links {
     /// The tool's name on the server.
     pub const NAME: &str = "get-resource-links";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Number of resource links to return (1-10)
@@ -1008,12 +990,7 @@ pub mod get_resource_reference {
     /// The tool's name on the server.
     pub const NAME: &str = "get-resource-reference";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// ID of the text resource to fetch
@@ -1035,14 +1012,14 @@ pub mod get_resource_reference {
     }
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1101,11 +1078,7 @@ pub mod get_structured_content {
     /// The tool's name on the server.
     pub const NAME: &str = "get-structured-content";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -1117,11 +1090,7 @@ pub mod get_structured_content {
         pub temperature: f64,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Choose city
@@ -1129,14 +1098,14 @@ pub mod get_structured_content {
     }
     /// Choose city
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1187,11 +1156,7 @@ pub mod get_sum {
     /// The tool's name on the server.
     pub const NAME: &str = "get-sum";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// First number
@@ -1251,12 +1216,7 @@ pub mod gzip_file_as_resource {
     /// The tool's name on the server.
     pub const NAME: &str = "gzip-file-as-resource";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// URL or data URI of the file content to compress
@@ -1281,14 +1241,14 @@ pub mod gzip_file_as_resource {
     }
     /// How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1360,11 +1320,7 @@ pub mod simulate_research_query {
     /// The tool's name on the server.
     pub const NAME: &str = "simulate-research-query";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Simulate an ambiguous query that requires clarification (triggers input_required status)
@@ -1458,12 +1414,7 @@ pub mod trigger_long_running_operation {
     /// The tool's name on the server.
     pub const NAME: &str = "trigger-long-running-operation";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Duration of the operation in seconds

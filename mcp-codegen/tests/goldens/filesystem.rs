@@ -555,11 +555,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
 #[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -567,11 +563,7 @@ pub mod types {
         pub content: ::std::string::String,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `path` field.
@@ -613,11 +605,7 @@ pub mod directory_tree {
     pub const NAME: &str = "directory_tree";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Default (applied by the server): `[]`
@@ -668,11 +656,7 @@ pub mod edit_file {
     /// The tool's name on the server.
     pub const NAME: &str = "edit_file";
     /// `InputEditsItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputEditsItem {
         /// Text to replace with
@@ -684,11 +668,7 @@ pub mod edit_file {
     }
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Preview changes using git-style diff format
@@ -764,12 +744,7 @@ pub mod list_allowed_directories {
     pub const NAME: &str = "list_allowed_directories";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {}
     /// This tool, as a type: it keeps its pending call apart from other tools'.
@@ -826,11 +801,7 @@ pub mod list_directory_with_sizes {
     pub const NAME: &str = "list_directory_with_sizes";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `path` field.
@@ -847,14 +818,14 @@ pub mod list_directory_with_sizes {
     }
     /// Sort entries by name or size
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -908,11 +879,7 @@ pub mod move_file {
     pub const NAME: &str = "move_file";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `destination` field.
@@ -947,11 +914,7 @@ pub mod read_file {
     pub const NAME: &str = "read_file";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// If provided, returns only the first N lines of the file
@@ -999,11 +962,7 @@ pub mod read_media_file {
     /// The tool's name on the server.
     pub const NAME: &str = "read_media_file";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -1011,11 +970,7 @@ pub mod read_media_file {
         pub content: ::std::vec::Vec<OutputContentItem>,
     }
     /// `OutputContentItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged, deny_unknown_fields)]
     pub enum OutputContentItem {
@@ -1040,11 +995,7 @@ pub mod read_media_file {
         },
     }
     /// `OutputContentItemVariant1Resource`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct OutputContentItemVariant1Resource {
@@ -1062,14 +1013,14 @@ pub mod read_media_file {
     pub use super::types::Input;
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1093,14 +1044,14 @@ pub mod read_media_file {
     }
     /// One of 1 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1145,11 +1096,7 @@ pub mod read_multiple_files {
     pub const NAME: &str = "read_multiple_files";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.
@@ -1182,11 +1129,7 @@ pub mod read_text_file {
     pub const NAME: &str = "read_text_file";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// If provided, returns only the first N lines of the file
@@ -1235,11 +1178,7 @@ pub mod search_files {
     pub const NAME: &str = "search_files";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Default (applied by the server): `[]`
@@ -1293,11 +1232,7 @@ pub mod write_file {
     pub const NAME: &str = "write_file";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `content` field.

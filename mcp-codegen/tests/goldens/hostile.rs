@@ -1030,12 +1030,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
 #[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {}
 }
@@ -1101,11 +1096,7 @@ pub mod boolean_schemas {
     /// The tool's name on the server.
     pub const NAME: &str = "boolean_schemas";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `anything` field.
@@ -1137,12 +1128,7 @@ pub mod colliding_nested_property_names {
     /// The tool's name on the server.
     pub const NAME: &str = "colliding_nested_property_names";
     /// `InputObj`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputObj {
         /// The `foo-bar` field.
@@ -1165,12 +1151,7 @@ pub mod colliding_nested_property_names {
         pub foo_bar_3: ::std::option::Option<i64>,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `obj` field.
@@ -1239,12 +1220,7 @@ pub mod const_not_conditionals {
     /// The tool's name on the server.
     pub const NAME: &str = "const_not_conditionals";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `cond` field.
@@ -1259,14 +1235,14 @@ pub mod const_not_conditionals {
     }
     /// One of 1 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1335,12 +1311,7 @@ pub mod dangling_ref {
     /// The tool's name on the server.
     pub const NAME: &str = "dangling_ref";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `other` field.
@@ -1392,12 +1363,7 @@ pub mod deep_nesting {
     /// The tool's name on the server.
     pub const NAME: &str = "deep_nesting";
     /// `InputAItemItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputAItemItem {
         /// The `b` field.
@@ -1405,12 +1371,7 @@ pub mod deep_nesting {
         pub b: ::std::vec::Vec<InputAItemItemBItem>,
     }
     /// `InputAItemItemBItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputAItemItemBItem {
         /// The `c` field.
@@ -1418,12 +1379,7 @@ pub mod deep_nesting {
         pub c: ::std::option::Option<InputAItemItemBItemC>,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `a` field.
@@ -1432,14 +1388,14 @@ pub mod deep_nesting {
     }
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1497,11 +1453,7 @@ pub mod defaults_of_every_kind {
     /// The tool's name on the server.
     pub const NAME: &str = "defaults_of_every_kind";
     /// `InputO`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputO {
         /// The `k` field.
@@ -1516,12 +1468,7 @@ pub mod defaults_of_every_kind {
         }
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Default (applied by the server): `["a"]`
@@ -1616,12 +1563,7 @@ pub mod defs_clash_between_input_and_output {
     /// The tool's name on the server.
     pub const NAME: &str = "defs_clash_between_input_and_output";
     /// `Item`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Item {
         /// The `a` field.
@@ -1629,12 +1571,7 @@ pub mod defs_clash_between_input_and_output {
         pub a: ::std::option::Option<::std::string::String>,
     }
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// The `item` field.
@@ -1642,12 +1579,7 @@ pub mod defs_clash_between_input_and_output {
         pub item: ::std::option::Option<OutputItem>,
     }
     /// `OutputItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct OutputItem {
         /// The `b` field.
@@ -1655,12 +1587,7 @@ pub mod defs_clash_between_input_and_output {
         pub b: ::std::option::Option<i64>,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `item` field.
@@ -1699,8 +1626,8 @@ pub mod defs_named_like_our_items {
     pub const NAME: &str = "defs_named_like_our_items";
     /// `ConversionErrorDef`, a type in the tool's schemas.
     #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
+        Clone,
+        Debug,
         ::mcp_runtime::export::serde::Deserialize,
         ::mcp_runtime::export::serde::Serialize
     )]
@@ -1750,12 +1677,7 @@ pub mod defs_named_like_our_items {
         }
     }
     /// `InputDef`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputDef {
         /// The `x` field.
@@ -1763,12 +1685,7 @@ pub mod defs_named_like_our_items {
         pub x: ::std::option::Option<::std::string::String>,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `a` field.
@@ -1783,14 +1700,14 @@ pub mod defs_named_like_our_items {
     }
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1856,11 +1773,7 @@ pub mod docs_that_are_not_rust {
     /// The tool's name on the server.
     pub const NAME: &str = "docs_that_are_not_rust";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Reads \[FILE\] from \<path\>; see `https://example.com/docs`.
@@ -1900,12 +1813,7 @@ pub mod draft7_definitions {
     /// The tool's name on the server.
     pub const NAME: &str = "draft7_definitions";
     /// `P`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct P {
         /// The `q` field.
@@ -1913,12 +1821,7 @@ pub mod draft7_definitions {
         pub q: ::std::option::Option<InputPq>,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `p` field.
@@ -1927,14 +1830,14 @@ pub mod draft7_definitions {
     }
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2013,11 +1916,7 @@ pub mod enum_duplicates_after_normalisation {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_duplicates_after_normalisation";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `state` field.
@@ -2025,14 +1924,14 @@ pub mod enum_duplicates_after_normalisation {
     }
     /// One of 4 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2091,12 +1990,7 @@ pub mod enum_mixed_and_nullable {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_mixed_and_nullable";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `mixed` field.
@@ -2111,14 +2005,14 @@ pub mod enum_mixed_and_nullable {
     }
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2142,14 +2036,14 @@ pub mod enum_mixed_and_nullable {
     }
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2223,22 +2117,14 @@ pub mod enum_odd_values {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_odd_values";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// The `reaction` field.
         pub reaction: OutputReaction,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `reaction` field.
@@ -2249,14 +2135,14 @@ pub mod enum_odd_values {
     }
     /// One of 5 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2292,14 +2178,14 @@ pub mod enum_odd_values {
     }
     /// One of 8 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2347,14 +2233,14 @@ pub mod enum_odd_values {
     }
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Deserialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2407,12 +2293,7 @@ pub mod enum_with_default {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_with_default";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Sort order.
@@ -2423,14 +2304,14 @@ pub mod enum_with_default {
     }
     /// Sort order.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2483,12 +2364,7 @@ pub mod extensions_and_annotations {
     /// The tool's name on the server.
     pub const NAME: &str = "extensions_and_annotations";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `x` field.
@@ -2534,12 +2410,7 @@ pub mod formats {
     /// The tool's name on the server.
     pub const NAME: &str = "formats";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `big` field.
@@ -2677,11 +2548,7 @@ pub mod get_user_2 {
     /// The tool's name on the server.
     pub const NAME: &str = "get-user";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `id` field.
@@ -2713,11 +2580,7 @@ pub mod get_user_3 {
     /// The tool's name on the server.
     pub const NAME: &str = "get_user";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `id` field.
@@ -2749,11 +2612,7 @@ pub mod keyword_and_odd_property_names {
     /// The tool's name on the server.
     pub const NAME: &str = "keyword_and_odd_property_names";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `` field.
@@ -3034,12 +2893,7 @@ pub mod maps_and_additional_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "maps_and_additional_properties";
     /// `InputClosed`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct InputClosed {
@@ -3048,12 +2902,7 @@ pub mod maps_and_additional_properties {
         pub a: ::std::option::Option<::std::string::String>,
     }
     /// `InputNested`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputNested {
         /// The `meta` field.
@@ -3067,12 +2916,7 @@ pub mod maps_and_additional_properties {
         >,
     }
     /// `InputNestedMetaValue`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputNestedMetaValue {
         /// The `n` field.
@@ -3080,12 +2924,7 @@ pub mod maps_and_additional_properties {
         pub n: ::std::option::Option<i64>,
     }
     /// `InputOpenTrue`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputOpenTrue {
         /// The `a` field.
@@ -3093,12 +2932,7 @@ pub mod maps_and_additional_properties {
         pub a: ::std::option::Option<::std::string::String>,
     }
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// The `extra` field.
@@ -3121,12 +2955,7 @@ pub mod maps_and_additional_properties {
         >,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `closed` field.
@@ -3198,11 +3027,7 @@ pub mod nested_combinators {
     /// The tool's name on the server.
     pub const NAME: &str = "nested_combinators";
     /// `InputX`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputX {
@@ -3223,11 +3048,7 @@ pub mod nested_combinators {
         }
     }
     /// `InputXVariant1`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputXVariant1 {
@@ -3252,11 +3073,7 @@ pub mod nested_combinators {
         }
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `x` field.
@@ -3314,11 +3131,7 @@ pub mod output_array_root {
     /// The tool's name on the server.
     pub const NAME: &str = "output_array_root";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(transparent)]
     pub struct Output(
@@ -3402,22 +3215,12 @@ pub mod pattern_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "pattern_properties";
     /// `InputEnv`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct InputEnv {}
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `code` field.
@@ -3469,12 +3272,7 @@ pub mod prefix_items_and_tuples {
     /// The tool's name on the server.
     pub const NAME: &str = "prefix_items_and_tuples";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `draft7_tuple` field.
@@ -3530,11 +3328,7 @@ pub mod recursive_refs {
     /// The tool's name on the server.
     pub const NAME: &str = "recursive_refs";
     /// `Node`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Node {
         /// The `children` field.
@@ -3544,12 +3338,7 @@ pub mod recursive_refs {
         pub name: ::std::string::String,
     }
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// The `root` field.
@@ -3557,12 +3346,7 @@ pub mod recursive_refs {
         pub root: ::std::option::Option<::std::boxed::Box<OutputNode>>,
     }
     /// `OutputNode`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct OutputNode {
         /// The `id` field.
@@ -3573,11 +3357,7 @@ pub mod recursive_refs {
         pub next: ::std::option::Option<::std::boxed::Box<OutputNode>>,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `tree` field.
@@ -3609,11 +3389,7 @@ pub mod refs_into_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "refs_into_properties";
     /// `And`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct And {
         /// The `Content-Type` field.
@@ -3636,12 +3412,7 @@ pub mod refs_into_properties {
         pub workspace_id: WorkspaceId,
     }
     /// `Filters`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Filters {
         /// The `$and` field.
@@ -3660,12 +3431,7 @@ pub mod refs_into_properties {
         pub or: ::std::vec::Vec<FiltersOrItem>,
     }
     /// `FiltersOrItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct FiltersOrItem {
         /// The `$not` field.
@@ -3680,13 +3446,13 @@ pub mod refs_into_properties {
     }
     /// The workspace.
     #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Deserialize,
         ::mcp_runtime::export::serde::Serialize
     )]
@@ -3724,11 +3490,7 @@ pub mod refs_into_properties {
         }
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `filters` field.
@@ -3768,11 +3530,7 @@ pub mod required_without_schema {
     /// The tool's name on the server.
     pub const NAME: &str = "required_without_schema";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `a` field.
@@ -3806,11 +3564,7 @@ pub mod root_any_of {
     /// The tool's name on the server.
     pub const NAME: &str = "root_any_of";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub enum Input {
         /// The `id` case.
@@ -3858,14 +3612,14 @@ pub mod root_enum {
     pub const NAME: &str = "root_enum";
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -3939,12 +3693,7 @@ pub mod task_optional {
     /// The tool's name on the server.
     pub const NAME: &str = "task_optional";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `as_task` field.
@@ -4029,8 +3778,8 @@ pub mod type_arrays {
     pub const NAME: &str = "type_arrays";
     /// `InputIntOrBool`, a type in the tool's schemas.
     #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
+        Clone,
+        Debug,
         ::mcp_runtime::export::serde::Deserialize,
         ::mcp_runtime::export::serde::Serialize
     )]
@@ -4097,11 +3846,7 @@ pub mod type_arrays {
         }
     }
     /// `InputMulti`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(untagged)]
     pub enum InputMulti {
@@ -4156,12 +3901,7 @@ pub mod type_arrays {
         }
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `any` field.
@@ -4247,12 +3987,7 @@ pub mod unicode_everywhere {
     /// The tool's name on the server.
     pub const NAME: &str = "unicode_everywhere";
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `emoji` field.
@@ -4268,14 +4003,14 @@ pub mod unicode_everywhere {
     }
     /// One of 2 values.
     #[derive(
-        ::std::clone::Clone,
-        ::std::marker::Copy,
-        ::std::fmt::Debug,
-        ::std::cmp::PartialEq,
-        ::std::cmp::Eq,
-        ::std::cmp::PartialOrd,
-        ::std::cmp::Ord,
-        ::std::hash::Hash,
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
         ::mcp_runtime::export::serde::Serialize
     )]
     #[serde(crate = "::mcp_runtime::export::serde")]

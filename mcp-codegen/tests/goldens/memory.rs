@@ -384,11 +384,7 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
 #[allow(dead_code, clippy::all)]
 pub mod types {
     /// `OutputEntitiesItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct OutputEntitiesItem {
@@ -401,11 +397,7 @@ pub mod types {
         pub observations: ::std::vec::Vec<::std::string::String>,
     }
     /// `InputRelationsItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputRelationsItem {
         /// The name of the entity where the relation starts
@@ -417,11 +409,7 @@ pub mod types {
         pub to: ::std::string::String,
     }
     /// `OutputRelationsItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct OutputRelationsItem {
@@ -434,11 +422,7 @@ pub mod types {
         pub to: ::std::string::String,
     }
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -455,11 +439,7 @@ pub mod add_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "add_observations";
     /// `InputObservationsItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputObservationsItem {
         /// An array of observation contents to add
@@ -469,11 +449,7 @@ pub mod add_observations {
         pub entity_name: ::std::string::String,
     }
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -481,11 +457,7 @@ pub mod add_observations {
         pub results: ::std::vec::Vec<OutputResultsItem>,
     }
     /// `OutputResultsItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct OutputResultsItem {
@@ -497,11 +469,7 @@ pub mod add_observations {
         pub entity_name: ::std::string::String,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `observations` field.
@@ -533,11 +501,7 @@ pub mod create_entities {
     /// The tool's name on the server.
     pub const NAME: &str = "create_entities";
     /// `InputEntitiesItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputEntitiesItem {
         /// The type of the entity
@@ -549,11 +513,7 @@ pub mod create_entities {
         pub observations: ::std::vec::Vec<::std::string::String>,
     }
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -562,11 +522,7 @@ pub mod create_entities {
     }
     pub use super::types::OutputEntitiesItem;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `entities` field.
@@ -599,11 +555,7 @@ pub mod create_relations {
     pub const NAME: &str = "create_relations";
     pub use super::types::InputRelationsItem;
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -612,11 +564,7 @@ pub mod create_relations {
     }
     pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `relations` field.
@@ -649,11 +597,7 @@ pub mod delete_entities {
     pub const NAME: &str = "delete_entities";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// An array of entity names to delete
@@ -686,11 +630,7 @@ pub mod delete_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_observations";
     /// `InputDeletionsItem`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct InputDeletionsItem {
         /// The name of the entity containing the observations
@@ -701,11 +641,7 @@ pub mod delete_observations {
     }
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The `deletions` field.
@@ -739,11 +675,7 @@ pub mod delete_relations {
     pub use super::types::InputRelationsItem;
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// An array of relations to delete
@@ -775,11 +707,7 @@ pub mod open_nodes {
     /// The tool's name on the server.
     pub const NAME: &str = "open_nodes";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -791,11 +719,7 @@ pub mod open_nodes {
     pub use super::types::OutputEntitiesItem;
     pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// An array of entity names to retrieve
@@ -827,11 +751,7 @@ pub mod read_graph {
     /// The tool's name on the server.
     pub const NAME: &str = "read_graph";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -843,12 +763,7 @@ pub mod read_graph {
     pub use super::types::OutputEntitiesItem;
     pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::std::default::Default,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {}
     /// This tool, as a type: it keeps its pending call apart from other tools'.
@@ -877,11 +792,7 @@ pub mod search_nodes {
     /// The tool's name on the server.
     pub const NAME: &str = "search_nodes";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     #[serde(deny_unknown_fields)]
     pub struct Output {
@@ -893,11 +804,7 @@ pub mod search_nodes {
     pub use super::types::OutputEntitiesItem;
     pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// The search query to match against entity names, types, and observation content

@@ -169,11 +169,7 @@ pub mod convert_time {
     /// The tool's name on the server.
     pub const NAME: &str = "convert_time";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// The `source` field.
@@ -184,11 +180,7 @@ pub mod convert_time {
         pub time_difference: ::std::string::String,
     }
     /// `TimeResult`, a type in the tool's schemas.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct TimeResult {
         /// The `datetime` field.
@@ -201,11 +193,7 @@ pub mod convert_time {
         pub timezone: ::std::string::String,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// Source IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no source timezone provided by the user.
@@ -241,11 +229,7 @@ pub mod get_current_time {
     /// The tool's name on the server.
     pub const NAME: &str = "get_current_time";
     /// The tool's structured result.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// The `datetime` field.
@@ -258,11 +242,7 @@ pub mod get_current_time {
         pub timezone: ::std::string::String,
     }
     /// The tool's arguments.
-    #[derive(
-        ::std::clone::Clone,
-        ::std::fmt::Debug,
-        ::mcp_runtime::export::serde::Serialize
-    )]
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Input {
         /// IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no timezone provided by the user.
