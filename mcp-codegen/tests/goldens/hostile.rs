@@ -209,6 +209,25 @@ impl Hostile {
             },
         )
     }
+    /// Definitions named like the standard derives and our marker type: derive(Clone, Debug, Default) must still mean the traits.
+    ///
+    /// Calls the MCP tool `defs_named_like_std_traits`.
+    ///
+    /// Optional arguments: `.clone(…)`, `.debug(…)`, `.default(…)`, `.serialize(…)`, `.this_tool(…)`.
+    ///
+    /// Resolves to `defs_named_like_std_traits::Output`.
+    pub fn defs_named_like_std_traits(&self) -> defs_named_like_std_traits::Call<'_> {
+        defs_named_like_std_traits::Call::new(
+            &self.client,
+            defs_named_like_std_traits::Input {
+                clone: ::std::default::Default::default(),
+                debug: ::std::default::Default::default(),
+                default: ::std::default::Default::default(),
+                serialize: ::std::default::Default::default(),
+                this_tool: ::std::default::Default::default(),
+            },
+        )
+    }
     /// **Docs \<that\> \[break\]**
     ///
     /// Runs a query.
@@ -781,6 +800,16 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         output_schema: ::std::option::Option::None,
         annotations: ::std::option::Option::None,
         fingerprint: "dfb6a2d1caf2a60cc957306eb7e6e452",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "defs_named_like_std_traits",
+        description: "Definitions named like the standard derives and our marker type: derive(Clone, Debug, Default) must still mean the traits.",
+        input_schema: "{\"$defs\":{\"Clone\":{\"enum\":[\"shallow\",\"deep\"],\"type\":\"string\"},\"Debug\":{\"properties\":{\"level\":{\"type\":\"integer\"}},\"type\":\"object\"},\"Default\":{\"properties\":{\"value\":{\"type\":\"string\"}},\"type\":\"object\"},\"Serialize\":{\"properties\":{\"pretty\":{\"type\":\"boolean\"}},\"type\":\"object\"},\"ThisTool\":{\"type\":\"string\"}},\"properties\":{\"clone\":{\"$ref\":\"#/$defs/Clone\"},\"debug\":{\"$ref\":\"#/$defs/Debug\"},\"default\":{\"$ref\":\"#/$defs/Default\"},\"serialize\":{\"$ref\":\"#/$defs/Serialize\"},\"this_tool\":{\"$ref\":\"#/$defs/ThisTool\"}},\"type\":\"object\"}",
+        output_schema: ::std::option::Option::Some(
+            "{\"$defs\":{\"Debug\":{\"properties\":{\"trace\":{\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"debug\":{\"$ref\":\"#/$defs/Debug\"}},\"type\":\"object\"}",
+        ),
+        annotations: ::std::option::Option::None,
+        fingerprint: "bca67492ffab981dbec6d6952ef8a46e",
     },
     ::mcp_runtime::ToolInfo {
         name: "docs_that_are_not_rust",
@@ -1762,6 +1791,214 @@ pub mod defs_named_like_our_items {
             value: impl ::std::convert::Into<ConversionErrorDef>,
         ) -> Self {
             self.0.input_mut().c = ::std::option::Option::Some(value.into());
+            self
+        }
+    }
+}
+
+/// Types and the pending call of the MCP tool `defs_named_like_std_traits`.
+#[allow(dead_code, clippy::all)]
+pub mod defs_named_like_std_traits {
+    /// The tool's name on the server.
+    pub const NAME: &str = "defs_named_like_std_traits";
+    /// `Debug`, a type in the tool's schemas.
+    #[derive(
+        Clone,
+        Debug,
+        Default,
+        ::mcp_runtime::export::serde::Deserialize,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Debug {
+        /// The `level` field.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub level: ::std::option::Option<i64>,
+    }
+    /// `Default`, a type in the tool's schemas.
+    #[derive(
+        Clone,
+        Debug,
+        Default,
+        ::mcp_runtime::export::serde::Deserialize,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Default {
+        /// The `value` field.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub value: ::std::option::Option<::std::string::String>,
+    }
+    /// The tool's structured result.
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Output {
+        /// The `debug` field.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub debug: ::std::option::Option<OutputDebug>,
+    }
+    /// `OutputDebug`, a type in the tool's schemas.
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct OutputDebug {
+        /// The `trace` field.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub trace: ::std::option::Option<::std::string::String>,
+    }
+    /// `Serialize`, a type in the tool's schemas.
+    #[derive(
+        Clone,
+        Debug,
+        Default,
+        ::mcp_runtime::export::serde::Deserialize,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Serialize {
+        /// The `pretty` field.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub pretty: ::std::option::Option<bool>,
+    }
+    /// `ThisToolDef`, a type in the tool's schemas.
+    #[derive(
+        Clone,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
+        ::mcp_runtime::export::serde::Deserialize,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(transparent)]
+    pub struct ThisToolDef(
+        /// The wrapped value.
+        pub ::std::string::String,
+    );
+    impl ::std::ops::Deref for ThisToolDef {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<ThisToolDef> for ::std::string::String {
+        fn from(value: ThisToolDef) -> Self {
+            value.0
+        }
+    }
+    impl ::std::convert::From<::std::string::String> for ThisToolDef {
+        fn from(value: ::std::string::String) -> Self {
+            Self(value)
+        }
+    }
+    impl ::std::fmt::Display for ThisToolDef {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+    impl ::std::str::FromStr for ThisToolDef {
+        type Err = ::std::convert::Infallible;
+        fn from_str(value: &str) -> ::std::result::Result<Self, Self::Err> {
+            Ok(Self(value.to_string()))
+        }
+    }
+    /// The tool's arguments.
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Input {
+        /// The `clone` field.
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub clone: ::std::option::Option<Clone>,
+        /// The `debug` field.
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub debug: ::std::option::Option<Debug>,
+        /// The `default` field.
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub default: ::std::option::Option<Default>,
+        /// The `serialize` field.
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub serialize: ::std::option::Option<Serialize>,
+        /// The `this_tool` field.
+        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+        pub this_tool: ::std::option::Option<ThisToolDef>,
+    }
+    /// One of 2 values.
+    #[derive(
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
+        ::mcp_runtime::export::serde::Serialize,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub enum Clone {
+        /// The `shallow` case.
+        #[serde(rename = "shallow")]
+        Shallow,
+        /// The `deep` case.
+        #[serde(rename = "deep")]
+        Deep,
+    }
+    impl ::std::fmt::Display for Clone {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str(
+                match self {
+                    Self::Shallow => "shallow",
+                    Self::Deep => "deep",
+                },
+            )
+        }
+    }
+    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    pub enum ThisTool {}
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
+    impl<'a> Call<'a> {
+        /// A call with these arguments.
+        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+            Self(
+                ::mcp_runtime::__private::pending_call(
+                    client,
+                    NAME,
+                    input,
+                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
+                ),
+                ::std::marker::PhantomData,
+            )
+        }
+        /// Sets the optional argument `clone`.
+        pub fn clone(mut self, value: impl ::std::convert::Into<Clone>) -> Self {
+            self.0.input_mut().clone = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Sets the optional argument `debug`.
+        pub fn debug(mut self, value: impl ::std::convert::Into<Debug>) -> Self {
+            self.0.input_mut().debug = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Sets the optional argument `default`.
+        pub fn default(mut self, value: impl ::std::convert::Into<Default>) -> Self {
+            self.0.input_mut().default = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Sets the optional argument `serialize`.
+        pub fn serialize(mut self, value: impl ::std::convert::Into<Serialize>) -> Self {
+            self.0.input_mut().serialize = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Sets the optional argument `this_tool`.
+        pub fn this_tool(
+            mut self,
+            value: impl ::std::convert::Into<ThisToolDef>,
+        ) -> Self {
+            self.0.input_mut().this_tool = ::std::option::Option::Some(value.into());
             self
         }
     }
