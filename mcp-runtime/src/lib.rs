@@ -28,6 +28,7 @@ pub mod rig;
 pub mod schema;
 mod spec;
 pub mod uri_template;
+mod wire_object;
 
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use client::call::CallFuture;
@@ -59,16 +60,22 @@ pub mod export {
     pub use serde_json;
 }
 
+/// Not public API: serde's `Serializer`, at a path short enough for a generated `Serialize`
+/// impl's signature to fit on one line.
+#[doc(hidden)]
+pub use serde::Serializer as __Ser;
+
 /// Not public API: the helpers generated code and `mcp-codegen` call. They change with the
 /// generator, whose output always matches the runtime of the same version.
 #[doc(hidden)]
 pub mod __private {
     #[cfg(any(feature = "stdio", feature = "http"))]
-    pub use crate::client::call::{pending_call, raw_output, resume_task};
+    pub use crate::client::call::{call_raw, call_typed, pending_call, raw_output, resume_task};
     #[cfg(any(feature = "stdio", feature = "http"))]
     pub use crate::client::prompts::pending_prompt;
     pub use crate::schema::json_kind::json_kind;
     pub use crate::schema::required::required;
+    pub use crate::wire_object::{object, opt, req, skip_if};
     /// JSON Pointer (RFC 6901) tokens.
     pub mod pointer {
         pub use crate::schema::pointer::*;

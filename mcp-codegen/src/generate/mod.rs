@@ -15,6 +15,8 @@ mod fake;
 mod groups;
 pub(crate) mod names;
 pub(crate) mod pending_call;
+mod prelude;
+mod serialize;
 mod share;
 mod task;
 mod tidy;
@@ -168,11 +170,24 @@ impl Generator {
         if plan.tools.len() != methods.len() {
             return Err(thread_failed());
         }
-        let (modules, shared) = share(modules);
+        let (mut modules, mut shared) = share(modules);
         let mut head = header(&plan, methods, entries);
         head.extend(fake_items(&plan, fakes));
+        let mut head: syn::File = syn::parse2(head).map_err(internal)?;
+        let siblings: Vec<String> = shared
+            .iter_mut()
+            .chain(&mut modules)
+            .flat_map(|file| {
+                prelude::shorten(&mut file.items, &[]);
+                file.items.iter().filter_map(|item| match item {
+                    syn::Item::Mod(m) => Some(m.ident.to_string()),
+                    _ => None,
+                })
+            })
+            .collect();
+        prelude::shorten(&mut head.items, &siblings);
         Ok(Assembled {
-            head: syn::parse2(head).map_err(internal)?,
+            head,
             shared,
             modules,
             client_name: plan.client_name,
@@ -380,6 +395,7 @@ fn tool_parts(named: &NamedTool, options: TypeOptions, fake_trait: Option<&str>)
         trim_derives(&mut module_file);
     }
     tidy::tidy(&mut module_file);
+    serialize::write_out(&mut module_file);
     let fake = fake_trait.map(|name| {
         (
             fake::method(tool, &module, &method, &types, name),
@@ -593,7 +609,6 @@ fn tool_module(
     let call = pending_call::tool_call(pending_call::ToolCall {
         generic: &format_ident!("{}", named.generic_call),
         has_output: types.has_output,
-        decode: &decode,
         on_new: named.task.on_new(),
         setters: setters(&types.input),
         as_task: named.task.call_method(&ret),

@@ -46,6 +46,10 @@ pub(super) fn generic_call(client: &str) -> TokenStream {
             pub fn input(&self) -> &I {
                 self.0.input()
             }
+            /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+            fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
+                Self(call, ::std::marker::PhantomData)
+            }
             /// Sends the call (what `.await` does).
             pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
                 self.0.send()
@@ -68,8 +72,6 @@ pub(super) struct ToolCall<'t> {
     pub generic: &'t syn::Ident,
     /// Whether the tool has an output schema (its result is `Output`, not `ToolOutput`).
     pub has_output: bool,
-    /// The function decoding a result into `ret`.
-    pub decode: &'t TokenStream,
     /// What `new` adds to the runtime's pending call (task support).
     pub on_new: TokenStream,
     /// The setters of the optional arguments.
@@ -83,7 +85,6 @@ pub(super) fn tool_call(call: ToolCall<'_>) -> TokenStream {
     let ToolCall {
         generic,
         has_output,
-        decode,
         on_new,
         setters,
         as_task,
@@ -91,10 +92,10 @@ pub(super) fn tool_call(call: ToolCall<'_>) -> TokenStream {
     let marker = format_ident!("{MARKER}");
     // The result type is the generic's default, `ToolOutput`, unless the tool has an output
     // schema: most tools' `Call` then fits on a line.
-    let ret = if has_output {
-        quote!(, Output)
+    let (ret, make) = if has_output {
+        (quote!(, Output), quote!(call_typed))
     } else {
-        TokenStream::new()
+        (TokenStream::new(), quote!(call_raw))
     };
     quote! {
         /// This tool, as a type: it keeps its pending call apart from other tools'.
@@ -106,7 +107,7 @@ pub(super) fn tool_call(call: ToolCall<'_>) -> TokenStream {
         impl<'a> Call<'a> {
             /// A call with these arguments.
             pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-                Self(::mcp_runtime::__private::pending_call(client, NAME, input, #decode)#on_new, ::std::marker::PhantomData)
+                Self::from_pending(::mcp_runtime::__private::#make(client, NAME, input)#on_new)
             }
             #(#setters)*
             #as_task

@@ -20,24 +20,24 @@ impl McpToolsetDemo {
     /// Connects to the server (stdio command or HTTP URL) and checks its tools against
     /// the snapshot: differences are logged (`DriftPolicy::Warn`).
     pub async fn connect(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
     ) -> ::mcp_runtime::Result<Self> {
         Self::connect_with(spec, ::mcp_runtime::ConnectOptions::default()).await
     }
     /// Connects with explicit options (timeouts, drift policy, …).
     pub async fn connect_with(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
         options: ::mcp_runtime::ConnectOptions,
     ) -> ::mcp_runtime::Result<Self> {
         let client = ::mcp_runtime::Client::connect_verified(spec, options, TOOLS)
             .await?;
-        ::std::result::Result::Ok(Self { client })
+        Ok(Self { client })
     }
     /// Compares the server's tools with the snapshot now; returns the classified changes
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
+    ) -> ::mcp_runtime::Result<Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -65,11 +65,7 @@ impl McpToolsetDemo {
     /// Calls the MCP tool `add`.
     ///
     /// Resolves to `add::Output`.
-    pub fn add(
-        &self,
-        a: impl ::std::convert::Into<f64>,
-        b: impl ::std::convert::Into<f64>,
-    ) -> add::Call<'_> {
+    pub fn add(&self, a: impl Into<f64>, b: impl Into<f64>) -> add::Call<'_> {
         add::Call::new(
             &self.client,
             add::Input {
@@ -83,10 +79,7 @@ impl McpToolsetDemo {
     /// Calls the MCP tool `ask_model`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn ask_model(
-        &self,
-        question: impl ::std::convert::Into<::std::string::String>,
-    ) -> ask_model::Call<'_> {
+    pub fn ask_model(&self, question: impl Into<String>) -> ask_model::Call<'_> {
         ask_model::Call::new(
             &self.client,
             ask_model::Input {
@@ -101,17 +94,14 @@ impl McpToolsetDemo {
     /// Optional arguments: `.ask_title(…)`, `.fail_at_page(…)`, `.page_ms(…)`.
     ///
     /// Resolves to `build_report::Output`.
-    pub fn build_report(
-        &self,
-        pages: impl ::std::convert::Into<u32>,
-    ) -> build_report::Call<'_> {
+    pub fn build_report(&self, pages: impl Into<u32>) -> build_report::Call<'_> {
         build_report::Call::new(
             &self.client,
             build_report::Input {
                 pages: pages.into(),
-                ask_title: ::std::default::Default::default(),
-                fail_at_page: ::std::default::Default::default(),
-                page_ms: ::std::default::Default::default(),
+                ask_title: Default::default(),
+                fail_at_page: Default::default(),
+                page_ms: Default::default(),
             },
         )
     }
@@ -120,10 +110,7 @@ impl McpToolsetDemo {
     /// Calls the MCP tool `confirm`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn confirm(
-        &self,
-        action: impl ::std::convert::Into<::std::string::String>,
-    ) -> confirm::Call<'_> {
+    pub fn confirm(&self, action: impl Into<String>) -> confirm::Call<'_> {
         confirm::Call::new(
             &self.client,
             confirm::Input {
@@ -140,16 +127,16 @@ impl McpToolsetDemo {
     /// Resolves to `create_order::Output`.
     pub fn create_order(
         &self,
-        customer: impl ::std::convert::Into<create_order::Customer>,
-        items: impl ::std::convert::Into<::std::vec::Vec<create_order::LineItem>>,
+        customer: impl Into<create_order::Customer>,
+        items: impl Into<Vec<create_order::LineItem>>,
     ) -> create_order::Call<'_> {
         create_order::Call::new(
             &self.client,
             create_order::Input {
                 customer: customer.into(),
                 items: items.into(),
-                priority: ::std::default::Default::default(),
-                ship_to: ::std::default::Default::default(),
+                priority: Default::default(),
+                ship_to: Default::default(),
             },
         )
     }
@@ -160,15 +147,12 @@ impl McpToolsetDemo {
     /// Optional arguments: `.uppercase(…)`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn echo(
-        &self,
-        message: impl ::std::convert::Into<::std::string::String>,
-    ) -> echo::Call<'_> {
+    pub fn echo(&self, message: impl Into<String>) -> echo::Call<'_> {
         echo::Call::new(
             &self.client,
             echo::Input {
                 message: message.into(),
-                uppercase: ::std::default::Default::default(),
+                uppercase: Default::default(),
             },
         )
     }
@@ -183,7 +167,7 @@ impl McpToolsetDemo {
         exit::Call::new(
             &self.client,
             exit::Input {
-                code: ::std::default::Default::default(),
+                code: Default::default(),
             },
         )
     }
@@ -192,10 +176,7 @@ impl McpToolsetDemo {
     /// Calls the MCP tool `fail`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn fail(
-        &self,
-        message: impl ::std::convert::Into<::std::string::String>,
-    ) -> fail::Call<'_> {
+    pub fn fail(&self, message: impl Into<String>) -> fail::Call<'_> {
         fail::Call::new(
             &self.client,
             fail::Input {
@@ -226,16 +207,13 @@ impl McpToolsetDemo {
     /// Optional arguments: `.filter(…)`, `.limit(…)`.
     ///
     /// Resolves to `search::Output`.
-    pub fn search(
-        &self,
-        query: impl ::std::convert::Into<::std::string::String>,
-    ) -> search::Call<'_> {
+    pub fn search(&self, query: impl Into<String>) -> search::Call<'_> {
         search::Call::new(
             &self.client,
             search::Input {
                 query: query.into(),
-                filter: ::std::default::Default::default(),
-                limit: ::std::default::Default::default(),
+                filter: Default::default(),
+                limit: Default::default(),
             },
         )
     }
@@ -244,7 +222,7 @@ impl McpToolsetDemo {
     /// Calls the MCP tool `sleep`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn sleep(&self, ms: impl ::std::convert::Into<u64>) -> sleep::Call<'_> {
+    pub fn sleep(&self, ms: impl Into<u64>) -> sleep::Call<'_> {
         sleep::Call::new(&self.client, sleep::Input { ms: ms.into() })
     }
     /// Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.
@@ -261,7 +239,7 @@ impl McpToolsetDemo {
     /// - `thread`: The conversation to summarize
     pub fn summarize_thread(
         &self,
-        thread: impl ::std::convert::Into<::std::string::String>,
+        thread: impl Into<String>,
     ) -> prompts::SummarizeThread<'_> {
         let pending = ::mcp_runtime::__private::pending_prompt(
             &self.client,
@@ -276,11 +254,11 @@ impl McpToolsetDemo {
     pub async fn greeting(
         &self,
         name: &str,
-        lang: ::std::option::Option<&str>,
+        lang: Option<&str>,
     ) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
         let uri = ::mcp_runtime::uri_template::expand(
             "demo://greeting/{name}{?lang}",
-            &[("name", ::std::option::Option::Some(name)), ("lang", lang)],
+            &[("name", Some(name)), ("lang", lang)],
         );
         self.client.read_resource(&uri).await
     }
@@ -305,15 +283,17 @@ impl<
     /// Reports the server's progress notifications for this call to `callback`.
     pub fn on_progress(
         self,
-        callback: impl Fn(
-            ::mcp_runtime::Progress,
-        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        callback: impl Fn(::mcp_runtime::Progress) + Send + Sync + 'static,
     ) -> Self {
         Self(self.0.on_progress(callback), self.1)
     }
     /// The arguments as they will be sent.
     pub fn input(&self) -> &I {
         self.0.input()
+    }
+    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
+        Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
@@ -335,118 +315,112 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "add",
         description: "Add two numbers; the result is structured.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"a\":{\"description\":\"First addend.\",\"format\":\"double\",\"type\":\"number\"},\"b\":{\"description\":\"Second addend.\",\"format\":\"double\",\"type\":\"number\"}},\"required\":[\"a\",\"b\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"sum\":{\"description\":\"a + b\",\"format\":\"double\",\"type\":\"number\"}},\"required\":[\"sum\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
+        annotations: Some("{\"readOnlyHint\":true}"),
         fingerprint: "eaeb89112f4acb53c7b36038fe0f5df0",
     },
     ::mcp_runtime::ToolInfo {
         name: "ask_model",
         description: "Ask the client's language model a question (sampling).",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"question\":{\"description\":\"The question for the model.\",\"type\":\"string\"}},\"required\":[\"question\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
+        output_schema: None,
+        annotations: Some("{\"readOnlyHint\":true}"),
         fingerprint: "6e3c6a2a421feaa42078be3752f84bda",
     },
     ::mcp_runtime::ToolInfo {
         name: "build_report",
         description: "Write a report page by page, `page_ms` per page: long work. Runs as a task for clients that support tasks (watch it, cancel it, collect it after a reconnect).",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"ask_title\":{\"description\":\"Ask the user for the report's title first (elicitation, answered through the task).\",\"type\":[\"boolean\",\"null\"]},\"fail_at_page\":{\"description\":\"Fail while writing this page (for testing failed tasks).\",\"format\":\"uint32\",\"minimum\":0,\"type\":[\"integer\",\"null\"]},\"page_ms\":{\"description\":\"How long each page takes, in milliseconds (default 200).\",\"format\":\"uint64\",\"minimum\":0,\"type\":[\"integer\",\"null\"]},\"pages\":{\"description\":\"How many pages to write (1 to 1000).\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pages\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"pages\":{\"description\":\"How many pages were written.\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"summary\":{\"description\":\"One line per page.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"title\":{\"description\":\"The report's title.\",\"type\":\"string\"}},\"required\":[\"title\",\"pages\",\"summary\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":false}",
-        ),
+        annotations: Some("{\"destructiveHint\":false,\"idempotentHint\":false}"),
         fingerprint: "54e534fb800637846079ae00c2c42bc4",
     },
     ::mcp_runtime::ToolInfo {
         name: "confirm",
         description: "Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"action\":{\"description\":\"What to ask the user to confirm.\",\"type\":\"string\"}},\"required\":[\"action\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
+        output_schema: None,
+        annotations: Some("{\"readOnlyHint\":true}"),
         fingerprint: "4791edbd07939cbeebf156161c238d44",
     },
     ::mcp_runtime::ToolInfo {
         name: "create_order",
         description: "Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.",
         input_schema: "{\"$defs\":{\"Address\":{\"description\":\"A postal address.\",\"properties\":{\"city\":{\"type\":\"string\"},\"country\":{\"description\":\"ISO 3166-1 alpha-2 code.\",\"type\":\"string\"},\"postal_code\":{\"type\":[\"string\",\"null\"]},\"street\":{\"type\":\"string\"}},\"required\":[\"street\",\"city\",\"country\"],\"type\":\"object\"},\"Customer\":{\"description\":\"Who the order is for.\",\"properties\":{\"address\":{\"$ref\":\"#/$defs/Address\"},\"email\":{\"type\":[\"string\",\"null\"]},\"name\":{\"type\":\"string\"}},\"required\":[\"name\",\"address\"],\"type\":\"object\"},\"LineItem\":{\"description\":\"One line of an order.\",\"properties\":{\"gift_wrap\":{\"default\":false,\"type\":\"boolean\"},\"quantity\":{\"description\":\"How many (at least 1).\",\"format\":\"uint32\",\"minimum\":1,\"type\":\"integer\"},\"sku\":{\"type\":\"string\"}},\"required\":[\"sku\",\"quantity\"],\"type\":\"object\"},\"Priority\":{\"description\":\"How urgently an order ships.\",\"enum\":[\"low\",\"normal\",\"high\"],\"type\":\"string\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"customer\":{\"$ref\":\"#/$defs/Customer\"},\"items\":{\"description\":\"What to ship.\",\"items\":{\"$ref\":\"#/$defs/LineItem\"},\"type\":\"array\"},\"priority\":{\"$ref\":\"#/$defs/Priority\",\"default\":\"normal\"},\"ship_to\":{\"anyOf\":[{\"$ref\":\"#/$defs/Address\"},{\"type\":\"null\"}],\"description\":\"Ship somewhere other than the customer's address.\"}},\"required\":[\"customer\",\"items\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$defs\":{\"OrderStatus\":{\"enum\":[\"accepted\",\"backordered\"],\"type\":\"string\"},\"Priority\":{\"description\":\"How urgently an order ships.\",\"enum\":[\"low\",\"normal\",\"high\"],\"type\":\"string\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"confirmation_sent_to\":{\"description\":\"Where the confirmation went; null when the customer gave no email.\",\"type\":[\"string\",\"null\"]},\"gift_wrapped\":{\"description\":\"How many items are gift-wrapped.\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"item_count\":{\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"order_id\":{\"type\":\"string\"},\"priority\":{\"$ref\":\"#/$defs/Priority\"},\"ship_city\":{\"description\":\"The city the order ships to.\",\"type\":\"string\"},\"status\":{\"$ref\":\"#/$defs/OrderStatus\"}},\"required\":[\"order_id\",\"item_count\",\"priority\",\"status\",\"ship_city\",\"gift_wrapped\",\"confirmation_sent_to\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"destructiveHint\":true,\"idempotentHint\":false}",
-        ),
+        annotations: Some("{\"destructiveHint\":true,\"idempotentHint\":false}"),
         fingerprint: "f3b80f660542bdea2c504a165f4d0f4e",
     },
     ::mcp_runtime::ToolInfo {
         name: "echo",
         description: "Echo a message back as text.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The text to send back.\",\"type\":\"string\"},\"uppercase\":{\"default\":null,\"description\":\"Return it in upper case.\",\"type\":[\"boolean\",\"null\"]}},\"required\":[\"message\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
-            "{\"idempotentHint\":true,\"readOnlyHint\":true}",
-        ),
+        output_schema: None,
+        annotations: Some("{\"idempotentHint\":true,\"readOnlyHint\":true}"),
         fingerprint: "664986e27b5bd409cede9901ef48b555",
     },
     ::mcp_runtime::ToolInfo {
         name: "exit",
         description: "Exit the server process at once (for testing crash handling).",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"code\":{\"description\":\"Exit status (default 3).\",\"format\":\"int32\",\"type\":[\"integer\",\"null\"]}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "67962ad1d21aa8db7e41c23aaf040867",
     },
     ::mcp_runtime::ToolInfo {
         name: "fail",
         description: "Always fails: returns isError with the given message.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The error message the tool reports.\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "5501a3f693db0bab835edba26235917b",
     },
     ::mcp_runtime::ToolInfo {
         name: "list_roots",
         description: "List the roots the client offers, one URI a line.",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
+        output_schema: None,
+        annotations: Some("{\"readOnlyHint\":true}"),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
         name: "media",
         description: "Return text, an image and an embedded resource in one result.",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
+        output_schema: None,
+        annotations: Some("{\"readOnlyHint\":true}"),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
         name: "search",
         description: "Search the demo catalogue. The filter is anyOf a tag or a score range.",
         input_schema: "{\"$defs\":{\"Filter\":{\"anyOf\":[{\"properties\":{\"tag\":{\"type\":\"string\"}},\"required\":[\"tag\"],\"type\":\"object\"},{\"properties\":{\"max\":{\"format\":\"double\",\"type\":\"number\"},\"min\":{\"format\":\"double\",\"type\":\"number\"}},\"required\":[\"min\",\"max\"],\"type\":\"object\"}],\"description\":\"Narrow a search by tag or by score range.\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"filter\":{\"anyOf\":[{\"$ref\":\"#/$defs/Filter\"},{\"type\":\"null\"}]},\"limit\":{\"description\":\"At most this many hits (default 3).\",\"format\":\"uint32\",\"minimum\":0,\"type\":[\"integer\",\"null\"]},\"query\":{\"type\":\"string\"}},\"required\":[\"query\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$defs\":{\"Hit\":{\"properties\":{\"id\":{\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"score\":{\"format\":\"double\",\"type\":\"number\"},\"tags\":{\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"title\":{\"type\":\"string\"}},\"required\":[\"id\",\"title\",\"score\",\"tags\"],\"type\":\"object\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"hits\":{\"items\":{\"$ref\":\"#/$defs/Hit\"},\"type\":\"array\"},\"next_cursor\":{\"description\":\"Cursor for the next page, null on the last one.\",\"type\":[\"string\",\"null\"]},\"query\":{\"type\":\"string\"}},\"required\":[\"query\",\"hits\",\"next_cursor\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
+        annotations: Some("{\"readOnlyHint\":true}"),
         fingerprint: "65d3ecd9de4cf26eb0e06be42f5407b8",
     },
     ::mcp_runtime::ToolInfo {
         name: "sleep",
         description: "Sleep for the given number of milliseconds, then say so.",
         input_schema: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"ms\":{\"description\":\"How long to sleep, in milliseconds.\",\"format\":\"uint64\",\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"ms\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some("{\"readOnlyHint\":true}"),
+        output_schema: None,
+        annotations: Some("{\"readOnlyHint\":true}"),
         fingerprint: "252e10a2055dd2dd6c0822ae5dc884bd",
     },
     ::mcp_runtime::ToolInfo {
         name: "unlock",
         description: "Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some("{\"idempotentHint\":true}"),
+        output_schema: None,
+        annotations: Some("{\"idempotentHint\":true}"),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
 ];
@@ -481,10 +455,7 @@ pub mod prompts {
         /// `bullets` or `prose` (the default), or `ask` to let the user choose
         ///
         /// Sets the optional argument `style`.
-        pub fn style(
-            self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
+        pub fn style(self, value: impl Into<String>) -> Self {
             Self(self.0.arg("style", value))
         }
     }
@@ -504,14 +475,14 @@ pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
         uri: "demo://readme",
         template: false,
         description: "What this demo server is.",
-        mime_type: ::std::option::Option::Some("text/markdown"),
+        mime_type: Some("text/markdown"),
     },
     ::mcp_runtime::ResourceInfo {
         name: "greeting",
         uri: "demo://greeting/{name}{?lang}",
         template: true,
         description: "A greeting for `name`, in English or (`lang=fr`) French.",
-        mime_type: ::std::option::Option::Some("text/plain"),
+        mime_type: Some("text/plain"),
     },
 ];
 /// The URIs of the server's static resources (read them with `client().read_resource`).
@@ -527,9 +498,15 @@ pub mod resources {
 #[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {}
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::object;
+            let fields = [];
+            object(s, &fields)
+        }
+    }
 }
 
 /// Types and the pending call of the MCP tool `add`.
@@ -545,13 +522,19 @@ pub mod add {
         pub sum: f64,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// First addend.
         pub a: f64,
         /// Second addend.
         pub b: f64,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("a", req(&self.a)), ("b", req(&self.b))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -560,15 +543,7 @@ pub mod add {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -597,11 +572,17 @@ pub mod ask_model {
     /// The tool's name on the server.
     pub const NAME: &str = "ask_model";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The question for the model.
-        pub question: ::std::string::String,
+        pub question: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("question", req(&self.question))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -610,15 +591,7 @@ pub mod ask_model {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -653,25 +626,33 @@ pub mod build_report {
         /// How many pages were written.
         pub pages: u32,
         /// One line per page.
-        pub summary: ::std::vec::Vec<::std::string::String>,
+        pub summary: Vec<String>,
         /// The report's title.
-        pub title: ::std::string::String,
+        pub title: String,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Ask the user for the report's title first (elicitation, answered through the task).
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub ask_title: ::std::option::Option<bool>,
+        pub ask_title: Option<bool>,
         /// Fail while writing this page (for testing failed tasks).
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub fail_at_page: ::std::option::Option<u32>,
+        pub fail_at_page: Option<u32>,
         /// How long each page takes, in milliseconds (default 200).
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub page_ms: ::std::option::Option<u64>,
+        pub page_ms: Option<u64>,
         /// How many pages to write (1 to 1000).
         pub pages: u32,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("ask_title", opt(&self.ask_title)),
+                ("fail_at_page", opt(&self.fail_at_page)),
+                ("page_ms", opt(&self.page_ms)),
+                ("pages", req(&self.pages)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -680,29 +661,21 @@ pub mod build_report {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Ask the user for the report's title first (elicitation, answered through the task).
-        pub fn ask_title(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.0.input_mut().ask_title = ::std::option::Option::Some(value.into());
+        pub fn ask_title(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().ask_title = Some(value.into());
             self
         }
         /// Fail while writing this page (for testing failed tasks).
-        pub fn fail_at_page(mut self, value: impl ::std::convert::Into<u32>) -> Self {
-            self.0.input_mut().fail_at_page = ::std::option::Option::Some(value.into());
+        pub fn fail_at_page(mut self, value: impl Into<u32>) -> Self {
+            self.0.input_mut().fail_at_page = Some(value.into());
             self
         }
         /// How long each page takes, in milliseconds (default 200).
-        pub fn page_ms(mut self, value: impl ::std::convert::Into<u64>) -> Self {
-            self.0.input_mut().page_ms = ::std::option::Option::Some(value.into());
+        pub fn page_ms(mut self, value: impl Into<u64>) -> Self {
+            self.0.input_mut().page_ms = Some(value.into());
             self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
@@ -732,11 +705,17 @@ pub mod confirm {
     /// The tool's name on the server.
     pub const NAME: &str = "confirm";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// What to ask the user to confirm.
-        pub action: ::std::string::String,
+        pub action: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("action", req(&self.action))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -745,15 +724,7 @@ pub mod confirm {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -782,42 +753,70 @@ pub mod create_order {
     /// The tool's name on the server.
     pub const NAME: &str = "create_order";
     /// A postal address.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Address {
         /// The `city` field.
-        pub city: ::std::string::String,
+        pub city: String,
         /// ISO 3166-1 alpha-2 code.
-        pub country: ::std::string::String,
+        pub country: String,
         /// The `postal_code` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub postal_code: ::std::option::Option<::std::string::String>,
+        pub postal_code: Option<String>,
         /// The `street` field.
-        pub street: ::std::string::String,
+        pub street: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Address {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("city", req(&self.city)),
+                ("country", req(&self.country)),
+                ("postal_code", opt(&self.postal_code)),
+                ("street", req(&self.street)),
+            ];
+            object(s, &fields)
+        }
     }
     /// Who the order is for.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Customer {
         /// The `address` field.
         pub address: Address,
         /// The `email` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub email: ::std::option::Option<::std::string::String>,
+        pub email: Option<String>,
         /// The `name` field.
-        pub name: ::std::string::String,
+        pub name: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Customer {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("address", req(&self.address)),
+                ("email", opt(&self.email)),
+                ("name", req(&self.name)),
+            ];
+            object(s, &fields)
+        }
     }
     /// One line of an order.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct LineItem {
         /// The `gift_wrap` field.
-        #[serde(default)]
         pub gift_wrap: bool,
         /// How many (at least 1).
         pub quantity: ::std::num::NonZeroU32,
         /// The `sku` field.
-        pub sku: ::std::string::String,
+        pub sku: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for LineItem {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [
+                ("gift_wrap", req(&self.gift_wrap)),
+                ("quantity", req(&self.quantity)),
+                ("sku", req(&self.sku)),
+            ];
+            object(s, &fields)
+        }
     }
     /// The tool's structured result.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
@@ -825,34 +824,43 @@ pub mod create_order {
     pub struct Output {
         /// Where the confirmation went; null when the customer gave no email.
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
-        pub confirmation_sent_to: ::std::option::Option<::std::string::String>,
+        pub confirmation_sent_to: Option<String>,
         /// How many items are gift-wrapped.
         pub gift_wrapped: u32,
         /// The `item_count` field.
         pub item_count: u32,
         /// The `order_id` field.
-        pub order_id: ::std::string::String,
+        pub order_id: String,
         /// The `priority` field.
         pub priority: Priority,
         /// The city the order ships to.
-        pub ship_city: ::std::string::String,
+        pub ship_city: String,
         /// The `status` field.
         pub status: OrderStatus,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `customer` field.
         pub customer: Customer,
         /// What to ship.
-        pub items: ::std::vec::Vec<LineItem>,
+        pub items: Vec<LineItem>,
         /// Default (applied by the server): `"normal"`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub priority: ::std::option::Option<Priority>,
+        pub priority: Option<Priority>,
         /// Ship somewhere other than the customer's address.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub ship_to: ::std::option::Option<Address>,
+        pub ship_to: Option<Address>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("customer", req(&self.customer)),
+                ("items", req(&self.items)),
+                ("priority", opt(&self.priority)),
+                ("ship_to", opt(&self.ship_to)),
+            ];
+            object(s, &fields)
+        }
     }
     /// How urgently an order ships.
     #[derive(
@@ -928,24 +936,16 @@ pub mod create_order {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `priority`.
-        pub fn priority(mut self, value: impl ::std::convert::Into<Priority>) -> Self {
-            self.0.input_mut().priority = ::std::option::Option::Some(value.into());
+        pub fn priority(mut self, value: impl Into<Priority>) -> Self {
+            self.0.input_mut().priority = Some(value.into());
             self
         }
         /// Ship somewhere other than the customer's address.
-        pub fn ship_to(mut self, value: impl ::std::convert::Into<Address>) -> Self {
-            self.0.input_mut().ship_to = ::std::option::Option::Some(value.into());
+        pub fn ship_to(mut self, value: impl Into<Address>) -> Self {
+            self.0.input_mut().ship_to = Some(value.into());
             self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
@@ -975,16 +975,24 @@ pub mod echo {
     /// The tool's name on the server.
     pub const NAME: &str = "echo";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The text to send back.
-        pub message: ::std::string::String,
+        pub message: String,
         /// Return it in upper case.
         ///
         /// Default (applied by the server): `null`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub uppercase: ::std::option::Option<bool>,
+        pub uppercase: Option<bool>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("message", req(&self.message)),
+                ("uppercase", opt(&self.uppercase)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -993,19 +1001,11 @@ pub mod echo {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Return it in upper case.
-        pub fn uppercase(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.0.input_mut().uppercase = ::std::option::Option::Some(value.into());
+        pub fn uppercase(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().uppercase = Some(value.into());
             self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
@@ -1035,12 +1035,17 @@ pub mod exit {
     /// The tool's name on the server.
     pub const NAME: &str = "exit";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// Exit status (default 3).
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub code: ::std::option::Option<i32>,
+        pub code: Option<i32>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("code", opt(&self.code))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1049,19 +1054,11 @@ pub mod exit {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Exit status (default 3).
-        pub fn code(mut self, value: impl ::std::convert::Into<i32>) -> Self {
-            self.0.input_mut().code = ::std::option::Option::Some(value.into());
+        pub fn code(mut self, value: impl Into<i32>) -> Self {
+            self.0.input_mut().code = Some(value.into());
             self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
@@ -1091,11 +1088,17 @@ pub mod fail {
     /// The tool's name on the server.
     pub const NAME: &str = "fail";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The error message the tool reports.
-        pub message: ::std::string::String,
+        pub message: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("message", req(&self.message))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1104,15 +1107,7 @@ pub mod fail {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1148,15 +1143,7 @@ pub mod list_roots {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1192,15 +1179,7 @@ pub mod media {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1236,7 +1215,7 @@ pub mod search {
         /// The `Variant0` case.
         Variant0 {
             /// The `tag` field.
-            tag: ::std::string::String,
+            tag: String,
         },
         /// The `Variant1` case.
         Variant1 {
@@ -1255,34 +1234,42 @@ pub mod search {
         /// The `score` field.
         pub score: f64,
         /// The `tags` field.
-        pub tags: ::std::vec::Vec<::std::string::String>,
+        pub tags: Vec<String>,
         /// The `title` field.
-        pub title: ::std::string::String,
+        pub title: String,
     }
     /// The tool's structured result.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// The `hits` field.
-        pub hits: ::std::vec::Vec<Hit>,
+        pub hits: Vec<Hit>,
         /// Cursor for the next page, null on the last one.
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
-        pub next_cursor: ::std::option::Option<::std::string::String>,
+        pub next_cursor: Option<String>,
         /// The `query` field.
-        pub query: ::std::string::String,
+        pub query: String,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `filter` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub filter: ::std::option::Option<Filter>,
+        pub filter: Option<Filter>,
         /// At most this many hits (default 3).
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub limit: ::std::option::Option<u32>,
+        pub limit: Option<u32>,
         /// The `query` field.
-        pub query: ::std::string::String,
+        pub query: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("filter", opt(&self.filter)),
+                ("limit", opt(&self.limit)),
+                ("query", req(&self.query)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1291,24 +1278,16 @@ pub mod search {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `filter`.
-        pub fn filter(mut self, value: impl ::std::convert::Into<Filter>) -> Self {
-            self.0.input_mut().filter = ::std::option::Option::Some(value.into());
+        pub fn filter(mut self, value: impl Into<Filter>) -> Self {
+            self.0.input_mut().filter = Some(value.into());
             self
         }
         /// At most this many hits (default 3).
-        pub fn limit(mut self, value: impl ::std::convert::Into<u32>) -> Self {
-            self.0.input_mut().limit = ::std::option::Option::Some(value.into());
+        pub fn limit(mut self, value: impl Into<u32>) -> Self {
+            self.0.input_mut().limit = Some(value.into());
             self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
@@ -1338,11 +1317,17 @@ pub mod sleep {
     /// The tool's name on the server.
     pub const NAME: &str = "sleep";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// How long to sleep, in milliseconds.
         pub ms: u64,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("ms", req(&self.ms))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1351,15 +1336,7 @@ pub mod sleep {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1395,15 +1372,7 @@ pub mod unlock {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.

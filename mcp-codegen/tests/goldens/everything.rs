@@ -20,24 +20,24 @@ impl McpServersEverything {
     /// Connects to the server (stdio command or HTTP URL) and checks its tools against
     /// the snapshot: differences are logged (`DriftPolicy::Warn`).
     pub async fn connect(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
     ) -> ::mcp_runtime::Result<Self> {
         Self::connect_with(spec, ::mcp_runtime::ConnectOptions::default()).await
     }
     /// Connects with explicit options (timeouts, drift policy, …).
     pub async fn connect_with(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
         options: ::mcp_runtime::ConnectOptions,
     ) -> ::mcp_runtime::Result<Self> {
         let client = ::mcp_runtime::Client::connect_verified(spec, options, TOOLS)
             .await?;
-        ::std::result::Result::Ok(Self { client })
+        Ok(Self { client })
     }
     /// Compares the server's tools with the snapshot now; returns the classified changes
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
+    ) -> ::mcp_runtime::Result<Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -67,10 +67,7 @@ impl McpServersEverything {
     /// Calls the MCP tool `echo`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn echo(
-        &self,
-        message: impl ::std::convert::Into<::std::string::String>,
-    ) -> echo::Call<'_> {
+    pub fn echo(&self, message: impl Into<String>) -> echo::Call<'_> {
         echo::Call::new(
             &self.client,
             echo::Input {
@@ -89,13 +86,13 @@ impl McpServersEverything {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     pub fn get_annotated_message(
         &self,
-        message_type: impl ::std::convert::Into<get_annotated_message::InputMessageType>,
+        message_type: impl Into<get_annotated_message::InputMessageType>,
     ) -> get_annotated_message::Call<'_> {
         get_annotated_message::Call::new(
             &self.client,
             get_annotated_message::Input {
                 message_type: message_type.into(),
-                include_image: ::std::default::Default::default(),
+                include_image: Default::default(),
             },
         )
     }
@@ -122,7 +119,7 @@ impl McpServersEverything {
         get_resource_links::Call::new(
             &self.client,
             get_resource_links::Input {
-                count: ::std::default::Default::default(),
+                count: Default::default(),
             },
         )
     }
@@ -139,8 +136,8 @@ impl McpServersEverything {
         get_resource_reference::Call::new(
             &self.client,
             get_resource_reference::Input {
-                resource_id: ::std::default::Default::default(),
-                resource_type: ::std::default::Default::default(),
+                resource_id: Default::default(),
+                resource_type: Default::default(),
             },
         )
     }
@@ -153,7 +150,7 @@ impl McpServersEverything {
     /// Resolves to `get_structured_content::Output`.
     pub fn get_structured_content(
         &self,
-        location: impl ::std::convert::Into<get_structured_content::InputLocation>,
+        location: impl Into<get_structured_content::InputLocation>,
     ) -> get_structured_content::Call<'_> {
         get_structured_content::Call::new(
             &self.client,
@@ -169,11 +166,7 @@ impl McpServersEverything {
     /// Calls the MCP tool `get-sum`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_sum(
-        &self,
-        a: impl ::std::convert::Into<f64>,
-        b: impl ::std::convert::Into<f64>,
-    ) -> get_sum::Call<'_> {
+    pub fn get_sum(&self, a: impl Into<f64>, b: impl Into<f64>) -> get_sum::Call<'_> {
         get_sum::Call::new(
             &self.client,
             get_sum::Input {
@@ -205,9 +198,9 @@ impl McpServersEverything {
         gzip_file_as_resource::Call::new(
             &self.client,
             gzip_file_as_resource::Input {
-                data: ::std::default::Default::default(),
-                name: ::std::default::Default::default(),
-                output_type: ::std::default::Default::default(),
+                data: Default::default(),
+                name: Default::default(),
+                output_type: Default::default(),
             },
         )
     }
@@ -222,13 +215,13 @@ impl McpServersEverything {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     pub fn simulate_research_query(
         &self,
-        topic: impl ::std::convert::Into<::std::string::String>,
+        topic: impl Into<String>,
     ) -> simulate_research_query::Call<'_> {
         simulate_research_query::Call::new(
             &self.client,
             simulate_research_query::Input {
                 topic: topic.into(),
-                ambiguous: ::std::default::Default::default(),
+                ambiguous: Default::default(),
             },
         )
     }
@@ -274,8 +267,8 @@ impl McpServersEverything {
         trigger_long_running_operation::Call::new(
             &self.client,
             trigger_long_running_operation::Input {
-                duration: ::std::default::Default::default(),
-                steps: ::std::default::Default::default(),
+                duration: Default::default(),
+                steps: Default::default(),
             },
         )
     }
@@ -283,10 +276,7 @@ impl McpServersEverything {
     ///
     /// Renders the MCP prompt `args-prompt`.
     /// - `city`: Name of the city
-    pub fn args_prompt(
-        &self,
-        city: impl ::std::convert::Into<::std::string::String>,
-    ) -> prompts::ArgsPrompt<'_> {
+    pub fn args_prompt(&self, city: impl Into<String>) -> prompts::ArgsPrompt<'_> {
         let pending = ::mcp_runtime::__private::pending_prompt(
             &self.client,
             "args-prompt",
@@ -301,8 +291,8 @@ impl McpServersEverything {
     /// - `name`: Choose a team member to lead the selected department.
     pub fn completable_prompt(
         &self,
-        department: impl ::std::convert::Into<::std::string::String>,
-        name: impl ::std::convert::Into<::std::string::String>,
+        department: impl Into<String>,
+        name: impl Into<String>,
     ) -> prompts::CompletablePrompt<'_> {
         let pending = ::mcp_runtime::__private::pending_prompt(
             &self.client,
@@ -319,8 +309,8 @@ impl McpServersEverything {
     /// - `resourceId`: ID of the text resource to fetch
     pub fn resource_prompt(
         &self,
-        resource_type: impl ::std::convert::Into<::std::string::String>,
-        resource_id: impl ::std::convert::Into<::std::string::String>,
+        resource_type: impl Into<String>,
+        resource_id: impl Into<String>,
     ) -> prompts::ResourcePrompt<'_> {
         let pending = ::mcp_runtime::__private::pending_prompt(
             &self.client,
@@ -349,7 +339,7 @@ impl McpServersEverything {
     ) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
         let uri = ::mcp_runtime::uri_template::expand(
             "demo://resource/dynamic/blob/{resourceId}",
-            &[("resourceId", ::std::option::Option::Some(resource_id))],
+            &[("resourceId", Some(resource_id))],
         );
         self.client.read_resource(&uri).await
     }
@@ -362,7 +352,7 @@ impl McpServersEverything {
     ) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
         let uri = ::mcp_runtime::uri_template::expand(
             "demo://resource/dynamic/text/{resourceId}",
-            &[("resourceId", ::std::option::Option::Some(resource_id))],
+            &[("resourceId", Some(resource_id))],
         );
         self.client.read_resource(&uri).await
     }
@@ -387,15 +377,17 @@ impl<
     /// Reports the server's progress notifications for this call to `callback`.
     pub fn on_progress(
         self,
-        callback: impl Fn(
-            ::mcp_runtime::Progress,
-        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        callback: impl Fn(::mcp_runtime::Progress) + Send + Sync + 'static,
     ) -> Self {
         Self(self.0.on_progress(callback), self.1)
     }
     /// The arguments as they will be sent.
     pub fn input(&self) -> &I {
         self.0.input()
+    }
+    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
+        Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
@@ -417,8 +409,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "echo",
         description: "Echoes back the input string",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"message\":{\"description\":\"Message to echo\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "4fdb0bd536cf04cb80b388da92405971",
@@ -427,8 +419,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "get-annotated-message",
         description: "Demonstrates how annotations can be used to provide metadata about content.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"includeImage\":{\"default\":false,\"description\":\"Whether to include an example image\",\"type\":\"boolean\"},\"messageType\":{\"description\":\"Type of message to demonstrate different annotation patterns\",\"enum\":[\"error\",\"success\",\"debug\"],\"type\":\"string\"}},\"required\":[\"messageType\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "c161089bc110997e639eb88aca3a976d",
@@ -437,8 +429,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "get-env",
         description: "Returns all environment variables, helpful for debugging MCP server configuration",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
@@ -447,8 +439,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "get-resource-links",
         description: "Returns up to ten resource links that reference different types of resources",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"count\":{\"default\":3,\"description\":\"Number of resource links to return (1-10)\",\"maximum\":10,\"minimum\":1,\"type\":\"number\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "b06f7799af5a47ad27be2d9a7687570a",
@@ -457,8 +449,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "get-resource-reference",
         description: "Returns a resource reference that can be used by MCP clients",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"resourceId\":{\"default\":1,\"description\":\"ID of the text resource to fetch\",\"type\":\"number\"},\"resourceType\":{\"default\":\"Text\",\"enum\":[\"Text\",\"Blob\"],\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "3f375f8daad90e1a0457996638aa18b5",
@@ -467,10 +459,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "get-structured-content",
         description: "Returns structured content along with an output schema for client data validation",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"location\":{\"description\":\"Choose city\",\"enum\":[\"New York\",\"Chicago\",\"Los Angeles\"],\"type\":\"string\"}},\"required\":[\"location\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"conditions\":{\"description\":\"Weather conditions description\",\"type\":\"string\"},\"humidity\":{\"description\":\"Humidity percentage\",\"type\":\"number\"},\"temperature\":{\"description\":\"Temperature in celsius\",\"type\":\"number\"}},\"required\":[\"temperature\",\"conditions\",\"humidity\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "25c471b08503e6e27aeffe7c6a94a483",
@@ -479,8 +471,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "get-sum",
         description: "Returns the sum of two numbers",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"a\":{\"description\":\"First number\",\"type\":\"number\"},\"b\":{\"description\":\"Second number\",\"type\":\"number\"}},\"required\":[\"a\",\"b\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "b6560e104aaacab66c020be2a974daae",
@@ -489,8 +481,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "get-tiny-image",
         description: "Returns a tiny MCP logo image.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
@@ -499,8 +491,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "gzip-file-as-resource",
         description: "Compresses a single file using gzip compression. Depending upon the selected output type, returns either the compressed data as a gzipped resource or a resource link, allowing it to be downloaded in a subsequent request during the current session.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"data\":{\"default\":\"https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md\",\"description\":\"URL or data URI of the file content to compress\",\"format\":\"uri\",\"type\":\"string\"},\"name\":{\"default\":\"README.md.gz\",\"description\":\"Name of the output file\",\"type\":\"string\"},\"outputType\":{\"default\":\"resourceLink\",\"description\":\"How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.\",\"enum\":[\"resourceLink\",\"resource\"],\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true,\"readOnlyHint\":false}",
         ),
         fingerprint: "8b9135644c3c4aab81a6b5e38d9f2057",
@@ -509,8 +501,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "simulate-research-query",
         description: "Simulates a deep research operation that gathers, analyzes, and synthesizes information. Demonstrates MCP task-based operations with progress through multiple stages. If 'ambiguous' is true and client supports elicitation, sends an elicitation request for clarification.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"ambiguous\":{\"default\":false,\"description\":\"Simulate an ambiguous query that requires clarification (triggers input_required status)\",\"type\":\"boolean\"},\"topic\":{\"description\":\"The research topic to investigate\",\"type\":\"string\"}},\"required\":[\"topic\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "dca35973c4423fb3c186bbc4eeee2717",
@@ -519,8 +511,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "toggle-simulated-logging",
         description: "Toggles simulated, random-leveled logging on or off.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
@@ -529,8 +521,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "toggle-subscriber-updates",
         description: "Toggles simulated resource subscription updates on or off.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
@@ -539,8 +531,8 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "trigger-long-running-operation",
         description: "Demonstrates a long running operation with progress updates.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"duration\":{\"default\":10,\"description\":\"Duration of the operation in seconds\",\"type\":\"number\"},\"steps\":{\"default\":5,\"description\":\"Number of steps in the operation\",\"type\":\"number\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::Some(
+        output_schema: None,
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "b1a633bb6f01ebf0d83438bd7600b573",
@@ -612,10 +604,7 @@ pub mod prompts {
     pub struct ArgsPrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
     impl<'a> ArgsPrompt<'a> {
         /// Sets the optional argument `state`.
-        pub fn state(
-            self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
+        pub fn state(self, value: impl Into<String>) -> Self {
             Self(self.0.arg("state", value))
         }
     }
@@ -671,63 +660,63 @@ pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
         uri: "demo://resource/static/document/architecture.md",
         template: false,
         description: "Static document file exposed from /docs: architecture.md",
-        mime_type: ::std::option::Option::Some("text/markdown"),
+        mime_type: Some("text/markdown"),
     },
     ::mcp_runtime::ResourceInfo {
         name: "extension.md",
         uri: "demo://resource/static/document/extension.md",
         template: false,
         description: "Static document file exposed from /docs: extension.md",
-        mime_type: ::std::option::Option::Some("text/markdown"),
+        mime_type: Some("text/markdown"),
     },
     ::mcp_runtime::ResourceInfo {
         name: "features.md",
         uri: "demo://resource/static/document/features.md",
         template: false,
         description: "Static document file exposed from /docs: features.md",
-        mime_type: ::std::option::Option::Some("text/markdown"),
+        mime_type: Some("text/markdown"),
     },
     ::mcp_runtime::ResourceInfo {
         name: "how-it-works.md",
         uri: "demo://resource/static/document/how-it-works.md",
         template: false,
         description: "Static document file exposed from /docs: how-it-works.md",
-        mime_type: ::std::option::Option::Some("text/markdown"),
+        mime_type: Some("text/markdown"),
     },
     ::mcp_runtime::ResourceInfo {
         name: "instructions.md",
         uri: "demo://resource/static/document/instructions.md",
         template: false,
         description: "Static document file exposed from /docs: instructions.md",
-        mime_type: ::std::option::Option::Some("text/markdown"),
+        mime_type: Some("text/markdown"),
     },
     ::mcp_runtime::ResourceInfo {
         name: "startup.md",
         uri: "demo://resource/static/document/startup.md",
         template: false,
         description: "Static document file exposed from /docs: startup.md",
-        mime_type: ::std::option::Option::Some("text/markdown"),
+        mime_type: Some("text/markdown"),
     },
     ::mcp_runtime::ResourceInfo {
         name: "structure.md",
         uri: "demo://resource/static/document/structure.md",
         template: false,
         description: "Static document file exposed from /docs: structure.md",
-        mime_type: ::std::option::Option::Some("text/markdown"),
+        mime_type: Some("text/markdown"),
     },
     ::mcp_runtime::ResourceInfo {
         name: "Dynamic Blob Resource",
         uri: "demo://resource/dynamic/blob/{resourceId}",
         template: true,
         description: "Binary (base64) dynamic resource fabricated from the {resourceId} variable, which must be an integer.",
-        mime_type: ::std::option::Option::Some("application/octet-stream"),
+        mime_type: Some("application/octet-stream"),
     },
     ::mcp_runtime::ResourceInfo {
         name: "Dynamic Text Resource",
         uri: "demo://resource/dynamic/text/{resourceId}",
         template: true,
         description: "Plaintext dynamic resource fabricated from the {resourceId} variable, which must be an integer.",
-        mime_type: ::std::option::Option::Some("text/plain"),
+        mime_type: Some("text/plain"),
     },
 ];
 /// The URIs of the server's static resources (read them with `client().read_resource`).
@@ -767,9 +756,15 @@ pub mod resources {
 #[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {}
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::object;
+            let fields = [];
+            object(s, &fields)
+        }
+    }
 }
 
 /// Types and the pending call of the MCP tool `echo`.
@@ -778,11 +773,17 @@ pub mod echo {
     /// The tool's name on the server.
     pub const NAME: &str = "echo";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Message to echo
-        pub message: ::std::string::String,
+        pub message: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("message", req(&self.message))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -791,15 +792,7 @@ pub mod echo {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -842,45 +835,39 @@ pub mod get_annotated_message {
         }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Whether to include an example image
         ///
         /// Default (applied by the server): `false`
-        #[serde(
-            rename = "includeImage",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub include_image: ::std::option::Option<bool>,
+        pub include_image: Option<bool>,
         /// Type of message to demonstrate different annotation patterns
-        #[serde(rename = "messageType")]
         pub message_type: InputMessageType,
     }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("includeImage", opt(&self.include_image)),
+                ("messageType", req(&self.message_type)),
+            ];
+            object(s, &fields)
+        }
+    }
     /// Type of message to demonstrate different annotation patterns
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputMessageType {
         /// The `error` case.
-        #[serde(rename = "error")]
         Error,
         /// The `success` case.
-        #[serde(rename = "success")]
         Success,
         /// The `debug` case.
-        #[serde(rename = "debug")]
         Debug,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputMessageType {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputMessageType {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -900,19 +887,11 @@ pub mod get_annotated_message {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Whether to include an example image
-        pub fn include_image(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.0.input_mut().include_image = ::std::option::Option::Some(value.into());
+        pub fn include_image(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().include_image = Some(value.into());
             self
         }
     }
@@ -931,15 +910,7 @@ pub mod get_env {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -950,14 +921,19 @@ pub mod get_resource_links {
     /// The tool's name on the server.
     pub const NAME: &str = "get-resource-links";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// Number of resource links to return (1-10)
         ///
         /// Default (applied by the server): `3`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub count: ::std::option::Option<f64>,
+        pub count: Option<f64>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("count", opt(&self.count))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -966,19 +942,11 @@ pub mod get_resource_links {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Number of resource links to return (1-10)
-        pub fn count(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.0.input_mut().count = ::std::option::Option::Some(value.into());
+        pub fn count(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().count = Some(value.into());
             self
         }
     }
@@ -990,44 +958,37 @@ pub mod get_resource_reference {
     /// The tool's name on the server.
     pub const NAME: &str = "get-resource-reference";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// ID of the text resource to fetch
         ///
         /// Default (applied by the server): `1`
-        #[serde(
-            rename = "resourceId",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub resource_id: ::std::option::Option<f64>,
+        pub resource_id: Option<f64>,
         /// Default (applied by the server): `"Text"`
-        #[serde(
-            rename = "resourceType",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub resource_type: ::std::option::Option<InputResourceType>,
+        pub resource_type: Option<InputResourceType>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("resourceId", opt(&self.resource_id)),
+                ("resourceType", opt(&self.resource_type)),
+            ];
+            object(s, &fields)
+        }
     }
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputResourceType {
         /// The `Text` case.
         Text,
         /// The `Blob` case.
         Blob,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputResourceType {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputResourceType {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -1046,27 +1007,16 @@ pub mod get_resource_reference {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// ID of the text resource to fetch
-        pub fn resource_id(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.0.input_mut().resource_id = ::std::option::Option::Some(value.into());
+        pub fn resource_id(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().resource_id = Some(value.into());
             self
         }
         /// Sets the optional argument `resourceType`.
-        pub fn resource_type(
-            mut self,
-            value: impl ::std::convert::Into<InputResourceType>,
-        ) -> Self {
-            self.0.input_mut().resource_type = ::std::option::Option::Some(value.into());
+        pub fn resource_type(mut self, value: impl Into<InputResourceType>) -> Self {
+            self.0.input_mut().resource_type = Some(value.into());
             self
         }
     }
@@ -1083,41 +1033,39 @@ pub mod get_structured_content {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// Weather conditions description
-        pub conditions: ::std::string::String,
+        pub conditions: String,
         /// Humidity percentage
         pub humidity: f64,
         /// Temperature in celsius
         pub temperature: f64,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Choose city
         pub location: InputLocation,
     }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("location", req(&self.location))];
+            object(s, &fields)
+        }
+    }
     /// Choose city
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputLocation {
         /// The `New York` case.
-        #[serde(rename = "New York")]
         NewYork,
         /// The `Chicago` case.
         Chicago,
         /// The `Los Angeles` case.
-        #[serde(rename = "Los Angeles")]
         LosAngeles,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputLocation {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputLocation {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -1137,15 +1085,7 @@ pub mod get_structured_content {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -1156,13 +1096,19 @@ pub mod get_sum {
     /// The tool's name on the server.
     pub const NAME: &str = "get-sum";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// First number
         pub a: f64,
         /// Second number
         pub b: f64,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("a", req(&self.a)), ("b", req(&self.b))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1171,15 +1117,7 @@ pub mod get_sum {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -1197,15 +1135,7 @@ pub mod get_tiny_image {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -1216,49 +1146,44 @@ pub mod gzip_file_as_resource {
     /// The tool's name on the server.
     pub const NAME: &str = "gzip-file-as-resource";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// URL or data URI of the file content to compress
         ///
         /// Default (applied by the server): `"https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md"`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub data: ::std::option::Option<::std::string::String>,
+        pub data: Option<String>,
         /// Name of the output file
         ///
         /// Default (applied by the server): `"README.md.gz"`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub name: ::std::option::Option<::std::string::String>,
+        pub name: Option<String>,
         /// How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.
         ///
         /// Default (applied by the server): `"resourceLink"`
-        #[serde(
-            rename = "outputType",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub output_type: ::std::option::Option<InputOutputType>,
+        pub output_type: Option<InputOutputType>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("data", opt(&self.data)),
+                ("name", opt(&self.name)),
+                ("outputType", opt(&self.output_type)),
+            ];
+            object(s, &fields)
+        }
     }
     /// How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputOutputType {
         /// The `resourceLink` case.
-        #[serde(rename = "resourceLink")]
         ResourceLink,
         /// The `resource` case.
-        #[serde(rename = "resource")]
         Resource,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputOutputType {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputOutputType {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -1277,38 +1202,21 @@ pub mod gzip_file_as_resource {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// URL or data URI of the file content to compress
-        pub fn data(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().data = ::std::option::Option::Some(value.into());
+        pub fn data(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().data = Some(value.into());
             self
         }
         /// Name of the output file
-        pub fn name(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().name = ::std::option::Option::Some(value.into());
+        pub fn name(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().name = Some(value.into());
             self
         }
         /// How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.
-        pub fn output_type(
-            mut self,
-            value: impl ::std::convert::Into<InputOutputType>,
-        ) -> Self {
-            self.0.input_mut().output_type = ::std::option::Option::Some(value.into());
+        pub fn output_type(mut self, value: impl Into<InputOutputType>) -> Self {
+            self.0.input_mut().output_type = Some(value.into());
             self
         }
     }
@@ -1320,16 +1228,24 @@ pub mod simulate_research_query {
     /// The tool's name on the server.
     pub const NAME: &str = "simulate-research-query";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Simulate an ambiguous query that requires clarification (triggers input_required status)
         ///
         /// Default (applied by the server): `false`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub ambiguous: ::std::option::Option<bool>,
+        pub ambiguous: Option<bool>,
         /// The research topic to investigate
-        pub topic: ::std::string::String,
+        pub topic: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("ambiguous", opt(&self.ambiguous)),
+                ("topic", req(&self.topic)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1338,19 +1254,11 @@ pub mod simulate_research_query {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Simulate an ambiguous query that requires clarification (triggers input_required status)
-        pub fn ambiguous(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.0.input_mut().ambiguous = ::std::option::Option::Some(value.into());
+        pub fn ambiguous(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().ambiguous = Some(value.into());
             self
         }
     }
@@ -1369,15 +1277,7 @@ pub mod toggle_simulated_logging {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -1395,15 +1295,7 @@ pub mod toggle_subscriber_updates {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -1414,19 +1306,26 @@ pub mod trigger_long_running_operation {
     /// The tool's name on the server.
     pub const NAME: &str = "trigger-long-running-operation";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// Duration of the operation in seconds
         ///
         /// Default (applied by the server): `10`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub duration: ::std::option::Option<f64>,
+        pub duration: Option<f64>,
         /// Number of steps in the operation
         ///
         /// Default (applied by the server): `5`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub steps: ::std::option::Option<f64>,
+        pub steps: Option<f64>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("duration", opt(&self.duration)),
+                ("steps", opt(&self.steps)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1435,24 +1334,16 @@ pub mod trigger_long_running_operation {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Duration of the operation in seconds
-        pub fn duration(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.0.input_mut().duration = ::std::option::Option::Some(value.into());
+        pub fn duration(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().duration = Some(value.into());
             self
         }
         /// Number of steps in the operation
-        pub fn steps(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.0.input_mut().steps = ::std::option::Option::Some(value.into());
+        pub fn steps(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().steps = Some(value.into());
             self
         }
     }

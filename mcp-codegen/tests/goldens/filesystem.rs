@@ -19,24 +19,24 @@ impl SecureFilesystemServer {
     /// Connects to the server (stdio command or HTTP URL) and checks its tools against
     /// the snapshot: differences are logged (`DriftPolicy::Warn`).
     pub async fn connect(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
     ) -> ::mcp_runtime::Result<Self> {
         Self::connect_with(spec, ::mcp_runtime::ConnectOptions::default()).await
     }
     /// Connects with explicit options (timeouts, drift policy, …).
     pub async fn connect_with(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
         options: ::mcp_runtime::ConnectOptions,
     ) -> ::mcp_runtime::Result<Self> {
         let client = ::mcp_runtime::Client::connect_verified(spec, options, TOOLS)
             .await?;
-        ::std::result::Result::Ok(Self { client })
+        Ok(Self { client })
     }
     /// Compares the server's tools with the snapshot now; returns the classified changes
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
+    ) -> ::mcp_runtime::Result<Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -68,7 +68,7 @@ impl SecureFilesystemServer {
     /// Resolves to `create_directory::Output`.
     pub fn create_directory(
         &self,
-        path: impl ::std::convert::Into<::std::string::String>,
+        path: impl Into<String>,
     ) -> create_directory::Call<'_> {
         create_directory::Call::new(
             &self.client,
@@ -86,15 +86,12 @@ impl SecureFilesystemServer {
     /// Optional arguments: `.exclude_patterns(…)`.
     ///
     /// Resolves to `directory_tree::Output`.
-    pub fn directory_tree(
-        &self,
-        path: impl ::std::convert::Into<::std::string::String>,
-    ) -> directory_tree::Call<'_> {
+    pub fn directory_tree(&self, path: impl Into<String>) -> directory_tree::Call<'_> {
         directory_tree::Call::new(
             &self.client,
             directory_tree::Input {
                 path: path.into(),
-                exclude_patterns: ::std::default::Default::default(),
+                exclude_patterns: Default::default(),
             },
         )
     }
@@ -109,15 +106,15 @@ impl SecureFilesystemServer {
     /// Resolves to `edit_file::Output`.
     pub fn edit_file(
         &self,
-        path: impl ::std::convert::Into<::std::string::String>,
-        edits: impl ::std::convert::Into<::std::vec::Vec<edit_file::InputEditsItem>>,
+        path: impl Into<String>,
+        edits: impl Into<Vec<edit_file::InputEditsItem>>,
     ) -> edit_file::Call<'_> {
         edit_file::Call::new(
             &self.client,
             edit_file::Input {
                 path: path.into(),
                 edits: edits.into(),
-                dry_run: ::std::default::Default::default(),
+                dry_run: Default::default(),
             },
         )
     }
@@ -128,10 +125,7 @@ impl SecureFilesystemServer {
     /// Calls the MCP tool `get_file_info`.
     ///
     /// Resolves to `get_file_info::Output`.
-    pub fn get_file_info(
-        &self,
-        path: impl ::std::convert::Into<::std::string::String>,
-    ) -> get_file_info::Call<'_> {
+    pub fn get_file_info(&self, path: impl Into<String>) -> get_file_info::Call<'_> {
         get_file_info::Call::new(
             &self.client,
             get_file_info::Input {
@@ -159,10 +153,7 @@ impl SecureFilesystemServer {
     /// Calls the MCP tool `list_directory`.
     ///
     /// Resolves to `list_directory::Output`.
-    pub fn list_directory(
-        &self,
-        path: impl ::std::convert::Into<::std::string::String>,
-    ) -> list_directory::Call<'_> {
+    pub fn list_directory(&self, path: impl Into<String>) -> list_directory::Call<'_> {
         list_directory::Call::new(
             &self.client,
             list_directory::Input {
@@ -181,13 +172,13 @@ impl SecureFilesystemServer {
     /// Resolves to `list_directory_with_sizes::Output`.
     pub fn list_directory_with_sizes(
         &self,
-        path: impl ::std::convert::Into<::std::string::String>,
+        path: impl Into<String>,
     ) -> list_directory_with_sizes::Call<'_> {
         list_directory_with_sizes::Call::new(
             &self.client,
             list_directory_with_sizes::Input {
                 path: path.into(),
-                sort_by: ::std::default::Default::default(),
+                sort_by: Default::default(),
             },
         )
     }
@@ -200,8 +191,8 @@ impl SecureFilesystemServer {
     /// Resolves to `move_file::Output`.
     pub fn move_file(
         &self,
-        source: impl ::std::convert::Into<::std::string::String>,
-        destination: impl ::std::convert::Into<::std::string::String>,
+        source: impl Into<String>,
+        destination: impl Into<String>,
     ) -> move_file::Call<'_> {
         move_file::Call::new(
             &self.client,
@@ -220,16 +211,13 @@ impl SecureFilesystemServer {
     /// Optional arguments: `.head(…)`, `.tail(…)`.
     ///
     /// Resolves to `read_file::Output`.
-    pub fn read_file(
-        &self,
-        path: impl ::std::convert::Into<::std::string::String>,
-    ) -> read_file::Call<'_> {
+    pub fn read_file(&self, path: impl Into<String>) -> read_file::Call<'_> {
         read_file::Call::new(
             &self.client,
             read_file::Input {
                 path: path.into(),
-                head: ::std::default::Default::default(),
-                tail: ::std::default::Default::default(),
+                head: Default::default(),
+                tail: Default::default(),
             },
         )
     }
@@ -240,10 +228,7 @@ impl SecureFilesystemServer {
     /// Calls the MCP tool `read_media_file`.
     ///
     /// Resolves to `read_media_file::Output`.
-    pub fn read_media_file(
-        &self,
-        path: impl ::std::convert::Into<::std::string::String>,
-    ) -> read_media_file::Call<'_> {
+    pub fn read_media_file(&self, path: impl Into<String>) -> read_media_file::Call<'_> {
         read_media_file::Call::new(
             &self.client,
             read_media_file::Input {
@@ -260,7 +245,7 @@ impl SecureFilesystemServer {
     /// Resolves to `read_multiple_files::Output`.
     pub fn read_multiple_files(
         &self,
-        paths: impl ::std::convert::Into<::std::vec::Vec<::std::string::String>>,
+        paths: impl Into<Vec<String>>,
     ) -> read_multiple_files::Call<'_> {
         read_multiple_files::Call::new(
             &self.client,
@@ -278,16 +263,13 @@ impl SecureFilesystemServer {
     /// Optional arguments: `.head(…)`, `.tail(…)`.
     ///
     /// Resolves to `read_text_file::Output`.
-    pub fn read_text_file(
-        &self,
-        path: impl ::std::convert::Into<::std::string::String>,
-    ) -> read_text_file::Call<'_> {
+    pub fn read_text_file(&self, path: impl Into<String>) -> read_text_file::Call<'_> {
         read_text_file::Call::new(
             &self.client,
             read_text_file::Input {
                 path: path.into(),
-                head: ::std::default::Default::default(),
-                tail: ::std::default::Default::default(),
+                head: Default::default(),
+                tail: Default::default(),
             },
         )
     }
@@ -302,15 +284,15 @@ impl SecureFilesystemServer {
     /// Resolves to `search_files::Output`.
     pub fn search_files(
         &self,
-        path: impl ::std::convert::Into<::std::string::String>,
-        pattern: impl ::std::convert::Into<::std::string::String>,
+        path: impl Into<String>,
+        pattern: impl Into<String>,
     ) -> search_files::Call<'_> {
         search_files::Call::new(
             &self.client,
             search_files::Input {
                 path: path.into(),
                 pattern: pattern.into(),
-                exclude_patterns: ::std::default::Default::default(),
+                exclude_patterns: Default::default(),
             },
         )
     }
@@ -323,8 +305,8 @@ impl SecureFilesystemServer {
     /// Resolves to `write_file::Output`.
     pub fn write_file(
         &self,
-        path: impl ::std::convert::Into<::std::string::String>,
-        content: impl ::std::convert::Into<::std::string::String>,
+        path: impl Into<String>,
+        content: impl Into<String>,
     ) -> write_file::Call<'_> {
         write_file::Call::new(
             &self.client,
@@ -355,15 +337,17 @@ impl<
     /// Reports the server's progress notifications for this call to `callback`.
     pub fn on_progress(
         self,
-        callback: impl Fn(
-            ::mcp_runtime::Progress,
-        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        callback: impl Fn(::mcp_runtime::Progress) + Send + Sync + 'static,
     ) -> Self {
         Self(self.0.on_progress(callback), self.1)
     }
     /// The arguments as they will be sent.
     pub fn input(&self) -> &I {
         self.0.input()
+    }
+    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
+        Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
@@ -385,10 +369,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "create_directory",
         description: "Create a new directory or ensure a directory exists. Can create multiple nested directories in one operation. If the directory already exists, this operation will succeed silently. Perfect for setting up directory structures for projects or ensuring required paths exist. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "b6b7b589b981c7908eece57bd55178ad",
@@ -397,22 +381,20 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "directory_tree",
         description: "Get a recursive tree view of files and directories as a JSON structure. Each entry includes 'name', 'type' (file/directory), and 'children' for directories. Files have no children array, while directories always have a children array (which may be empty). The output is formatted with 2-space indentation for readability. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"excludePatterns\":{\"default\":[],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "53a54185fc7f0625a8bba79e71c65dfd",
     },
     ::mcp_runtime::ToolInfo {
         name: "edit_file",
         description: "Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"dryRun\":{\"default\":false,\"description\":\"Preview changes using git-style diff format\",\"type\":\"boolean\"},\"edits\":{\"items\":{\"properties\":{\"newText\":{\"description\":\"Text to replace with\",\"type\":\"string\"},\"oldText\":{\"description\":\"Text to search for - must match exactly\",\"type\":\"string\"}},\"required\":[\"oldText\",\"newText\"],\"type\":\"object\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"edits\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "0b8bc176acff60d27b5c2682667e2e43",
@@ -421,58 +403,50 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "get_file_info",
         description: "Retrieve detailed metadata about a file or directory. Returns comprehensive information including size, creation time, last modified time, permissions, and type. This tool is perfect for understanding file characteristics without reading the actual content. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "b6b7b589b981c7908eece57bd55178ad",
     },
     ::mcp_runtime::ToolInfo {
         name: "list_allowed_directories",
         description: "Returns the list of directories that this server is allowed to access. Subdirectories within these allowed directories are also accessible. Use this to understand which directories and their nested paths are available before trying to access files.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "7feaa2ca3e91160ea6afc5009cefc702",
     },
     ::mcp_runtime::ToolInfo {
         name: "list_directory",
         description: "Get a detailed listing of all files and directories in a specified path. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes. This tool is essential for understanding directory structure and finding specific files within a directory. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "b6b7b589b981c7908eece57bd55178ad",
     },
     ::mcp_runtime::ToolInfo {
         name: "list_directory_with_sizes",
         description: "Get a detailed listing of all files and directories in a specified path, including sizes. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes. This tool is useful for understanding directory structure and finding specific files within a directory. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"},\"sortBy\":{\"default\":\"name\",\"description\":\"Sort entries by name or size\",\"enum\":[\"name\",\"size\"],\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "4060923476ef1111c6ed42084cadbbcb",
     },
     ::mcp_runtime::ToolInfo {
         name: "move_file",
         description: "Move or rename files and directories. Can move files between directories and rename them in a single operation. If the destination exists, the operation will fail. Works across different directories and can be used for simple renaming within the same directory. Both source and destination must be within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"destination\":{\"type\":\"string\"},\"source\":{\"type\":\"string\"}},\"required\":[\"source\",\"destination\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "2fbf6abe567dab934480dda829ec8ce5",
@@ -481,70 +455,60 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "read_file",
         description: "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"head\":{\"description\":\"If provided, returns only the first N lines of the file\",\"type\":\"number\"},\"path\":{\"type\":\"string\"},\"tail\":{\"description\":\"If provided, returns only the last N lines of the file\",\"type\":\"number\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "b09d3f4ab4535204b08be5e57fbadc26",
     },
     ::mcp_runtime::ToolInfo {
         name: "read_media_file",
         description: "Read a file and return it as a base64-encoded content block with its MIME type. Image and audio files are returned as image/audio content; any other file type is returned as an embedded resource. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"items\":{\"anyOf\":[{\"additionalProperties\":false,\"properties\":{\"data\":{\"type\":\"string\"},\"mimeType\":{\"type\":\"string\"},\"type\":{\"enum\":[\"image\",\"audio\"],\"type\":\"string\"}},\"required\":[\"type\",\"data\",\"mimeType\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"resource\":{\"additionalProperties\":false,\"properties\":{\"blob\":{\"type\":\"string\"},\"mimeType\":{\"type\":\"string\"},\"uri\":{\"type\":\"string\"}},\"required\":[\"uri\",\"blob\"],\"type\":\"object\"},\"type\":{\"const\":\"resource\",\"type\":\"string\"}},\"required\":[\"type\",\"resource\"],\"type\":\"object\"}]},\"type\":\"array\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "2b7948f6dbe7b7fde189e6c50929d442",
     },
     ::mcp_runtime::ToolInfo {
         name: "read_multiple_files",
         description: "Read the contents of multiple files simultaneously. This is more efficient than reading files one by one when you need to analyze or compare multiple files. Each file's content is returned with its path as a reference. Failed reads for individual files won't stop the entire operation. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"paths\":{\"description\":\"Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"type\":\"array\"}},\"required\":[\"paths\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "f14253de65dd2cf8c7c6a24ec39a52d3",
     },
     ::mcp_runtime::ToolInfo {
         name: "read_text_file",
         description: "Read the complete contents of a file from the file system as text. Handles various text encodings and provides detailed error messages if the file cannot be read. Use this tool when you need to examine the contents of a single file. Use the 'head' parameter to read only the first N lines of a file, or the 'tail' parameter to read only the last N lines of a file. Operates on the file as text regardless of extension. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"head\":{\"description\":\"If provided, returns only the first N lines of the file\",\"type\":\"number\"},\"path\":{\"type\":\"string\"},\"tail\":{\"description\":\"If provided, returns only the last N lines of the file\",\"type\":\"number\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "b09d3f4ab4535204b08be5e57fbadc26",
     },
     ::mcp_runtime::ToolInfo {
         name: "search_files",
         description: "Recursively search for files and directories matching a pattern. The patterns should be glob-style patterns that match paths relative to the working directory. Use pattern like '*.ext' to match files in current directory, and '**/*.ext' to match files in all subdirectories. Returns full paths to all matching items. Great for finding files when you don't know their exact location. Only searches within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"excludePatterns\":{\"default\":[],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"},\"pattern\":{\"type\":\"string\"}},\"required\":[\"path\",\"pattern\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
-            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+        annotations: Some("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
         fingerprint: "9afe1d5f007cabb72f6d4b764d297248",
     },
     ::mcp_runtime::ToolInfo {
         name: "write_file",
         description: "Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning. Handles text content with proper encoding. Only works within allowed directories.",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"content\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"content\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "ef61975a0855b314d492fc02880bca63",
@@ -560,14 +524,20 @@ pub mod types {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// The `content` field.
-        pub content: ::std::string::String,
+        pub content: String,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `path` field.
-        pub path: ::std::string::String,
+        pub path: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("path", req(&self.path))];
+            object(s, &fields)
+        }
     }
 }
 
@@ -585,15 +555,7 @@ pub mod create_directory {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -605,20 +567,22 @@ pub mod directory_tree {
     pub const NAME: &str = "directory_tree";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Default (applied by the server): `[]`
-        #[serde(
-            rename = "excludePatterns",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub exclude_patterns: ::std::option::Option<
-            ::std::vec::Vec<::std::string::String>,
-        >,
+        pub exclude_patterns: Option<Vec<String>>,
         /// The `path` field.
-        pub path: ::std::string::String,
+        pub path: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("excludePatterns", opt(&self.exclude_patterns)),
+                ("path", req(&self.path)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -627,24 +591,11 @@ pub mod directory_tree {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `excludePatterns`.
-        pub fn exclude_patterns(
-            mut self,
-            value: impl ::std::convert::Into<::std::vec::Vec<::std::string::String>>,
-        ) -> Self {
-            self.0.input_mut().exclude_patterns = ::std::option::Option::Some(
-                value.into(),
-            );
+        pub fn exclude_patterns(mut self, value: impl Into<Vec<String>>) -> Self {
+            self.0.input_mut().exclude_patterns = Some(value.into());
             self
         }
     }
@@ -656,34 +607,46 @@ pub mod edit_file {
     /// The tool's name on the server.
     pub const NAME: &str = "edit_file";
     /// `InputEditsItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct InputEditsItem {
         /// Text to replace with
-        #[serde(rename = "newText")]
-        pub new_text: ::std::string::String,
+        pub new_text: String,
         /// Text to search for - must match exactly
-        #[serde(rename = "oldText")]
-        pub old_text: ::std::string::String,
+        pub old_text: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputEditsItem {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [
+                ("newText", req(&self.new_text)),
+                ("oldText", req(&self.old_text)),
+            ];
+            object(s, &fields)
+        }
     }
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Preview changes using git-style diff format
         ///
         /// Default (applied by the server): `false`
-        #[serde(
-            rename = "dryRun",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub dry_run: ::std::option::Option<bool>,
+        pub dry_run: Option<bool>,
         /// The `edits` field.
-        pub edits: ::std::vec::Vec<InputEditsItem>,
+        pub edits: Vec<InputEditsItem>,
         /// The `path` field.
-        pub path: ::std::string::String,
+        pub path: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("dryRun", opt(&self.dry_run)),
+                ("edits", req(&self.edits)),
+                ("path", req(&self.path)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -692,19 +655,11 @@ pub mod edit_file {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Preview changes using git-style diff format
-        pub fn dry_run(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.0.input_mut().dry_run = ::std::option::Option::Some(value.into());
+        pub fn dry_run(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().dry_run = Some(value.into());
             self
         }
     }
@@ -724,15 +679,7 @@ pub mod get_file_info {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -744,9 +691,15 @@ pub mod list_allowed_directories {
     pub const NAME: &str = "list_allowed_directories";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {}
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::object;
+            let fields = [];
+            object(s, &fields)
+        }
+    }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -754,15 +707,7 @@ pub mod list_allowed_directories {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -781,15 +726,7 @@ pub mod list_directory {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -801,41 +738,34 @@ pub mod list_directory_with_sizes {
     pub const NAME: &str = "list_directory_with_sizes";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `path` field.
-        pub path: ::std::string::String,
+        pub path: String,
         /// Sort entries by name or size
         ///
         /// Default (applied by the server): `"name"`
-        #[serde(
-            rename = "sortBy",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub sort_by: ::std::option::Option<InputSortBy>,
+        pub sort_by: Option<InputSortBy>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [("path", req(&self.path)), ("sortBy", opt(&self.sort_by))];
+            object(s, &fields)
+        }
     }
     /// Sort entries by name or size
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputSortBy {
         /// The `name` case.
-        #[serde(rename = "name")]
         Name,
         /// The `size` case.
-        #[serde(rename = "size")]
         Size,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputSortBy {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputSortBy {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -854,19 +784,11 @@ pub mod list_directory_with_sizes {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sort entries by name or size
-        pub fn sort_by(mut self, value: impl ::std::convert::Into<InputSortBy>) -> Self {
-            self.0.input_mut().sort_by = ::std::option::Option::Some(value.into());
+        pub fn sort_by(mut self, value: impl Into<InputSortBy>) -> Self {
+            self.0.input_mut().sort_by = Some(value.into());
             self
         }
     }
@@ -879,13 +801,22 @@ pub mod move_file {
     pub const NAME: &str = "move_file";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `destination` field.
-        pub destination: ::std::string::String,
+        pub destination: String,
         /// The `source` field.
-        pub source: ::std::string::String,
+        pub source: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [
+                ("destination", req(&self.destination)),
+                ("source", req(&self.source)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -894,15 +825,7 @@ pub mod move_file {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -914,17 +837,25 @@ pub mod read_file {
     pub const NAME: &str = "read_file";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// If provided, returns only the first N lines of the file
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub head: ::std::option::Option<f64>,
+        pub head: Option<f64>,
         /// The `path` field.
-        pub path: ::std::string::String,
+        pub path: String,
         /// If provided, returns only the last N lines of the file
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub tail: ::std::option::Option<f64>,
+        pub tail: Option<f64>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("head", opt(&self.head)),
+                ("path", req(&self.path)),
+                ("tail", opt(&self.tail)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -933,24 +864,16 @@ pub mod read_file {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// If provided, returns only the first N lines of the file
-        pub fn head(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.0.input_mut().head = ::std::option::Option::Some(value.into());
+        pub fn head(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().head = Some(value.into());
             self
         }
         /// If provided, returns only the last N lines of the file
-        pub fn tail(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.0.input_mut().tail = ::std::option::Option::Some(value.into());
+        pub fn tail(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().tail = Some(value.into());
             self
         }
     }
@@ -967,7 +890,7 @@ pub mod read_media_file {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// The `content` field.
-        pub content: ::std::vec::Vec<OutputContentItem>,
+        pub content: Vec<OutputContentItem>,
     }
     /// `OutputContentItem`, a type in the tool's schemas.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
@@ -977,10 +900,10 @@ pub mod read_media_file {
         /// The `Variant0` case.
         Variant0 {
             /// The `data` field.
-            data: ::std::string::String,
+            data: String,
             /// The `mimeType` field.
             #[serde(rename = "mimeType")]
-            mime_type: ::std::string::String,
+            mime_type: String,
             /// The `type` field.
             #[serde(rename = "type")]
             type_: OutputContentItemVariant0Type,
@@ -1000,15 +923,15 @@ pub mod read_media_file {
     #[serde(deny_unknown_fields)]
     pub struct OutputContentItemVariant1Resource {
         /// The `blob` field.
-        pub blob: ::std::string::String,
+        pub blob: String,
         /// The `mimeType` field.
         #[serde(
             rename = "mimeType",
             skip_serializing_if = "::std::option::Option::is_none"
         )]
-        pub mime_type: ::std::option::Option<::std::string::String>,
+        pub mime_type: Option<String>,
         /// The `uri` field.
-        pub uri: ::std::string::String,
+        pub uri: String,
     }
     pub use super::types::Input;
     /// One of 2 values.
@@ -1076,15 +999,7 @@ pub mod read_media_file {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -1096,11 +1011,17 @@ pub mod read_multiple_files {
     pub const NAME: &str = "read_multiple_files";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.
-        pub paths: ::std::vec::Vec<::std::string::String>,
+        pub paths: Vec<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("paths", req(&self.paths))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1109,15 +1030,7 @@ pub mod read_multiple_files {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -1129,17 +1042,25 @@ pub mod read_text_file {
     pub const NAME: &str = "read_text_file";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// If provided, returns only the first N lines of the file
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub head: ::std::option::Option<f64>,
+        pub head: Option<f64>,
         /// The `path` field.
-        pub path: ::std::string::String,
+        pub path: String,
         /// If provided, returns only the last N lines of the file
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub tail: ::std::option::Option<f64>,
+        pub tail: Option<f64>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("head", opt(&self.head)),
+                ("path", req(&self.path)),
+                ("tail", opt(&self.tail)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1148,24 +1069,16 @@ pub mod read_text_file {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// If provided, returns only the first N lines of the file
-        pub fn head(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.0.input_mut().head = ::std::option::Option::Some(value.into());
+        pub fn head(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().head = Some(value.into());
             self
         }
         /// If provided, returns only the last N lines of the file
-        pub fn tail(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.0.input_mut().tail = ::std::option::Option::Some(value.into());
+        pub fn tail(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().tail = Some(value.into());
             self
         }
     }
@@ -1178,22 +1091,25 @@ pub mod search_files {
     pub const NAME: &str = "search_files";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Default (applied by the server): `[]`
-        #[serde(
-            rename = "excludePatterns",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub exclude_patterns: ::std::option::Option<
-            ::std::vec::Vec<::std::string::String>,
-        >,
+        pub exclude_patterns: Option<Vec<String>>,
         /// The `path` field.
-        pub path: ::std::string::String,
+        pub path: String,
         /// The `pattern` field.
-        pub pattern: ::std::string::String,
+        pub pattern: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("excludePatterns", opt(&self.exclude_patterns)),
+                ("path", req(&self.path)),
+                ("pattern", req(&self.pattern)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1202,24 +1118,11 @@ pub mod search_files {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `excludePatterns`.
-        pub fn exclude_patterns(
-            mut self,
-            value: impl ::std::convert::Into<::std::vec::Vec<::std::string::String>>,
-        ) -> Self {
-            self.0.input_mut().exclude_patterns = ::std::option::Option::Some(
-                value.into(),
-            );
+        pub fn exclude_patterns(mut self, value: impl Into<Vec<String>>) -> Self {
+            self.0.input_mut().exclude_patterns = Some(value.into());
             self
         }
     }
@@ -1232,13 +1135,19 @@ pub mod write_file {
     pub const NAME: &str = "write_file";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `content` field.
-        pub content: ::std::string::String,
+        pub content: String,
         /// The `path` field.
-        pub path: ::std::string::String,
+        pub path: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("content", req(&self.content)), ("path", req(&self.path))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1247,15 +1156,7 @@ pub mod write_file {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }

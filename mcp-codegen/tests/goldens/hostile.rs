@@ -19,24 +19,24 @@ impl Hostile {
     /// Connects to the server (stdio command or HTTP URL) and checks its tools against
     /// the snapshot: differences are logged (`DriftPolicy::Warn`).
     pub async fn connect(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
     ) -> ::mcp_runtime::Result<Self> {
         Self::connect_with(spec, ::mcp_runtime::ConnectOptions::default()).await
     }
     /// Connects with explicit options (timeouts, drift policy, …).
     pub async fn connect_with(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
         options: ::mcp_runtime::ConnectOptions,
     ) -> ::mcp_runtime::Result<Self> {
         let client = ::mcp_runtime::Client::connect_verified(spec, options, TOOLS)
             .await?;
-        ::std::result::Result::Ok(Self { client })
+        Ok(Self { client })
     }
     /// Compares the server's tools with the snapshot now; returns the classified changes
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
+    ) -> ::mcp_runtime::Result<Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -79,7 +79,7 @@ impl Hostile {
     /// - property `nothing` has the schema `false` (it can never be present); it has no field
     pub fn boolean_schemas(
         &self,
-        anything: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
+        anything: impl Into<::mcp_runtime::export::serde_json::Value>,
     ) -> boolean_schemas::Call<'_> {
         boolean_schemas::Call::new(
             &self.client,
@@ -99,7 +99,7 @@ impl Hostile {
         colliding_nested_property_names::Call::new(
             &self.client,
             colliding_nested_property_names::Input {
-                obj: ::std::default::Default::default(),
+                obj: Default::default(),
             },
         )
     }
@@ -123,9 +123,9 @@ impl Hostile {
         const_not_conditionals::Call::new(
             &self.client,
             const_not_conditionals::Input {
-                cond: ::std::default::Default::default(),
-                kind: ::std::default::Default::default(),
-                notnum: ::std::default::Default::default(),
+                cond: Default::default(),
+                kind: Default::default(),
+                notnum: Default::default(),
             },
         )
     }
@@ -142,8 +142,8 @@ impl Hostile {
         dangling_ref::Call::new(
             &self.client,
             dangling_ref::Input {
-                other: ::std::default::Default::default(),
-                thing: ::std::default::Default::default(),
+                other: Default::default(),
+                thing: Default::default(),
             },
         )
     }
@@ -156,7 +156,7 @@ impl Hostile {
         deep_nesting::Call::new(
             &self.client,
             deep_nesting::Input {
-                a: ::std::default::Default::default(),
+                a: Default::default(),
             },
         )
     }
@@ -169,13 +169,13 @@ impl Hostile {
         defaults_of_every_kind::Call::new(
             &self.client,
             defaults_of_every_kind::Input {
-                arr: ::std::default::Default::default(),
-                b: ::std::default::Default::default(),
-                f: ::std::default::Default::default(),
-                n: ::std::default::Default::default(),
-                nul: ::std::default::Default::default(),
-                o: ::std::default::Default::default(),
-                s: ::std::default::Default::default(),
+                arr: Default::default(),
+                b: Default::default(),
+                f: Default::default(),
+                n: Default::default(),
+                nul: Default::default(),
+                o: Default::default(),
+                s: Default::default(),
             },
         )
     }
@@ -190,7 +190,7 @@ impl Hostile {
         defs_clash_between_input_and_output::Call::new(
             &self.client,
             defs_clash_between_input_and_output::Input {
-                item: ::std::default::Default::default(),
+                item: Default::default(),
             },
         )
     }
@@ -203,9 +203,9 @@ impl Hostile {
         defs_named_like_our_items::Call::new(
             &self.client,
             defs_named_like_our_items::Input {
-                a: ::std::default::Default::default(),
-                b: ::std::default::Default::default(),
-                c: ::std::default::Default::default(),
+                a: Default::default(),
+                b: Default::default(),
+                c: Default::default(),
             },
         )
     }
@@ -220,11 +220,11 @@ impl Hostile {
         defs_named_like_std_traits::Call::new(
             &self.client,
             defs_named_like_std_traits::Input {
-                clone: ::std::default::Default::default(),
-                debug: ::std::default::Default::default(),
-                default: ::std::default::Default::default(),
-                serialize: ::std::default::Default::default(),
-                this_tool: ::std::default::Default::default(),
+                clone: Default::default(),
+                debug: Default::default(),
+                default: Default::default(),
+                serialize: Default::default(),
+                this_tool: Default::default(),
             },
         )
     }
@@ -252,7 +252,7 @@ impl Hostile {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     pub fn docs_that_are_not_rust(
         &self,
-        path: impl ::std::convert::Into<::std::string::String>,
+        path: impl Into<String>,
     ) -> docs_that_are_not_rust::Call<'_> {
         docs_that_are_not_rust::Call::new(
             &self.client,
@@ -270,7 +270,7 @@ impl Hostile {
         draft7_definitions::Call::new(
             &self.client,
             draft7_definitions::Input {
-                p: ::std::default::Default::default(),
+                p: Default::default(),
             },
         )
     }
@@ -285,7 +285,7 @@ impl Hostile {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     pub fn enum_duplicates_after_normalisation(
         &self,
-        state: impl ::std::convert::Into<enum_duplicates_after_normalisation::InputState>,
+        state: impl Into<enum_duplicates_after_normalisation::InputState>,
     ) -> enum_duplicates_after_normalisation::Call<'_> {
         enum_duplicates_after_normalisation::Call::new(
             &self.client,
@@ -306,9 +306,9 @@ impl Hostile {
         enum_mixed_and_nullable::Call::new(
             &self.client,
             enum_mixed_and_nullable::Input {
-                mixed: ::std::default::Default::default(),
-                nullable: ::std::default::Default::default(),
-                typed_nullable: ::std::default::Default::default(),
+                mixed: Default::default(),
+                nullable: Default::default(),
+                typed_nullable: Default::default(),
             },
         )
     }
@@ -321,13 +321,13 @@ impl Hostile {
     /// Resolves to `enum_odd_values::Output`.
     pub fn enum_odd_values(
         &self,
-        reaction: impl ::std::convert::Into<enum_odd_values::InputReaction>,
+        reaction: impl Into<enum_odd_values::InputReaction>,
     ) -> enum_odd_values::Call<'_> {
         enum_odd_values::Call::new(
             &self.client,
             enum_odd_values::Input {
                 reaction: reaction.into(),
-                weird: ::std::default::Default::default(),
+                weird: Default::default(),
             },
         )
     }
@@ -340,7 +340,7 @@ impl Hostile {
         enum_with_default::Call::new(
             &self.client,
             enum_with_default::Input {
-                sort: ::std::default::Default::default(),
+                sort: Default::default(),
             },
         )
     }
@@ -353,7 +353,7 @@ impl Hostile {
         extensions_and_annotations::Call::new(
             &self.client,
             extensions_and_annotations::Input {
-                x: ::std::default::Default::default(),
+                x: Default::default(),
             },
         )
     }
@@ -371,35 +371,29 @@ impl Hostile {
         formats::Call::new(
             &self.client,
             formats::Input {
-                big: ::std::default::Default::default(),
-                date: ::std::default::Default::default(),
-                date_time: ::std::default::Default::default(),
-                duration: ::std::default::Default::default(),
-                email: ::std::default::Default::default(),
-                hostname: ::std::default::Default::default(),
-                ipv4: ::std::default::Default::default(),
-                small: ::std::default::Default::default(),
-                uri: ::std::default::Default::default(),
-                uuid: ::std::default::Default::default(),
+                big: Default::default(),
+                date: Default::default(),
+                date_time: Default::default(),
+                duration: Default::default(),
+                email: Default::default(),
+                hostname: Default::default(),
+                ipv4: Default::default(),
+                small: Default::default(),
+                uri: Default::default(),
+                uuid: Default::default(),
             },
         )
     }
     /// Calls the MCP tool `get-user`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_user_2(
-        &self,
-        id: impl ::std::convert::Into<::std::string::String>,
-    ) -> get_user_2::Call<'_> {
+    pub fn get_user_2(&self, id: impl Into<String>) -> get_user_2::Call<'_> {
         get_user_2::Call::new(&self.client, get_user_2::Input { id: id.into() })
     }
     /// Calls the MCP tool `get_user`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_user_3(
-        &self,
-        id: impl ::std::convert::Into<i64>,
-    ) -> get_user_3::Call<'_> {
+    pub fn get_user_3(&self, id: impl Into<i64>) -> get_user_3::Call<'_> {
         get_user_3::Call::new(&self.client, get_user_3::Input { id: id.into() })
     }
     /// Calls the MCP tool `keyword_and_odd_property_names`.
@@ -409,9 +403,9 @@ impl Hostile {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     pub fn keyword_and_odd_property_names(
         &self,
-        type_: impl ::std::convert::Into<::std::string::String>,
-        self_2: impl ::std::convert::Into<::std::string::String>,
-        _1st: impl ::std::convert::Into<::std::string::String>,
+        type_: impl Into<String>,
+        self_2: impl Into<String>,
+        _1st: impl Into<String>,
     ) -> keyword_and_odd_property_names::Call<'_> {
         keyword_and_odd_property_names::Call::new(
             &self.client,
@@ -419,22 +413,22 @@ impl Hostile {
                 type_: type_.into(),
                 self_2: self_2.into(),
                 _1st: _1st.into(),
-                value: ::std::default::Default::default(),
-                self_: ::std::default::Default::default(),
-                async_: ::std::default::Default::default(),
-                crate_: ::std::default::Default::default(),
-                fn_: ::std::default::Default::default(),
-                foo_bar: ::std::default::Default::default(),
-                foo_bar_2: ::std::default::Default::default(),
-                foo_bar_3: ::std::default::Default::default(),
-                gen_: ::std::default::Default::default(),
-                input_2: ::std::default::Default::default(),
-                new_2: ::std::default::Default::default(),
-                r_x: ::std::default::Default::default(),
-                send_2: ::std::default::Default::default(),
-                super_: ::std::default::Default::default(),
-                with_timeout_2: ::std::default::Default::default(),
-                ncode: ::std::default::Default::default(),
+                value: Default::default(),
+                self_: Default::default(),
+                async_: Default::default(),
+                crate_: Default::default(),
+                fn_: Default::default(),
+                foo_bar: Default::default(),
+                foo_bar_2: Default::default(),
+                foo_bar_3: Default::default(),
+                gen_: Default::default(),
+                input_2: Default::default(),
+                new_2: Default::default(),
+                r_x: Default::default(),
+                send_2: Default::default(),
+                super_: Default::default(),
+                with_timeout_2: Default::default(),
+                ncode: Default::default(),
             },
         )
     }
@@ -449,10 +443,10 @@ impl Hostile {
         maps_and_additional_properties::Call::new(
             &self.client,
             maps_and_additional_properties::Input {
-                closed: ::std::default::Default::default(),
-                labels: ::std::default::Default::default(),
-                nested: ::std::default::Default::default(),
-                open_true: ::std::default::Default::default(),
+                closed: Default::default(),
+                labels: Default::default(),
+                nested: Default::default(),
+                open_true: Default::default(),
             },
         )
     }
@@ -461,7 +455,7 @@ impl Hostile {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     pub fn nested_combinators(
         &self,
-        x: impl ::std::convert::Into<nested_combinators::InputX>,
+        x: impl Into<nested_combinators::InputX>,
     ) -> nested_combinators::Call<'_> {
         nested_combinators::Call::new(
             &self.client,
@@ -510,8 +504,8 @@ impl Hostile {
         pattern_properties::Call::new(
             &self.client,
             pattern_properties::Input {
-                code: ::std::default::Default::default(),
-                env: ::std::default::Default::default(),
+                code: Default::default(),
+                env: Default::default(),
             },
         )
     }
@@ -527,8 +521,8 @@ impl Hostile {
         prefix_items_and_tuples::Call::new(
             &self.client,
             prefix_items_and_tuples::Input {
-                draft7_tuple: ::std::default::Default::default(),
-                pair: ::std::default::Default::default(),
+                draft7_tuple: Default::default(),
+                pair: Default::default(),
             },
         )
     }
@@ -537,7 +531,7 @@ impl Hostile {
     /// Resolves to `recursive_refs::Output`.
     pub fn recursive_refs(
         &self,
-        tree: impl ::std::convert::Into<recursive_refs::Node>,
+        tree: impl Into<recursive_refs::Node>,
     ) -> recursive_refs::Call<'_> {
         recursive_refs::Call::new(
             &self.client,
@@ -555,13 +549,13 @@ impl Hostile {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     pub fn refs_into_properties(
         &self,
-        filters: impl ::std::convert::Into<refs_into_properties::Filters>,
+        filters: impl Into<refs_into_properties::Filters>,
     ) -> refs_into_properties::Call<'_> {
         refs_into_properties::Call::new(
             &self.client,
             refs_into_properties::Input {
                 filters: filters.into(),
-                first: ::std::default::Default::default(),
+                first: Default::default(),
             },
         )
     }
@@ -570,8 +564,8 @@ impl Hostile {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     pub fn required_without_schema(
         &self,
-        a: impl ::std::convert::Into<::std::string::String>,
-        ghost: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
+        a: impl Into<String>,
+        ghost: impl Into<::mcp_runtime::export::serde_json::Value>,
     ) -> required_without_schema::Call<'_> {
         required_without_schema::Call::new(
             &self.client,
@@ -586,17 +580,14 @@ impl Hostile {
     /// Resolves to `::mcp_runtime::ToolOutput`.
     pub fn root_any_of(
         &self,
-        input: impl ::std::convert::Into<root_any_of::Input>,
+        input: impl Into<root_any_of::Input>,
     ) -> root_any_of::Call<'_> {
         root_any_of::Call::new(&self.client, input.into())
     }
     /// Calls the MCP tool `root_enum`.
     ///
     /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn root_enum(
-        &self,
-        input: impl ::std::convert::Into<root_enum::Input>,
-    ) -> root_enum::Call<'_> {
+    pub fn root_enum(&self, input: impl Into<root_enum::Input>) -> root_enum::Call<'_> {
         root_enum::Call::new(&self.client, input.into())
     }
     /// Calls the MCP tool `self`.
@@ -616,9 +607,9 @@ impl Hostile {
         task_optional::Call::new(
             &self.client,
             task_optional::Input {
-                as_task_2: ::std::default::Default::default(),
-                resume: ::std::default::Default::default(),
-                send_2: ::std::default::Default::default(),
+                as_task_2: Default::default(),
+                resume: Default::default(),
+                send_2: Default::default(),
             },
         )
     }
@@ -631,9 +622,9 @@ impl Hostile {
         type_arrays::Call::new(
             &self.client,
             type_arrays::Input {
-                any: ::std::default::Default::default(),
-                int_or_bool: ::std::default::Default::default(),
-                multi: ::std::default::Default::default(),
+                any: Default::default(),
+                int_or_bool: Default::default(),
+                multi: Default::default(),
             },
         )
     }
@@ -664,8 +655,8 @@ impl Hostile {
         unicode_everywhere::Call::new(
             &self.client,
             unicode_everywhere::Input {
-                emoji: ::std::default::Default::default(),
-                value: ::std::default::Default::default(),
+                emoji: Default::default(),
+                value: Default::default(),
             },
         )
     }
@@ -685,15 +676,17 @@ impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> HostileCall<'a, T, I,
     /// Reports the server's progress notifications for this call to `callback`.
     pub fn on_progress(
         self,
-        callback: impl Fn(
-            ::mcp_runtime::Progress,
-        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        callback: impl Fn(::mcp_runtime::Progress) + Send + Sync + 'static,
     ) -> Self {
         Self(self.0.on_progress(callback), self.1)
     }
     /// The arguments as they will be sent.
     pub fn input(&self) -> &I {
         self.0.input()
+    }
+    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
+        Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
@@ -715,342 +708,340 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "1st-tool",
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
         name: "Get User",
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
         name: "boolean_schemas",
         description: "",
         input_schema: "{\"properties\":{\"anything\":true,\"nothing\":false},\"required\":[\"anything\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "3fbbd5975b5c8f0e4e508a5f3020c429",
     },
     ::mcp_runtime::ToolInfo {
         name: "colliding_nested_property_names",
         description: "",
         input_schema: "{\"properties\":{\"obj\":{\"properties\":{\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"boolean\"},\"foo_bar\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "661ff14e41e0b29f5c975409442ea1e7",
     },
     ::mcp_runtime::ToolInfo {
         name: "connect",
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
         name: "const_not_conditionals",
         description: "",
         input_schema: "{\"if\":{\"properties\":{\"kind\":{\"const\":\"fixed\"}}},\"properties\":{\"cond\":{\"else\":{\"required\":[\"c\"]},\"if\":{\"properties\":{\"a\":{\"const\":1}}},\"then\":{\"required\":[\"b\"]},\"type\":\"object\"},\"kind\":{\"const\":\"fixed\"},\"notnum\":{\"not\":{\"type\":\"number\"}}},\"then\":{\"required\":[\"cond\"]},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "ce7c9344ba7150d5acbebe30b67bd7e6",
     },
     ::mcp_runtime::ToolInfo {
         name: "dangling_ref",
         description: "",
         input_schema: "{\"properties\":{\"other\":{\"$ref\":\"https://example.com/schema.json\"},\"thing\":{\"$ref\":\"#/$defs/Missing\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "a7422c4fc7400429ffd5a1ee198d9f3c",
     },
     ::mcp_runtime::ToolInfo {
         name: "deep_nesting",
         description: "",
         input_schema: "{\"properties\":{\"a\":{\"items\":{\"items\":{\"properties\":{\"b\":{\"items\":{\"properties\":{\"c\":{\"enum\":[\"x-1\",\"x+1\"],\"type\":\"string\"}},\"type\":\"object\"},\"type\":\"array\"}},\"type\":\"object\"},\"type\":\"array\"},\"type\":\"array\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "476e26c737f09a98bb1aab6632830040",
     },
     ::mcp_runtime::ToolInfo {
         name: "defaults_of_every_kind",
         description: "",
         input_schema: "{\"properties\":{\"arr\":{\"default\":[\"a\"],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"b\":{\"default\":true,\"type\":\"boolean\"},\"f\":{\"default\":1.5,\"type\":\"number\"},\"n\":{\"default\":3,\"type\":\"integer\"},\"nul\":{\"default\":null,\"type\":[\"string\",\"null\"]},\"o\":{\"default\":{\"k\":\"v\"},\"properties\":{\"k\":{\"type\":\"string\"}},\"type\":\"object\"},\"s\":{\"default\":\"x\",\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "738557c363cd851a7b4a0d881dcec5c2",
     },
     ::mcp_runtime::ToolInfo {
         name: "defs_clash_between_input_and_output",
         description: "",
         input_schema: "{\"$defs\":{\"Item\":{\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"item\":{\"$ref\":\"#/$defs/Item\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$defs\":{\"Item\":{\"properties\":{\"b\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"properties\":{\"item\":{\"$ref\":\"#/$defs/Item\"}},\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::None,
+        annotations: None,
         fingerprint: "dc99b3b9bc4bc74c5979a23aefba8336",
     },
     ::mcp_runtime::ToolInfo {
         name: "defs_named_like_our_items",
         description: "",
         input_schema: "{\"$defs\":{\"ConversionError\":{\"type\":\"integer\"},\"Input\":{\"properties\":{\"x\":{\"type\":\"string\"}},\"type\":\"object\"},\"call\":{\"enum\":[\"now\",\"later\"],\"type\":\"string\"}},\"properties\":{\"a\":{\"$ref\":\"#/$defs/Input\"},\"b\":{\"$ref\":\"#/$defs/call\"},\"c\":{\"$ref\":\"#/$defs/ConversionError\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "dfb6a2d1caf2a60cc957306eb7e6e452",
     },
     ::mcp_runtime::ToolInfo {
         name: "defs_named_like_std_traits",
         description: "Definitions named like the standard derives and our marker type: derive(Clone, Debug, Default) must still mean the traits.",
         input_schema: "{\"$defs\":{\"Clone\":{\"enum\":[\"shallow\",\"deep\"],\"type\":\"string\"},\"Debug\":{\"properties\":{\"level\":{\"type\":\"integer\"}},\"type\":\"object\"},\"Default\":{\"properties\":{\"value\":{\"type\":\"string\"}},\"type\":\"object\"},\"Serialize\":{\"properties\":{\"pretty\":{\"type\":\"boolean\"}},\"type\":\"object\"},\"ThisTool\":{\"type\":\"string\"}},\"properties\":{\"clone\":{\"$ref\":\"#/$defs/Clone\"},\"debug\":{\"$ref\":\"#/$defs/Debug\"},\"default\":{\"$ref\":\"#/$defs/Default\"},\"serialize\":{\"$ref\":\"#/$defs/Serialize\"},\"this_tool\":{\"$ref\":\"#/$defs/ThisTool\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$defs\":{\"Debug\":{\"properties\":{\"trace\":{\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"debug\":{\"$ref\":\"#/$defs/Debug\"}},\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::None,
+        annotations: None,
         fingerprint: "bca67492ffab981dbec6d6952ef8a46e",
     },
     ::mcp_runtime::ToolInfo {
         name: "docs_that_are_not_rust",
         description: "Runs a query.\n\n```\nSELECT * FROM t WHERE a < 3;\n```\n\nExample:\n```rust\nfn main() { panic!() }\n```\nSee [the docs](https://example.com) and <b>bold</b> or [[wiki]].\n\n\tTabbed code\n~~~python\nprint(1)\n~~~",
         input_schema: "{\"properties\":{\"path\":{\"description\":\"Reads [FILE] from <path>; see https://example.com/docs.\\n\\n```js\\nconst x = [1];\\n```\\n\\n    indented code block\\n\\n<script>alert(1)</script> and `code [x]`\",\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "b45eb2e43b5a29f91f9cd9e61bb92414",
     },
     ::mcp_runtime::ToolInfo {
         name: "draft7_definitions",
         description: "",
         input_schema: "{\"definitions\":{\"P\":{\"properties\":{\"q\":{\"enum\":[\"-\",\"+\"],\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"p\":{\"$ref\":\"#/definitions/P\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "c3e89c174537e5da383439473180a0e2",
     },
     ::mcp_runtime::ToolInfo {
         name: "empty_object",
         description: "",
         input_schema: "{\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "c6ec2a89dc85c40f7caa82f3c239f491",
     },
     ::mcp_runtime::ToolInfo {
         name: "enum_duplicates_after_normalisation",
         description: "",
         input_schema: "{\"properties\":{\"state\":{\"enum\":[\"in-progress\",\"inProgress\",\"IN_PROGRESS\",\"in progress\",\"in-progress\"]}},\"required\":[\"state\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "b4a61f1e25a6d9a06b40589f84f53e6b",
     },
     ::mcp_runtime::ToolInfo {
         name: "enum_mixed_and_nullable",
         description: "",
         input_schema: "{\"properties\":{\"mixed\":{\"enum\":[1,\"a\",null,true]},\"nullable\":{\"enum\":[\"a\",\"b\",null]},\"typed_nullable\":{\"enum\":[\"x\",\"y\",null],\"type\":[\"string\",\"null\"]}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "206524b7f9e6fdd94b868aa6c0d07c18",
     },
     ::mcp_runtime::ToolInfo {
         name: "enum_odd_values",
         description: "Enum values that are not identifiers.",
         input_schema: "{\"properties\":{\"reaction\":{\"enum\":[\"+1\",\"-1\",\"reactions-+1\",\"reactions--1\",\"laugh\"],\"type\":\"string\"},\"weird\":{\"enum\":[\"\",\" \",\"café\",\"2xl\",\"Self\",\"a b\",\"A_B\",\"HTTP_ERROR\"]}},\"required\":[\"reaction\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"properties\":{\"reaction\":{\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}},\"required\":[\"reaction\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::None,
+        annotations: None,
         fingerprint: "53d4749e1cc9588e0da32ea82cd1dc62",
     },
     ::mcp_runtime::ToolInfo {
         name: "enum_with_default",
         description: "",
         input_schema: "{\"properties\":{\"sort\":{\"default\":\"-1\",\"description\":\"Sort order.\",\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "bce5a94b40c85f78215cc523af2b21e9",
     },
     ::mcp_runtime::ToolInfo {
         name: "extensions_and_annotations",
         description: "",
         input_schema: "{\"properties\":{\"x\":{\"deprecated\":true,\"examples\":[\"a\"],\"readOnly\":true,\"title\":\"X <title>\",\"type\":\"string\",\"x-internal\":true}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "ad10af76f8d5024ad8a4f1d02553509d",
     },
     ::mcp_runtime::ToolInfo {
         name: "formats",
         description: "",
         input_schema: "{\"properties\":{\"big\":{\"format\":\"int64\",\"type\":\"integer\"},\"date\":{\"format\":\"date\",\"type\":\"string\"},\"date-time\":{\"format\":\"date-time\",\"type\":\"string\"},\"duration\":{\"format\":\"duration\",\"type\":\"string\"},\"email\":{\"format\":\"email\",\"type\":\"string\"},\"hostname\":{\"format\":\"hostname\",\"type\":\"string\"},\"ipv4\":{\"format\":\"ipv4\",\"type\":\"string\"},\"small\":{\"format\":\"uint8\",\"type\":\"integer\"},\"uri\":{\"format\":\"uri\",\"type\":\"string\"},\"uuid\":{\"format\":\"uuid\",\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "982c48d06e38e773fdf7c4c85ce0f63d",
     },
     ::mcp_runtime::ToolInfo {
         name: "get-user",
         description: "",
         input_schema: "{\"properties\":{\"id\":{\"type\":\"string\"}},\"required\":[\"id\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "5a8acd8bdca52a5d709f4f5872acadef",
     },
     ::mcp_runtime::ToolInfo {
         name: "get_user",
         description: "",
         input_schema: "{\"properties\":{\"id\":{\"type\":\"integer\"}},\"required\":[\"id\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "c4bb7213a44debcecef4cef58f527339",
     },
     ::mcp_runtime::ToolInfo {
         name: "keyword_and_odd_property_names",
         description: "",
         input_schema: "{\"properties\":{\"\":{\"type\":\"string\"},\"1st\":{\"type\":\"string\"},\"Self\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"string\"},\"foo_bar\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"input\":{\"type\":\"string\"},\"new\":{\"type\":\"string\"},\"r#x\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"send\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"with_timeout\":{\"type\":\"string\"},\"ünïcode\":{\"type\":\"string\"}},\"required\":[\"type\",\"self\",\"1st\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "1c28343a04c43b4bbbdecd7b89f79d3c",
     },
     ::mcp_runtime::ToolInfo {
         name: "maps_and_additional_properties",
         description: "",
         input_schema: "{\"properties\":{\"closed\":{\"additionalProperties\":false,\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"},\"labels\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"},\"nested\":{\"properties\":{\"meta\":{\"additionalProperties\":{\"properties\":{\"n\":{\"type\":\"integer\"}},\"type\":\"object\"},\"type\":\"object\"}},\"type\":\"object\"},\"open_true\":{\"additionalProperties\":true,\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"properties\":{\"extra\":{\"type\":\"object\"},\"headers\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"}},\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::None,
+        annotations: None,
         fingerprint: "0fc9bab727584cbb4c315c0c6242b30d",
     },
     ::mcp_runtime::ToolInfo {
         name: "nested_combinators",
         description: "",
         input_schema: "{\"properties\":{\"x\":{\"oneOf\":[{\"type\":\"string\"},{\"anyOf\":[{\"type\":\"integer\"},{\"allOf\":[{\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"},{\"properties\":{\"b\":{\"type\":\"number\"}},\"type\":\"object\"}]}]}]}},\"required\":[\"x\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "65185271426e36341daa7e3bc6442596",
     },
     ::mcp_runtime::ToolInfo {
         name: "no_input_schema_properties",
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
         name: "output_array_root",
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
-            "{\"items\":{\"type\":\"string\"},\"type\":\"array\"}",
-        ),
-        annotations: ::std::option::Option::None,
+        output_schema: Some("{\"items\":{\"type\":\"string\"},\"type\":\"array\"}"),
+        annotations: None,
         fingerprint: "4b59b3e327fb0e608113ea0ab5783dcb",
     },
     ::mcp_runtime::ToolInfo {
         name: "output_not_object_typed",
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"properties\":{\"v\":{\"not\":{\"type\":\"string\"}}},\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::None,
+        annotations: None,
         fingerprint: "6370fc011f40c9f4f1977dfb4f7f1f3a",
     },
     ::mcp_runtime::ToolInfo {
         name: "pattern_properties",
         description: "",
         input_schema: "{\"properties\":{\"code\":{\"pattern\":\"^[a-z]+$\",\"type\":\"string\"},\"env\":{\"additionalProperties\":false,\"patternProperties\":{\"^[A-Z_]+$\":{\"type\":\"string\"}},\"type\":\"object\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "c30911e739ffe3954749c45642ee83b0",
     },
     ::mcp_runtime::ToolInfo {
         name: "prefix_items_and_tuples",
         description: "",
         input_schema: "{\"properties\":{\"draft7_tuple\":{\"additionalItems\":false,\"items\":[{\"type\":\"string\"},{\"type\":\"boolean\"}],\"type\":\"array\"},\"pair\":{\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"type\":\"array\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "fad78b8b81ac36a69d1cdbba2a0744bc",
     },
     ::mcp_runtime::ToolInfo {
         name: "recursive_refs",
         description: "",
         input_schema: "{\"$defs\":{\"Node\":{\"properties\":{\"children\":{\"items\":{\"$ref\":\"#/$defs/Node\"},\"type\":\"array\"},\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}},\"properties\":{\"tree\":{\"$ref\":\"#/$defs/Node\"}},\"required\":[\"tree\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$defs\":{\"Node\":{\"properties\":{\"id\":{\"type\":\"integer\"},\"next\":{\"$ref\":\"#/$defs/Node\"}},\"type\":\"object\"}},\"properties\":{\"root\":{\"$ref\":\"#/$defs/Node\"}},\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::None,
+        annotations: None,
         fingerprint: "cd2e68fb0fd94c85bedefc6bb6310bdd",
     },
     ::mcp_runtime::ToolInfo {
         name: "refs_into_properties",
         description: "Filters in the style of a query language, whose schema reuses shapes by pointing into its own properties.",
         input_schema: "{\"properties\":{\"filters\":{\"properties\":{\"$and\":{\"items\":{\"properties\":{\"$eq\":{\"type\":\"string\"},\"Content-Type\":{\"type\":\"string\"},\"content_type\":{\"type\":\"integer\"},\"workspaceId\":{\"description\":\"The workspace.\",\"type\":\"string\"}},\"required\":[\"workspaceId\"],\"type\":\"object\"},\"type\":\"array\"},\"$or\":{\"items\":{\"properties\":{\"$not\":{\"$ref\":\"#/properties/filters\"},\"workspaceId\":{\"$ref\":\"#/properties/filters/properties/$and/items/properties/workspaceId\"}},\"type\":\"object\"},\"type\":\"array\"}},\"type\":\"object\"},\"first\":{\"$ref\":\"#/properties/filters/properties/%24and/items\"}},\"required\":[\"filters\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "d35b0d5de42a2e88ed769818c3f40162",
     },
     ::mcp_runtime::ToolInfo {
         name: "required_without_schema",
         description: "",
         input_schema: "{\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\",\"ghost\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "d774184a5819791060d27f3bb03af713",
     },
     ::mcp_runtime::ToolInfo {
         name: "root_any_of",
         description: "",
         input_schema: "{\"anyOf\":[{\"properties\":{\"id\":{\"type\":\"integer\"}},\"required\":[\"id\"],\"type\":\"object\"},{\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}]}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "a96882cfae77ba64fe5781398ac869fa",
     },
     ::mcp_runtime::ToolInfo {
         name: "root_enum",
         description: "",
         input_schema: "{\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "df284103fa7a1a142f4f3d08437a6a85",
     },
     ::mcp_runtime::ToolInfo {
         name: "self",
         description: "",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
         name: "task_optional",
         description: "Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.",
         input_schema: "{\"properties\":{\"as_task\":{\"type\":\"boolean\"},\"resume\":{\"type\":\"integer\"},\"send\":{\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "09a4148b57b0871984bd394df11a1fb2",
     },
     ::mcp_runtime::ToolInfo {
         name: "type_arrays",
         description: "",
         input_schema: "{\"properties\":{\"any\":{},\"int_or_bool\":{\"type\":[\"integer\",\"boolean\"]},\"multi\":{\"type\":[\"string\",\"number\",\"null\"]}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "ff6006c45e5397c3ebf57f90080bd083",
     },
     ::mcp_runtime::ToolInfo {
         name: "unclosed_fence_description",
         description: "Start:\n```python\nimport os\nos.remove('/')",
         input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
     ::mcp_runtime::ToolInfo {
         name: "unicode_everywhere",
         description: "Ünïcödé tool 🚀 with a trailing backslash \\",
         input_schema: "{\"properties\":{\"emoji\":{\"enum\":[\"😀\",\"😢\"],\"type\":\"string\"},\"名前\":{\"description\":\"名前 — ünïcödé <tag>\",\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::None,
-        annotations: ::std::option::Option::None,
+        output_schema: None,
+        annotations: None,
         fingerprint: "f39a88246c5d1656875870ded3d45922",
     },
 ];
@@ -1059,9 +1050,15 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
 #[allow(dead_code, clippy::all)]
 pub mod types {
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {}
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::object;
+            let fields = [];
+            object(s, &fields)
+        }
+    }
 }
 
 /// Types and the pending call of the MCP tool `1st-tool`.
@@ -1077,15 +1074,7 @@ pub mod _1st_tool {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -1103,15 +1092,7 @@ pub mod get_user {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -1125,11 +1106,17 @@ pub mod boolean_schemas {
     /// The tool's name on the server.
     pub const NAME: &str = "boolean_schemas";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `anything` field.
         pub anything: ::mcp_runtime::export::serde_json::Value,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("anything", req(&self.anything))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1138,15 +1125,7 @@ pub mod boolean_schemas {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -1157,35 +1136,38 @@ pub mod colliding_nested_property_names {
     /// The tool's name on the server.
     pub const NAME: &str = "colliding_nested_property_names";
     /// `InputObj`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct InputObj {
         /// The `foo-bar` field.
-        #[serde(
-            rename = "foo-bar",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub foo_bar: ::std::option::Option<::std::string::String>,
+        pub foo_bar: Option<String>,
         /// The `fooBar` field.
-        #[serde(
-            rename = "fooBar",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub foo_bar_2: ::std::option::Option<bool>,
+        pub foo_bar_2: Option<bool>,
         /// The `foo_bar` field.
-        #[serde(
-            rename = "foo_bar",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub foo_bar_3: ::std::option::Option<i64>,
+        pub foo_bar_3: Option<i64>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputObj {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("foo-bar", opt(&self.foo_bar)),
+                ("fooBar", opt(&self.foo_bar_2)),
+                ("foo_bar", opt(&self.foo_bar_3)),
+            ];
+            object(s, &fields)
+        }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `obj` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub obj: ::std::option::Option<InputObj>,
+        pub obj: Option<InputObj>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("obj", opt(&self.obj))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1194,19 +1176,11 @@ pub mod colliding_nested_property_names {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `obj`.
-        pub fn obj(mut self, value: impl ::std::convert::Into<InputObj>) -> Self {
-            self.0.input_mut().obj = ::std::option::Option::Some(value.into());
+        pub fn obj(mut self, value: impl Into<InputObj>) -> Self {
+            self.0.input_mut().obj = Some(value.into());
             self
         }
     }
@@ -1225,15 +1199,7 @@ pub mod connect {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -1249,36 +1215,36 @@ pub mod const_not_conditionals {
     /// The tool's name on the server.
     pub const NAME: &str = "const_not_conditionals";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `cond` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub cond: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        pub cond: Option<::mcp_runtime::export::serde_json::Value>,
         /// The `kind` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub kind: ::std::option::Option<InputKind>,
+        pub kind: Option<InputKind>,
         /// The `notnum` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub notnum: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        pub notnum: Option<::mcp_runtime::export::serde_json::Value>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("cond", opt(&self.cond)),
+                ("kind", opt(&self.kind)),
+                ("notnum", opt(&self.notnum)),
+            ];
+            object(s, &fields)
+        }
     }
     /// One of 1 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputKind {
         /// The `fixed` case.
-        #[serde(rename = "fixed")]
         Fixed,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputKind {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputKind {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -1296,35 +1262,27 @@ pub mod const_not_conditionals {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `cond`.
         pub fn cond(
             mut self,
-            value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
+            value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().cond = ::std::option::Option::Some(value.into());
+            self.0.input_mut().cond = Some(value.into());
             self
         }
         /// Sets the optional argument `kind`.
-        pub fn kind(mut self, value: impl ::std::convert::Into<InputKind>) -> Self {
-            self.0.input_mut().kind = ::std::option::Option::Some(value.into());
+        pub fn kind(mut self, value: impl Into<InputKind>) -> Self {
+            self.0.input_mut().kind = Some(value.into());
             self
         }
         /// Sets the optional argument `notnum`.
         pub fn notnum(
             mut self,
-            value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
+            value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().notnum = ::std::option::Option::Some(value.into());
+            self.0.input_mut().notnum = Some(value.into());
             self
         }
     }
@@ -1340,15 +1298,19 @@ pub mod dangling_ref {
     /// The tool's name on the server.
     pub const NAME: &str = "dangling_ref";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `other` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub other: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        pub other: Option<::mcp_runtime::export::serde_json::Value>,
         /// The `thing` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub thing: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        pub thing: Option<::mcp_runtime::export::serde_json::Value>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("other", opt(&self.other)), ("thing", opt(&self.thing))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1357,30 +1319,22 @@ pub mod dangling_ref {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `other`.
         pub fn other(
             mut self,
-            value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
+            value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().other = ::std::option::Option::Some(value.into());
+            self.0.input_mut().other = Some(value.into());
             self
         }
         /// Sets the optional argument `thing`.
         pub fn thing(
             mut self,
-            value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
+            value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().thing = ::std::option::Option::Some(value.into());
+            self.0.input_mut().thing = Some(value.into());
             self
         }
     }
@@ -1392,49 +1346,56 @@ pub mod deep_nesting {
     /// The tool's name on the server.
     pub const NAME: &str = "deep_nesting";
     /// `InputAItemItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct InputAItemItem {
         /// The `b` field.
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub b: ::std::vec::Vec<InputAItemItemBItem>,
+        pub b: Vec<InputAItemItemBItem>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputAItemItem {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, skip_if};
+            let fields = [("b", skip_if(&self.b, Vec::is_empty))];
+            object(s, &fields)
+        }
     }
     /// `InputAItemItemBItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct InputAItemItemBItem {
         /// The `c` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub c: ::std::option::Option<InputAItemItemBItemC>,
+        pub c: Option<InputAItemItemBItemC>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputAItemItemBItem {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("c", opt(&self.c))];
+            object(s, &fields)
+        }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `a` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub a: ::std::option::Option<::std::vec::Vec<::std::vec::Vec<InputAItemItem>>>,
+        pub a: Option<Vec<Vec<InputAItemItem>>>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("a", opt(&self.a))];
+            object(s, &fields)
+        }
     }
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputAItemItemBItemC {
         /// The `x-1` case.
-        #[serde(rename = "x-1")]
         X1,
         /// The `x+1` case.
-        #[serde(rename = "x+1")]
         XPlus1,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputAItemItemBItemC {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputAItemItemBItemC {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -1453,24 +1414,11 @@ pub mod deep_nesting {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `a`.
-        pub fn a(
-            mut self,
-            value: impl ::std::convert::Into<
-                ::std::vec::Vec<::std::vec::Vec<InputAItemItem>>,
-            >,
-        ) -> Self {
-            self.0.input_mut().a = ::std::option::Option::Some(value.into());
+        pub fn a(mut self, value: impl Into<Vec<Vec<InputAItemItem>>>) -> Self {
+            self.0.input_mut().a = Some(value.into());
             self
         }
     }
@@ -1482,45 +1430,55 @@ pub mod defaults_of_every_kind {
     /// The tool's name on the server.
     pub const NAME: &str = "defaults_of_every_kind";
     /// `InputO`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct InputO {
         /// The `k` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub k: ::std::option::Option<::std::string::String>,
+        pub k: Option<String>,
     }
-    impl ::std::default::Default for InputO {
+    impl ::mcp_runtime::export::serde::Serialize for InputO {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("k", opt(&self.k))];
+            object(s, &fields)
+        }
+    }
+    impl Default for InputO {
         fn default() -> Self {
-            InputO {
-                k: ::std::option::Option::Some("v".to_string()),
-            }
+            InputO { k: Some("v".to_string()) }
         }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// Default (applied by the server): `["a"]`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub arr: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
+        pub arr: Option<Vec<String>>,
         /// Default (applied by the server): `true`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub b: ::std::option::Option<bool>,
+        pub b: Option<bool>,
         /// Default (applied by the server): `1.5`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub f: ::std::option::Option<f64>,
+        pub f: Option<f64>,
         /// Default (applied by the server): `3`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub n: ::std::option::Option<i64>,
+        pub n: Option<i64>,
         /// Default (applied by the server): `null`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub nul: ::std::option::Option<::std::string::String>,
+        pub nul: Option<String>,
         /// Default (applied by the server): `{"k":"v"}`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub o: ::std::option::Option<InputO>,
+        pub o: Option<InputO>,
         /// Default (applied by the server): `"x"`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub s: ::std::option::Option<::std::string::String>,
+        pub s: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("arr", opt(&self.arr)),
+                ("b", opt(&self.b)),
+                ("f", opt(&self.f)),
+                ("n", opt(&self.n)),
+                ("nul", opt(&self.nul)),
+                ("o", opt(&self.o)),
+                ("s", opt(&self.s)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1529,58 +1487,41 @@ pub mod defaults_of_every_kind {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `arr`.
-        pub fn arr(
-            mut self,
-            value: impl ::std::convert::Into<::std::vec::Vec<::std::string::String>>,
-        ) -> Self {
-            self.0.input_mut().arr = ::std::option::Option::Some(value.into());
+        pub fn arr(mut self, value: impl Into<Vec<String>>) -> Self {
+            self.0.input_mut().arr = Some(value.into());
             self
         }
         /// Sets the optional argument `b`.
-        pub fn b(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.0.input_mut().b = ::std::option::Option::Some(value.into());
+        pub fn b(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().b = Some(value.into());
             self
         }
         /// Sets the optional argument `f`.
-        pub fn f(mut self, value: impl ::std::convert::Into<f64>) -> Self {
-            self.0.input_mut().f = ::std::option::Option::Some(value.into());
+        pub fn f(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().f = Some(value.into());
             self
         }
         /// Sets the optional argument `n`.
-        pub fn n(mut self, value: impl ::std::convert::Into<i64>) -> Self {
-            self.0.input_mut().n = ::std::option::Option::Some(value.into());
+        pub fn n(mut self, value: impl Into<i64>) -> Self {
+            self.0.input_mut().n = Some(value.into());
             self
         }
         /// Sets the optional argument `nul`.
-        pub fn nul(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().nul = ::std::option::Option::Some(value.into());
+        pub fn nul(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().nul = Some(value.into());
             self
         }
         /// Sets the optional argument `o`.
-        pub fn o(mut self, value: impl ::std::convert::Into<InputO>) -> Self {
-            self.0.input_mut().o = ::std::option::Option::Some(value.into());
+        pub fn o(mut self, value: impl Into<InputO>) -> Self {
+            self.0.input_mut().o = Some(value.into());
             self
         }
         /// Sets the optional argument `s`.
-        pub fn s(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().s = ::std::option::Option::Some(value.into());
+        pub fn s(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().s = Some(value.into());
             self
         }
     }
@@ -1592,12 +1533,17 @@ pub mod defs_clash_between_input_and_output {
     /// The tool's name on the server.
     pub const NAME: &str = "defs_clash_between_input_and_output";
     /// `Item`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Item {
         /// The `a` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub a: ::std::option::Option<::std::string::String>,
+        pub a: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Item {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("a", opt(&self.a))];
+            object(s, &fields)
+        }
     }
     /// The tool's structured result.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
@@ -1605,7 +1551,7 @@ pub mod defs_clash_between_input_and_output {
     pub struct Output {
         /// The `item` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub item: ::std::option::Option<OutputItem>,
+        pub item: Option<OutputItem>,
     }
     /// `OutputItem`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
@@ -1613,15 +1559,20 @@ pub mod defs_clash_between_input_and_output {
     pub struct OutputItem {
         /// The `b` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub b: ::std::option::Option<i64>,
+        pub b: Option<i64>,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `item` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub item: ::std::option::Option<Item>,
+        pub item: Option<Item>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("item", opt(&self.item))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -1630,19 +1581,11 @@ pub mod defs_clash_between_input_and_output {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `item`.
-        pub fn item(mut self, value: impl ::std::convert::Into<Item>) -> Self {
-            self.0.input_mut().item = ::std::option::Option::Some(value.into());
+        pub fn item(mut self, value: impl Into<Item>) -> Self {
+            self.0.input_mut().item = Some(value.into());
             self
         }
     }
@@ -1672,12 +1615,12 @@ pub mod defs_named_like_our_items {
             &self.0
         }
     }
-    impl ::std::convert::From<ConversionErrorDef> for i64 {
+    impl From<ConversionErrorDef> for i64 {
         fn from(value: ConversionErrorDef) -> Self {
             value.0
         }
     }
-    impl ::std::convert::From<i64> for ConversionErrorDef {
+    impl From<i64> for ConversionErrorDef {
         fn from(value: i64) -> Self {
             Self(value)
         }
@@ -1689,64 +1632,64 @@ pub mod defs_named_like_our_items {
     }
     impl ::std::str::FromStr for ConversionErrorDef {
         type Err = <i64 as ::std::str::FromStr>::Err;
-        fn from_str(value: &str) -> ::std::result::Result<Self, Self::Err> {
+        fn from_str(value: &str) -> Result<Self, Self::Err> {
             Ok(Self(value.parse()?))
         }
     }
     impl ::std::convert::TryFrom<&str> for ConversionErrorDef {
         type Error = <i64 as ::std::str::FromStr>::Err;
-        fn try_from(value: &str) -> ::std::result::Result<Self, Self::Error> {
+        fn try_from(value: &str) -> Result<Self, Self::Error> {
             value.parse()
         }
     }
     impl ::std::convert::TryFrom<String> for ConversionErrorDef {
         type Error = <i64 as ::std::str::FromStr>::Err;
-        fn try_from(value: String) -> ::std::result::Result<Self, Self::Error> {
+        fn try_from(value: String) -> Result<Self, Self::Error> {
             value.parse()
         }
     }
     /// `InputDef`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct InputDef {
         /// The `x` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub x: ::std::option::Option<::std::string::String>,
+        pub x: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputDef {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("x", opt(&self.x))];
+            object(s, &fields)
+        }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `a` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub a: ::std::option::Option<InputDef>,
+        pub a: Option<InputDef>,
         /// The `b` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub b: ::std::option::Option<CallDef>,
+        pub b: Option<CallDef>,
         /// The `c` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub c: ::std::option::Option<ConversionErrorDef>,
+        pub c: Option<ConversionErrorDef>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("a", opt(&self.a)), ("b", opt(&self.b)), ("c", opt(&self.c))];
+            object(s, &fields)
+        }
     }
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum CallDef {
         /// The `now` case.
-        #[serde(rename = "now")]
         Now,
         /// The `later` case.
-        #[serde(rename = "later")]
         Later,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for CallDef {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for CallDef {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -1765,32 +1708,21 @@ pub mod defs_named_like_our_items {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `a`.
-        pub fn a(mut self, value: impl ::std::convert::Into<InputDef>) -> Self {
-            self.0.input_mut().a = ::std::option::Option::Some(value.into());
+        pub fn a(mut self, value: impl Into<InputDef>) -> Self {
+            self.0.input_mut().a = Some(value.into());
             self
         }
         /// Sets the optional argument `b`.
-        pub fn b(mut self, value: impl ::std::convert::Into<CallDef>) -> Self {
-            self.0.input_mut().b = ::std::option::Option::Some(value.into());
+        pub fn b(mut self, value: impl Into<CallDef>) -> Self {
+            self.0.input_mut().b = Some(value.into());
             self
         }
         /// Sets the optional argument `c`.
-        pub fn c(
-            mut self,
-            value: impl ::std::convert::Into<ConversionErrorDef>,
-        ) -> Self {
-            self.0.input_mut().c = ::std::option::Option::Some(value.into());
+        pub fn c(mut self, value: impl Into<ConversionErrorDef>) -> Self {
+            self.0.input_mut().c = Some(value.into());
             self
         }
     }
@@ -1813,7 +1745,7 @@ pub mod defs_named_like_std_traits {
     pub struct Debug {
         /// The `level` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub level: ::std::option::Option<i64>,
+        pub level: Option<i64>,
     }
     /// `Default`, a type in the tool's schemas.
     #[derive(
@@ -1827,7 +1759,7 @@ pub mod defs_named_like_std_traits {
     pub struct Default {
         /// The `value` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub value: ::std::option::Option<::std::string::String>,
+        pub value: Option<String>,
     }
     /// The tool's structured result.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
@@ -1835,7 +1767,7 @@ pub mod defs_named_like_std_traits {
     pub struct Output {
         /// The `debug` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub debug: ::std::option::Option<OutputDebug>,
+        pub debug: Option<OutputDebug>,
     }
     /// `OutputDebug`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
@@ -1843,7 +1775,7 @@ pub mod defs_named_like_std_traits {
     pub struct OutputDebug {
         /// The `trace` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub trace: ::std::option::Option<::std::string::String>,
+        pub trace: Option<String>,
     }
     /// `Serialize`, a type in the tool's schemas.
     #[derive(
@@ -1857,7 +1789,7 @@ pub mod defs_named_like_std_traits {
     pub struct Serialize {
         /// The `pretty` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub pretty: ::std::option::Option<bool>,
+        pub pretty: Option<bool>,
     }
     /// `ThisToolDef`, a type in the tool's schemas.
     #[derive(
@@ -1875,21 +1807,21 @@ pub mod defs_named_like_std_traits {
     #[serde(transparent)]
     pub struct ThisToolDef(
         /// The wrapped value.
-        pub ::std::string::String,
+        pub String,
     );
     impl ::std::ops::Deref for ThisToolDef {
-        type Target = ::std::string::String;
-        fn deref(&self) -> &::std::string::String {
+        type Target = String;
+        fn deref(&self) -> &String {
             &self.0
         }
     }
-    impl ::std::convert::From<ThisToolDef> for ::std::string::String {
+    impl From<ThisToolDef> for String {
         fn from(value: ThisToolDef) -> Self {
             value.0
         }
     }
-    impl ::std::convert::From<::std::string::String> for ThisToolDef {
-        fn from(value: ::std::string::String) -> Self {
+    impl From<String> for ThisToolDef {
+        fn from(value: String) -> Self {
             Self(value)
         }
     }
@@ -1900,29 +1832,36 @@ pub mod defs_named_like_std_traits {
     }
     impl ::std::str::FromStr for ThisToolDef {
         type Err = ::std::convert::Infallible;
-        fn from_str(value: &str) -> ::std::result::Result<Self, Self::Err> {
+        fn from_str(value: &str) -> Result<Self, Self::Err> {
             Ok(Self(value.to_string()))
         }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `clone` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub clone: ::std::option::Option<Clone>,
+        pub clone: Option<Clone>,
         /// The `debug` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub debug: ::std::option::Option<Debug>,
+        pub debug: Option<Debug>,
         /// The `default` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub default: ::std::option::Option<Default>,
+        pub default: Option<Default>,
         /// The `serialize` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub serialize: ::std::option::Option<Serialize>,
+        pub serialize: Option<Serialize>,
         /// The `this_tool` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub this_tool: ::std::option::Option<ThisToolDef>,
+        pub this_tool: Option<ThisToolDef>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("clone", opt(&self.clone)),
+                ("debug", opt(&self.debug)),
+                ("default", opt(&self.default)),
+                ("serialize", opt(&self.serialize)),
+                ("this_tool", opt(&self.this_tool)),
+            ];
+            object(s, &fields)
+        }
     }
     /// One of 2 values.
     #[derive(
@@ -1963,42 +1902,31 @@ pub mod defs_named_like_std_traits {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `clone`.
-        pub fn clone(mut self, value: impl ::std::convert::Into<Clone>) -> Self {
-            self.0.input_mut().clone = ::std::option::Option::Some(value.into());
+        pub fn clone(mut self, value: impl Into<Clone>) -> Self {
+            self.0.input_mut().clone = Some(value.into());
             self
         }
         /// Sets the optional argument `debug`.
-        pub fn debug(mut self, value: impl ::std::convert::Into<Debug>) -> Self {
-            self.0.input_mut().debug = ::std::option::Option::Some(value.into());
+        pub fn debug(mut self, value: impl Into<Debug>) -> Self {
+            self.0.input_mut().debug = Some(value.into());
             self
         }
         /// Sets the optional argument `default`.
-        pub fn default(mut self, value: impl ::std::convert::Into<Default>) -> Self {
-            self.0.input_mut().default = ::std::option::Option::Some(value.into());
+        pub fn default(mut self, value: impl Into<Default>) -> Self {
+            self.0.input_mut().default = Some(value.into());
             self
         }
         /// Sets the optional argument `serialize`.
-        pub fn serialize(mut self, value: impl ::std::convert::Into<Serialize>) -> Self {
-            self.0.input_mut().serialize = ::std::option::Option::Some(value.into());
+        pub fn serialize(mut self, value: impl Into<Serialize>) -> Self {
+            self.0.input_mut().serialize = Some(value.into());
             self
         }
         /// Sets the optional argument `this_tool`.
-        pub fn this_tool(
-            mut self,
-            value: impl ::std::convert::Into<ThisToolDef>,
-        ) -> Self {
-            self.0.input_mut().this_tool = ::std::option::Option::Some(value.into());
+        pub fn this_tool(mut self, value: impl Into<ThisToolDef>) -> Self {
+            self.0.input_mut().this_tool = Some(value.into());
             self
         }
     }
@@ -2010,8 +1938,7 @@ pub mod docs_that_are_not_rust {
     /// The tool's name on the server.
     pub const NAME: &str = "docs_that_are_not_rust";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Reads \[FILE\] from \<path\>; see `https://example.com/docs`.
         ///
@@ -2022,7 +1949,14 @@ pub mod docs_that_are_not_rust {
         ///    indented code block
         ///
         /// \<script\>alert(1)\</script\> and `code [x]`
-        pub path: ::std::string::String,
+        pub path: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("path", req(&self.path))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -2031,15 +1965,7 @@ pub mod docs_that_are_not_rust {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -2050,41 +1976,43 @@ pub mod draft7_definitions {
     /// The tool's name on the server.
     pub const NAME: &str = "draft7_definitions";
     /// `P`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct P {
         /// The `q` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub q: ::std::option::Option<InputPq>,
+        pub q: Option<InputPq>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for P {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("q", opt(&self.q))];
+            object(s, &fields)
+        }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `p` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub p: ::std::option::Option<P>,
+        pub p: Option<P>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("p", opt(&self.p))];
+            object(s, &fields)
+        }
     }
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputPq {
         /// The `-` case.
-        #[serde(rename = "-")]
         Empty,
         /// The `+` case.
-        #[serde(rename = "+")]
         Plus,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputPq {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputPq {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2103,19 +2031,11 @@ pub mod draft7_definitions {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `p`.
-        pub fn p(mut self, value: impl ::std::convert::Into<P>) -> Self {
-            self.0.input_mut().p = ::std::option::Option::Some(value.into());
+        pub fn p(mut self, value: impl Into<P>) -> Self {
+            self.0.input_mut().p = Some(value.into());
             self
         }
     }
@@ -2134,15 +2054,7 @@ pub mod empty_object {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -2153,38 +2065,34 @@ pub mod enum_duplicates_after_normalisation {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_duplicates_after_normalisation";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `state` field.
         pub state: InputState,
     }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("state", req(&self.state))];
+            object(s, &fields)
+        }
+    }
     /// One of 4 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputState {
         /// The `in-progress` case.
-        #[serde(rename = "in-progress")]
         InProgress,
         /// The `inProgress` case.
-        #[serde(rename = "inProgress")]
         InProgress2,
         /// The `IN_PROGRESS` case.
-        #[serde(rename = "IN_PROGRESS")]
         InProgress3,
         /// The `in progress` case.
-        #[serde(rename = "in progress")]
         InProgress4,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputState {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputState {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2205,15 +2113,7 @@ pub mod enum_duplicates_after_normalisation {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -2227,39 +2127,38 @@ pub mod enum_mixed_and_nullable {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_mixed_and_nullable";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `mixed` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub mixed: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        pub mixed: Option<::mcp_runtime::export::serde_json::Value>,
         /// The `nullable` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub nullable: ::std::option::Option<InputNullableVariant0>,
+        pub nullable: Option<InputNullableVariant0>,
         /// The `typed_nullable` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub typed_nullable: ::std::option::Option<InputTypedNullableVariant0>,
+        pub typed_nullable: Option<InputTypedNullableVariant0>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("mixed", opt(&self.mixed)),
+                ("nullable", opt(&self.nullable)),
+                ("typed_nullable", opt(&self.typed_nullable)),
+            ];
+            object(s, &fields)
+        }
     }
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputNullableVariant0 {
         /// The `a` case.
-        #[serde(rename = "a")]
         A,
         /// The `b` case.
-        #[serde(rename = "b")]
         B,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputNullableVariant0 {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputNullableVariant0 {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2272,25 +2171,17 @@ pub mod enum_mixed_and_nullable {
         }
     }
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputTypedNullableVariant0 {
         /// The `x` case.
-        #[serde(rename = "x")]
         X,
         /// The `y` case.
-        #[serde(rename = "y")]
         Y,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputTypedNullableVariant0 {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputTypedNullableVariant0 {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2309,40 +2200,27 @@ pub mod enum_mixed_and_nullable {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `mixed`.
         pub fn mixed(
             mut self,
-            value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
+            value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().mixed = ::std::option::Option::Some(value.into());
+            self.0.input_mut().mixed = Some(value.into());
             self
         }
         /// Sets the optional argument `nullable`.
-        pub fn nullable(
-            mut self,
-            value: impl ::std::convert::Into<InputNullableVariant0>,
-        ) -> Self {
-            self.0.input_mut().nullable = ::std::option::Option::Some(value.into());
+        pub fn nullable(mut self, value: impl Into<InputNullableVariant0>) -> Self {
+            self.0.input_mut().nullable = Some(value.into());
             self
         }
         /// Sets the optional argument `typed_nullable`.
         pub fn typed_nullable(
             mut self,
-            value: impl ::std::convert::Into<InputTypedNullableVariant0>,
+            value: impl Into<InputTypedNullableVariant0>,
         ) -> Self {
-            self.0.input_mut().typed_nullable = ::std::option::Option::Some(
-                value.into(),
-            );
+            self.0.input_mut().typed_nullable = Some(value.into());
             self
         }
     }
@@ -2361,44 +2239,41 @@ pub mod enum_odd_values {
         pub reaction: OutputReaction,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `reaction` field.
         pub reaction: InputReaction,
         /// The `weird` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub weird: ::std::option::Option<InputWeird>,
+        pub weird: Option<InputWeird>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("reaction", req(&self.reaction)),
+                ("weird", opt(&self.weird)),
+            ];
+            object(s, &fields)
+        }
     }
     /// One of 5 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputReaction {
         /// The `+1` case.
-        #[serde(rename = "+1")]
         Plus1,
         /// The `-1` case.
-        #[serde(rename = "-1")]
         Minus1,
         /// The `reactions-+1` case.
-        #[serde(rename = "reactions-+1")]
         ReactionsPlus1,
         /// The `reactions--1` case.
-        #[serde(rename = "reactions--1")]
         ReactionsMinus1,
         /// The `laugh` case.
-        #[serde(rename = "laugh")]
         Laugh,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputReaction {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputReaction {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2414,43 +2289,29 @@ pub mod enum_odd_values {
         }
     }
     /// One of 8 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputWeird {
         /// The `` case.
-        #[serde(rename = "")]
         Empty,
         /// The ` ` case.
-        #[serde(rename = " ")]
         Empty2,
         /// The `café` case.
-        #[serde(rename = "café")]
         CafU00e9,
         /// The `2xl` case.
-        #[serde(rename = "2xl")]
         V2xl,
         /// The `Self` case.
-        #[serde(rename = "Self")]
         SelfValue,
         /// The `a b` case.
-        #[serde(rename = "a b")]
         AB,
         /// The `A_B` case.
-        #[serde(rename = "A_B")]
         AB2,
         /// The `HTTP_ERROR` case.
-        #[serde(rename = "HTTP_ERROR")]
         HttpError,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputWeird {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputWeird {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2506,19 +2367,11 @@ pub mod enum_odd_values {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `weird`.
-        pub fn weird(mut self, value: impl ::std::convert::Into<InputWeird>) -> Self {
-            self.0.input_mut().weird = ::std::option::Option::Some(value.into());
+        pub fn weird(mut self, value: impl Into<InputWeird>) -> Self {
+            self.0.input_mut().weird = Some(value.into());
             self
         }
     }
@@ -2530,35 +2383,32 @@ pub mod enum_with_default {
     /// The tool's name on the server.
     pub const NAME: &str = "enum_with_default";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// Sort order.
         ///
         /// Default (applied by the server): `"-1"`
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub sort: ::std::option::Option<InputSort>,
+        pub sort: Option<InputSort>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("sort", opt(&self.sort))];
+            object(s, &fields)
+        }
     }
     /// Sort order.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputSort {
         /// The `+1` case.
-        #[serde(rename = "+1")]
         Plus1,
         /// The `-1` case.
-        #[serde(rename = "-1")]
         Minus1,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputSort {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputSort {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2577,19 +2427,11 @@ pub mod enum_with_default {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sort order.
-        pub fn sort(mut self, value: impl ::std::convert::Into<InputSort>) -> Self {
-            self.0.input_mut().sort = ::std::option::Option::Some(value.into());
+        pub fn sort(mut self, value: impl Into<InputSort>) -> Self {
+            self.0.input_mut().sort = Some(value.into());
             self
         }
     }
@@ -2601,12 +2443,17 @@ pub mod extensions_and_annotations {
     /// The tool's name on the server.
     pub const NAME: &str = "extensions_and_annotations";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `x` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub x: ::std::option::Option<::std::string::String>,
+        pub x: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("x", opt(&self.x))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -2615,22 +2462,11 @@ pub mod extensions_and_annotations {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `x`.
-        pub fn x(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().x = ::std::option::Option::Some(value.into());
+        pub fn x(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().x = Some(value.into());
             self
         }
     }
@@ -2647,43 +2483,46 @@ pub mod formats {
     /// The tool's name on the server.
     pub const NAME: &str = "formats";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `big` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub big: ::std::option::Option<i64>,
+        pub big: Option<i64>,
         /// The `date` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub date: ::std::option::Option<::std::string::String>,
+        pub date: Option<String>,
         /// The `date-time` field.
-        #[serde(
-            rename = "date-time",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub date_time: ::std::option::Option<::std::string::String>,
+        pub date_time: Option<String>,
         /// The `duration` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub duration: ::std::option::Option<::std::string::String>,
+        pub duration: Option<String>,
         /// The `email` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub email: ::std::option::Option<::std::string::String>,
+        pub email: Option<String>,
         /// The `hostname` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub hostname: ::std::option::Option<::std::string::String>,
+        pub hostname: Option<String>,
         /// The `ipv4` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub ipv4: ::std::option::Option<::std::net::Ipv4Addr>,
+        pub ipv4: Option<::std::net::Ipv4Addr>,
         /// The `small` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub small: ::std::option::Option<u8>,
+        pub small: Option<u8>,
         /// The `uri` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub uri: ::std::option::Option<::std::string::String>,
+        pub uri: Option<String>,
         /// The `uuid` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub uuid: ::std::option::Option<::std::string::String>,
+        pub uuid: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("big", opt(&self.big)),
+                ("date", opt(&self.date)),
+                ("date-time", opt(&self.date_time)),
+                ("duration", opt(&self.duration)),
+                ("email", opt(&self.email)),
+                ("hostname", opt(&self.hostname)),
+                ("ipv4", opt(&self.ipv4)),
+                ("small", opt(&self.small)),
+                ("uri", opt(&self.uri)),
+                ("uuid", opt(&self.uuid)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -2692,88 +2531,56 @@ pub mod formats {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `big`.
-        pub fn big(mut self, value: impl ::std::convert::Into<i64>) -> Self {
-            self.0.input_mut().big = ::std::option::Option::Some(value.into());
+        pub fn big(mut self, value: impl Into<i64>) -> Self {
+            self.0.input_mut().big = Some(value.into());
             self
         }
         /// Sets the optional argument `date`.
-        pub fn date(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().date = ::std::option::Option::Some(value.into());
+        pub fn date(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().date = Some(value.into());
             self
         }
         /// Sets the optional argument `date-time`.
-        pub fn date_time(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().date_time = ::std::option::Option::Some(value.into());
+        pub fn date_time(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().date_time = Some(value.into());
             self
         }
         /// Sets the optional argument `duration`.
-        pub fn duration(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().duration = ::std::option::Option::Some(value.into());
+        pub fn duration(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().duration = Some(value.into());
             self
         }
         /// Sets the optional argument `email`.
-        pub fn email(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().email = ::std::option::Option::Some(value.into());
+        pub fn email(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().email = Some(value.into());
             self
         }
         /// Sets the optional argument `hostname`.
-        pub fn hostname(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().hostname = ::std::option::Option::Some(value.into());
+        pub fn hostname(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().hostname = Some(value.into());
             self
         }
         /// Sets the optional argument `ipv4`.
-        pub fn ipv4(
-            mut self,
-            value: impl ::std::convert::Into<::std::net::Ipv4Addr>,
-        ) -> Self {
-            self.0.input_mut().ipv4 = ::std::option::Option::Some(value.into());
+        pub fn ipv4(mut self, value: impl Into<::std::net::Ipv4Addr>) -> Self {
+            self.0.input_mut().ipv4 = Some(value.into());
             self
         }
         /// Sets the optional argument `small`.
-        pub fn small(mut self, value: impl ::std::convert::Into<u8>) -> Self {
-            self.0.input_mut().small = ::std::option::Option::Some(value.into());
+        pub fn small(mut self, value: impl Into<u8>) -> Self {
+            self.0.input_mut().small = Some(value.into());
             self
         }
         /// Sets the optional argument `uri`.
-        pub fn uri(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().uri = ::std::option::Option::Some(value.into());
+        pub fn uri(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().uri = Some(value.into());
             self
         }
         /// Sets the optional argument `uuid`.
-        pub fn uuid(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().uuid = ::std::option::Option::Some(value.into());
+        pub fn uuid(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().uuid = Some(value.into());
             self
         }
     }
@@ -2785,11 +2592,17 @@ pub mod get_user_2 {
     /// The tool's name on the server.
     pub const NAME: &str = "get-user";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `id` field.
-        pub id: ::std::string::String,
+        pub id: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("id", req(&self.id))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -2798,15 +2611,7 @@ pub mod get_user_2 {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -2817,11 +2622,17 @@ pub mod get_user_3 {
     /// The tool's name on the server.
     pub const NAME: &str = "get_user";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `id` field.
         pub id: i64,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("id", req(&self.id))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -2830,15 +2641,7 @@ pub mod get_user_3 {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -2849,130 +2652,73 @@ pub mod keyword_and_odd_property_names {
     /// The tool's name on the server.
     pub const NAME: &str = "keyword_and_odd_property_names";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `` field.
-        #[serde(
-            rename = "",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub value: ::std::option::Option<::std::string::String>,
+        pub value: Option<String>,
         /// The `1st` field.
-        #[serde(rename = "1st")]
-        pub _1st: ::std::string::String,
+        pub _1st: String,
         /// The `Self` field.
-        #[serde(
-            rename = "Self",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub self_: ::std::option::Option<::std::string::String>,
+        pub self_: Option<String>,
         /// The `async` field.
-        #[serde(
-            rename = "async",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub async_: ::std::option::Option<::std::string::String>,
+        pub async_: Option<String>,
         /// The `crate` field.
-        #[serde(
-            rename = "crate",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub crate_: ::std::option::Option<::std::string::String>,
+        pub crate_: Option<String>,
         /// The `fn` field.
-        #[serde(
-            rename = "fn",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub fn_: ::std::option::Option<::std::string::String>,
+        pub fn_: Option<String>,
         /// The `foo-bar` field.
-        #[serde(
-            rename = "foo-bar",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub foo_bar: ::std::option::Option<::std::string::String>,
+        pub foo_bar: Option<String>,
         /// The `fooBar` field.
-        #[serde(
-            rename = "fooBar",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub foo_bar_2: ::std::option::Option<::std::string::String>,
+        pub foo_bar_2: Option<String>,
         /// The `foo_bar` field.
-        #[serde(
-            rename = "foo_bar",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub foo_bar_3: ::std::option::Option<::std::string::String>,
+        pub foo_bar_3: Option<String>,
         /// The `gen` field.
-        #[serde(
-            rename = "gen",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub gen_: ::std::option::Option<::std::string::String>,
+        pub gen_: Option<String>,
         /// The `input` field.
-        #[serde(
-            rename = "input",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub input_2: ::std::option::Option<::std::string::String>,
+        pub input_2: Option<String>,
         /// The `new` field.
-        #[serde(
-            rename = "new",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub new_2: ::std::option::Option<::std::string::String>,
+        pub new_2: Option<String>,
         /// The `r#x` field.
-        #[serde(
-            rename = "r#x",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub r_x: ::std::option::Option<::std::string::String>,
+        pub r_x: Option<String>,
         /// The `self` field.
-        #[serde(rename = "self")]
-        pub self_2: ::std::string::String,
+        pub self_2: String,
         /// The `send` field.
-        #[serde(
-            rename = "send",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub send_2: ::std::option::Option<::std::string::String>,
+        pub send_2: Option<String>,
         /// The `super` field.
-        #[serde(
-            rename = "super",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub super_: ::std::option::Option<::std::string::String>,
+        pub super_: Option<String>,
         /// The `type` field.
-        #[serde(rename = "type")]
-        pub type_: ::std::string::String,
+        pub type_: String,
         /// The `with_timeout` field.
-        #[serde(
-            rename = "with_timeout",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub with_timeout_2: ::std::option::Option<::std::string::String>,
+        pub with_timeout_2: Option<String>,
         /// The `ünïcode` field.
-        #[serde(
-            rename = "ünïcode",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub ncode: ::std::option::Option<::std::string::String>,
+        pub ncode: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("", opt(&self.value)),
+                ("1st", req(&self._1st)),
+                ("Self", opt(&self.self_)),
+                ("async", opt(&self.async_)),
+                ("crate", opt(&self.crate_)),
+                ("fn", opt(&self.fn_)),
+                ("foo-bar", opt(&self.foo_bar)),
+                ("fooBar", opt(&self.foo_bar_2)),
+                ("foo_bar", opt(&self.foo_bar_3)),
+                ("gen", opt(&self.gen_)),
+                ("input", opt(&self.input_2)),
+                ("new", opt(&self.new_2)),
+                ("r#x", opt(&self.r_x)),
+                ("self", req(&self.self_2)),
+                ("send", opt(&self.send_2)),
+                ("super", opt(&self.super_)),
+                ("type", req(&self.type_)),
+                ("with_timeout", opt(&self.with_timeout_2)),
+                ("ünïcode", opt(&self.ncode)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -2981,144 +2727,86 @@ pub mod keyword_and_odd_property_names {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument \`\`.
-        pub fn value(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().value = ::std::option::Option::Some(value.into());
+        pub fn value(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().value = Some(value.into());
             self
         }
         /// Sets the optional argument `Self`.
-        pub fn self_(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().self_ = ::std::option::Option::Some(value.into());
+        pub fn self_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().self_ = Some(value.into());
             self
         }
         /// Sets the optional argument `async`.
-        pub fn async_(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().async_ = ::std::option::Option::Some(value.into());
+        pub fn async_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().async_ = Some(value.into());
             self
         }
         /// Sets the optional argument `crate`.
-        pub fn crate_(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().crate_ = ::std::option::Option::Some(value.into());
+        pub fn crate_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().crate_ = Some(value.into());
             self
         }
         /// Sets the optional argument `fn`.
-        pub fn fn_(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().fn_ = ::std::option::Option::Some(value.into());
+        pub fn fn_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().fn_ = Some(value.into());
             self
         }
         /// Sets the optional argument `foo-bar`.
-        pub fn foo_bar(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().foo_bar = ::std::option::Option::Some(value.into());
+        pub fn foo_bar(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().foo_bar = Some(value.into());
             self
         }
         /// Sets the optional argument `fooBar`.
-        pub fn foo_bar_2(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().foo_bar_2 = ::std::option::Option::Some(value.into());
+        pub fn foo_bar_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().foo_bar_2 = Some(value.into());
             self
         }
         /// Sets the optional argument `foo_bar`.
-        pub fn foo_bar_3(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().foo_bar_3 = ::std::option::Option::Some(value.into());
+        pub fn foo_bar_3(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().foo_bar_3 = Some(value.into());
             self
         }
         /// Sets the optional argument `gen`.
-        pub fn gen_(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().gen_ = ::std::option::Option::Some(value.into());
+        pub fn gen_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().gen_ = Some(value.into());
             self
         }
         /// Sets the optional argument `input`.
-        pub fn input_2(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().input_2 = ::std::option::Option::Some(value.into());
+        pub fn input_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().input_2 = Some(value.into());
             self
         }
         /// Sets the optional argument `new`.
-        pub fn new_2(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().new_2 = ::std::option::Option::Some(value.into());
+        pub fn new_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().new_2 = Some(value.into());
             self
         }
         /// Sets the optional argument `r#x`.
-        pub fn r_x(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().r_x = ::std::option::Option::Some(value.into());
+        pub fn r_x(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().r_x = Some(value.into());
             self
         }
         /// Sets the optional argument `send`.
-        pub fn send_2(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().send_2 = ::std::option::Option::Some(value.into());
+        pub fn send_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().send_2 = Some(value.into());
             self
         }
         /// Sets the optional argument `super`.
-        pub fn super_(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().super_ = ::std::option::Option::Some(value.into());
+        pub fn super_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().super_ = Some(value.into());
             self
         }
         /// Sets the optional argument `with_timeout`.
-        pub fn with_timeout_2(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().with_timeout_2 = ::std::option::Option::Some(
-                value.into(),
-            );
+        pub fn with_timeout_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().with_timeout_2 = Some(value.into());
             self
         }
         /// Sets the optional argument `ünïcode`.
-        pub fn ncode(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().ncode = ::std::option::Option::Some(value.into());
+        pub fn ncode(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().ncode = Some(value.into());
             self
         }
     }
@@ -3130,43 +2818,58 @@ pub mod maps_and_additional_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "maps_and_additional_properties";
     /// `InputClosed`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug, Default)]
     pub struct InputClosed {
         /// The `a` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub a: ::std::option::Option<::std::string::String>,
+        pub a: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputClosed {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("a", opt(&self.a))];
+            object(s, &fields)
+        }
     }
     /// `InputNested`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct InputNested {
         /// The `meta` field.
-        #[serde(
-            default,
-            skip_serializing_if = ":: std :: collections :: HashMap::is_empty"
-        )]
-        pub meta: ::std::collections::HashMap<
-            ::std::string::String,
-            InputNestedMetaValue,
-        >,
+        pub meta: ::std::collections::HashMap<String, InputNestedMetaValue>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputNested {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, skip_if};
+            let fields = [
+                ("meta", skip_if(&self.meta, ::std::collections::HashMap::is_empty)),
+            ];
+            object(s, &fields)
+        }
     }
     /// `InputNestedMetaValue`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct InputNestedMetaValue {
         /// The `n` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub n: ::std::option::Option<i64>,
+        pub n: Option<i64>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputNestedMetaValue {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("n", opt(&self.n))];
+            object(s, &fields)
+        }
     }
     /// `InputOpenTrue`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct InputOpenTrue {
         /// The `a` field.
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub a: ::std::option::Option<::std::string::String>,
+        pub a: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputOpenTrue {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("a", opt(&self.a))];
+            object(s, &fields)
+        }
     }
     /// The tool's structured result.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
@@ -3178,7 +2881,7 @@ pub mod maps_and_additional_properties {
             skip_serializing_if = "::mcp_runtime::export::serde_json::Map::is_empty"
         )]
         pub extra: ::mcp_runtime::export::serde_json::Map<
-            ::std::string::String,
+            String,
             ::mcp_runtime::export::serde_json::Value,
         >,
         /// The `headers` field.
@@ -3186,29 +2889,31 @@ pub mod maps_and_additional_properties {
             default,
             skip_serializing_if = ":: std :: collections :: HashMap::is_empty"
         )]
-        pub headers: ::std::collections::HashMap<
-            ::std::string::String,
-            ::std::string::String,
-        >,
+        pub headers: ::std::collections::HashMap<String, String>,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `closed` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub closed: ::std::option::Option<InputClosed>,
+        pub closed: Option<InputClosed>,
         /// The `labels` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub labels: ::std::option::Option<
-            ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-        >,
+        pub labels: Option<::std::collections::HashMap<String, String>>,
         /// The `nested` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub nested: ::std::option::Option<InputNested>,
+        pub nested: Option<InputNested>,
         /// The `open_true` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub open_true: ::std::option::Option<InputOpenTrue>,
+        pub open_true: Option<InputOpenTrue>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("closed", opt(&self.closed)),
+                ("labels", opt(&self.labels)),
+                ("nested", opt(&self.nested)),
+                ("open_true", opt(&self.open_true)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -3217,42 +2922,29 @@ pub mod maps_and_additional_properties {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `closed`.
-        pub fn closed(mut self, value: impl ::std::convert::Into<InputClosed>) -> Self {
-            self.0.input_mut().closed = ::std::option::Option::Some(value.into());
+        pub fn closed(mut self, value: impl Into<InputClosed>) -> Self {
+            self.0.input_mut().closed = Some(value.into());
             self
         }
         /// Sets the optional argument `labels`.
         pub fn labels(
             mut self,
-            value: impl ::std::convert::Into<
-                ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-            >,
+            value: impl Into<::std::collections::HashMap<String, String>>,
         ) -> Self {
-            self.0.input_mut().labels = ::std::option::Option::Some(value.into());
+            self.0.input_mut().labels = Some(value.into());
             self
         }
         /// Sets the optional argument `nested`.
-        pub fn nested(mut self, value: impl ::std::convert::Into<InputNested>) -> Self {
-            self.0.input_mut().nested = ::std::option::Option::Some(value.into());
+        pub fn nested(mut self, value: impl Into<InputNested>) -> Self {
+            self.0.input_mut().nested = Some(value.into());
             self
         }
         /// Sets the optional argument `open_true`.
-        pub fn open_true(
-            mut self,
-            value: impl ::std::convert::Into<InputOpenTrue>,
-        ) -> Self {
-            self.0.input_mut().open_true = ::std::option::Option::Some(value.into());
+        pub fn open_true(mut self, value: impl Into<InputOpenTrue>) -> Self {
+            self.0.input_mut().open_true = Some(value.into());
             self
         }
     }
@@ -3271,7 +2963,7 @@ pub mod nested_combinators {
         /// The `Variant0` case.
         Variant0(
             /// The wrapped value.
-            ::std::string::String,
+            String,
         ),
         /// The `Variant1` case.
         Variant1(
@@ -3279,7 +2971,7 @@ pub mod nested_combinators {
             InputXVariant1,
         ),
     }
-    impl ::std::convert::From<InputXVariant1> for InputX {
+    impl From<InputXVariant1> for InputX {
         fn from(value: InputXVariant1) -> Self {
             Self::Variant1(value)
         }
@@ -3298,23 +2990,29 @@ pub mod nested_combinators {
         Variant1 {
             /// The `a` field.
             #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-            a: ::std::option::Option<::std::string::String>,
+            a: Option<String>,
             /// The `b` field.
             #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-            b: ::std::option::Option<f64>,
+            b: Option<f64>,
         },
     }
-    impl ::std::convert::From<i64> for InputXVariant1 {
+    impl From<i64> for InputXVariant1 {
         fn from(value: i64) -> Self {
             Self::Variant0(value)
         }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `x` field.
         pub x: InputX,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("x", req(&self.x))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -3323,15 +3021,7 @@ pub mod nested_combinators {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -3349,15 +3039,7 @@ pub mod no_input_schema_properties {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -3373,21 +3055,21 @@ pub mod output_array_root {
     #[serde(transparent)]
     pub struct Output(
         /// The wrapped value.
-        pub ::std::vec::Vec<::std::string::String>,
+        pub Vec<String>,
     );
     impl ::std::ops::Deref for Output {
-        type Target = ::std::vec::Vec<::std::string::String>;
-        fn deref(&self) -> &::std::vec::Vec<::std::string::String> {
+        type Target = Vec<String>;
+        fn deref(&self) -> &Vec<String> {
             &self.0
         }
     }
-    impl ::std::convert::From<Output> for ::std::vec::Vec<::std::string::String> {
+    impl From<Output> for Vec<String> {
         fn from(value: Output) -> Self {
             value.0
         }
     }
-    impl ::std::convert::From<::std::vec::Vec<::std::string::String>> for Output {
-        fn from(value: ::std::vec::Vec<::std::string::String>) -> Self {
+    impl From<Vec<String>> for Output {
+        fn from(value: Vec<String>) -> Self {
             Self(value)
         }
     }
@@ -3399,15 +3081,7 @@ pub mod output_array_root {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -3430,15 +3104,7 @@ pub mod output_not_object_typed {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -3452,20 +3118,29 @@ pub mod pattern_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "pattern_properties";
     /// `InputEnv`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug, Default)]
     pub struct InputEnv {}
+    impl ::mcp_runtime::export::serde::Serialize for InputEnv {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::object;
+            let fields = [];
+            object(s, &fields)
+        }
+    }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `code` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub code: ::std::option::Option<::std::string::String>,
+        pub code: Option<String>,
         /// The `env` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub env: ::std::option::Option<InputEnv>,
+        pub env: Option<InputEnv>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("code", opt(&self.code)), ("env", opt(&self.env))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -3474,27 +3149,16 @@ pub mod pattern_properties {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `code`.
-        pub fn code(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().code = ::std::option::Option::Some(value.into());
+        pub fn code(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().code = Some(value.into());
             self
         }
         /// Sets the optional argument `env`.
-        pub fn env(mut self, value: impl ::std::convert::Into<InputEnv>) -> Self {
-            self.0.input_mut().env = ::std::option::Option::Some(value.into());
+        pub fn env(mut self, value: impl Into<InputEnv>) -> Self {
+            self.0.input_mut().env = Some(value.into());
             self
         }
     }
@@ -3509,17 +3173,22 @@ pub mod prefix_items_and_tuples {
     /// The tool's name on the server.
     pub const NAME: &str = "prefix_items_and_tuples";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `draft7_tuple` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub draft7_tuple: ::std::option::Option<(::std::string::String, bool)>,
+        pub draft7_tuple: Option<(String, bool)>,
         /// The `pair` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub pair: ::std::option::Option<
-            ::std::vec::Vec<::mcp_runtime::export::serde_json::Value>,
-        >,
+        pub pair: Option<Vec<::mcp_runtime::export::serde_json::Value>>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("draft7_tuple", opt(&self.draft7_tuple)),
+                ("pair", opt(&self.pair)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -3528,32 +3197,19 @@ pub mod prefix_items_and_tuples {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `draft7_tuple`.
-        pub fn draft7_tuple(
-            mut self,
-            value: impl ::std::convert::Into<(::std::string::String, bool)>,
-        ) -> Self {
-            self.0.input_mut().draft7_tuple = ::std::option::Option::Some(value.into());
+        pub fn draft7_tuple(mut self, value: impl Into<(String, bool)>) -> Self {
+            self.0.input_mut().draft7_tuple = Some(value.into());
             self
         }
         /// Sets the optional argument `pair`.
         pub fn pair(
             mut self,
-            value: impl ::std::convert::Into<
-                ::std::vec::Vec<::mcp_runtime::export::serde_json::Value>,
-            >,
+            value: impl Into<Vec<::mcp_runtime::export::serde_json::Value>>,
         ) -> Self {
-            self.0.input_mut().pair = ::std::option::Option::Some(value.into());
+            self.0.input_mut().pair = Some(value.into());
             self
         }
     }
@@ -3565,14 +3221,22 @@ pub mod recursive_refs {
     /// The tool's name on the server.
     pub const NAME: &str = "recursive_refs";
     /// `Node`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Node {
         /// The `children` field.
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub children: ::std::vec::Vec<Node>,
+        pub children: Vec<Node>,
         /// The `name` field.
-        pub name: ::std::string::String,
+        pub name: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Node {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req, skip_if};
+            let fields = [
+                ("children", skip_if(&self.children, Vec::is_empty)),
+                ("name", req(&self.name)),
+            ];
+            object(s, &fields)
+        }
     }
     /// The tool's structured result.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
@@ -3580,7 +3244,7 @@ pub mod recursive_refs {
     pub struct Output {
         /// The `root` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub root: ::std::option::Option<::std::boxed::Box<OutputNode>>,
+        pub root: Option<Box<OutputNode>>,
     }
     /// `OutputNode`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
@@ -3588,17 +3252,23 @@ pub mod recursive_refs {
     pub struct OutputNode {
         /// The `id` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub id: ::std::option::Option<i64>,
+        pub id: Option<i64>,
         /// The `next` field.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub next: ::std::option::Option<::std::boxed::Box<OutputNode>>,
+        pub next: Option<Box<OutputNode>>,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `tree` field.
         pub tree: Node,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("tree", req(&self.tree))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -3607,15 +3277,7 @@ pub mod recursive_refs {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -3626,60 +3288,64 @@ pub mod refs_into_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "refs_into_properties";
     /// `And`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct And {
         /// The `Content-Type` field.
-        #[serde(
-            rename = "Content-Type",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub content_type: ::std::option::Option<::std::string::String>,
+        pub content_type: Option<String>,
         /// The `content_type` field.
-        #[serde(
-            rename = "content_type",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub content_type_2: ::std::option::Option<i64>,
+        pub content_type_2: Option<i64>,
         /// The `$eq` field.
-        #[serde(rename = "$eq", skip_serializing_if = "::std::option::Option::is_none")]
-        pub eq: ::std::option::Option<::std::string::String>,
+        pub eq: Option<String>,
         /// The workspace.
-        #[serde(rename = "workspaceId")]
         pub workspace_id: WorkspaceId,
     }
+    impl ::mcp_runtime::export::serde::Serialize for And {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [
+                ("Content-Type", opt(&self.content_type)),
+                ("content_type", opt(&self.content_type_2)),
+                ("$eq", opt(&self.eq)),
+                ("workspaceId", req(&self.workspace_id)),
+            ];
+            object(s, &fields)
+        }
+    }
     /// `Filters`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Filters {
         /// The `$and` field.
-        #[serde(
-            rename = "$and",
-            default,
-            skip_serializing_if = "::std::vec::Vec::is_empty"
-        )]
-        pub and: ::std::vec::Vec<And>,
+        pub and: Vec<And>,
         /// The `$or` field.
-        #[serde(
-            rename = "$or",
-            default,
-            skip_serializing_if = "::std::vec::Vec::is_empty"
-        )]
-        pub or: ::std::vec::Vec<FiltersOrItem>,
+        pub or: Vec<FiltersOrItem>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Filters {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, skip_if};
+            let fields = [
+                ("$and", skip_if(&self.and, Vec::is_empty)),
+                ("$or", skip_if(&self.or, Vec::is_empty)),
+            ];
+            object(s, &fields)
+        }
     }
     /// `FiltersOrItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct FiltersOrItem {
         /// The `$not` field.
-        #[serde(rename = "$not", skip_serializing_if = "::std::option::Option::is_none")]
-        pub not: ::std::option::Option<Filters>,
+        pub not: Option<Filters>,
         /// The `workspaceId` field.
-        #[serde(
-            rename = "workspaceId",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub workspace_id: ::std::option::Option<WorkspaceId>,
+        pub workspace_id: Option<WorkspaceId>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for FiltersOrItem {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("$not", opt(&self.not)),
+                ("workspaceId", opt(&self.workspace_id)),
+            ];
+            object(s, &fields)
+        }
     }
     /// The workspace.
     #[derive(
@@ -3697,21 +3363,21 @@ pub mod refs_into_properties {
     #[serde(transparent)]
     pub struct WorkspaceId(
         /// The wrapped value.
-        pub ::std::string::String,
+        pub String,
     );
     impl ::std::ops::Deref for WorkspaceId {
-        type Target = ::std::string::String;
-        fn deref(&self) -> &::std::string::String {
+        type Target = String;
+        fn deref(&self) -> &String {
             &self.0
         }
     }
-    impl ::std::convert::From<WorkspaceId> for ::std::string::String {
+    impl From<WorkspaceId> for String {
         fn from(value: WorkspaceId) -> Self {
             value.0
         }
     }
-    impl ::std::convert::From<::std::string::String> for WorkspaceId {
-        fn from(value: ::std::string::String) -> Self {
+    impl From<String> for WorkspaceId {
+        fn from(value: String) -> Self {
             Self(value)
         }
     }
@@ -3722,19 +3388,24 @@ pub mod refs_into_properties {
     }
     impl ::std::str::FromStr for WorkspaceId {
         type Err = ::std::convert::Infallible;
-        fn from_str(value: &str) -> ::std::result::Result<Self, Self::Err> {
+        fn from_str(value: &str) -> Result<Self, Self::Err> {
             Ok(Self(value.to_string()))
         }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `filters` field.
         pub filters: Filters,
         /// The `first` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub first: ::std::option::Option<And>,
+        pub first: Option<And>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt, req};
+            let fields = [("filters", req(&self.filters)), ("first", opt(&self.first))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -3743,19 +3414,11 @@ pub mod refs_into_properties {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `first`.
-        pub fn first(mut self, value: impl ::std::convert::Into<And>) -> Self {
-            self.0.input_mut().first = ::std::option::Option::Some(value.into());
+        pub fn first(mut self, value: impl Into<And>) -> Self {
+            self.0.input_mut().first = Some(value.into());
             self
         }
     }
@@ -3767,13 +3430,19 @@ pub mod required_without_schema {
     /// The tool's name on the server.
     pub const NAME: &str = "required_without_schema";
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `a` field.
-        pub a: ::std::string::String,
+        pub a: String,
         /// The `ghost` field.
         pub ghost: ::mcp_runtime::export::serde_json::Value,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("a", req(&self.a)), ("ghost", req(&self.ghost))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -3782,15 +3451,7 @@ pub mod required_without_schema {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -3814,10 +3475,10 @@ pub mod root_any_of {
         #[serde(rename = "name")]
         Name(
             /// The wrapped value.
-            ::std::string::String,
+            String,
         ),
     }
-    impl ::std::convert::From<i64> for Input {
+    impl From<i64> for Input {
         fn from(value: i64) -> Self {
             Self::Id(value)
         }
@@ -3829,15 +3490,7 @@ pub mod root_any_of {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -3848,25 +3501,17 @@ pub mod root_enum {
     /// The tool's name on the server.
     pub const NAME: &str = "root_enum";
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum Input {
         /// The `+1` case.
-        #[serde(rename = "+1")]
         Plus1,
         /// The `-1` case.
-        #[serde(rename = "-1")]
         Minus1,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for Input {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -3885,15 +3530,7 @@ pub mod root_enum {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -3911,15 +3548,7 @@ pub mod self_ {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -3930,26 +3559,25 @@ pub mod task_optional {
     /// The tool's name on the server.
     pub const NAME: &str = "task_optional";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `as_task` field.
-        #[serde(
-            rename = "as_task",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub as_task_2: ::std::option::Option<bool>,
+        pub as_task_2: Option<bool>,
         /// The `resume` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub resume: ::std::option::Option<i64>,
+        pub resume: Option<i64>,
         /// The `send` field.
-        #[serde(
-            rename = "send",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub send_2: ::std::option::Option<::std::string::String>,
+        pub send_2: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("as_task", opt(&self.as_task_2)),
+                ("resume", opt(&self.resume)),
+                ("send", opt(&self.send_2)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -3958,33 +3586,24 @@ pub mod task_optional {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                        client,
-                        NAME,
-                        input,
-                        ::mcp_runtime::__private::raw_output,
-                    )
+            Self::from_pending(
+                ::mcp_runtime::__private::call_raw(client, NAME, input)
                     .task_support(::mcp_runtime::TaskSupport::Optional),
-                ::std::marker::PhantomData,
             )
         }
         /// Sets the optional argument `as_task`.
-        pub fn as_task_2(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.0.input_mut().as_task_2 = ::std::option::Option::Some(value.into());
+        pub fn as_task_2(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().as_task_2 = Some(value.into());
             self
         }
         /// Sets the optional argument `resume`.
-        pub fn resume(mut self, value: impl ::std::convert::Into<i64>) -> Self {
-            self.0.input_mut().resume = ::std::option::Option::Some(value.into());
+        pub fn resume(mut self, value: impl Into<i64>) -> Self {
+            self.0.input_mut().resume = Some(value.into());
             self
         }
         /// Sets the optional argument `send`.
-        pub fn send_2(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().send_2 = ::std::option::Option::Some(value.into());
+        pub fn send_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().send_2 = Some(value.into());
             self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
@@ -4044,9 +3663,7 @@ pub mod type_arrays {
     }
     impl ::std::str::FromStr for InputIntOrBool {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> Result<Self, self::error::ConversionError> {
             if let Ok(v) = value.parse() {
                 Ok(Self::Boolean(v))
             } else if let Ok(v) = value.parse() {
@@ -4058,26 +3675,22 @@ pub mod type_arrays {
     }
     impl ::std::convert::TryFrom<&str> for InputIntOrBool {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String> for InputIntOrBool {
+    impl ::std::convert::TryFrom<String> for InputIntOrBool {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: ::std::string::String,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: String) -> Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::From<bool> for InputIntOrBool {
+    impl From<bool> for InputIntOrBool {
         fn from(value: bool) -> Self {
             Self::Boolean(value)
         }
     }
-    impl ::std::convert::From<i64> for InputIntOrBool {
+    impl From<i64> for InputIntOrBool {
         fn from(value: i64) -> Self {
             Self::Integer(value)
         }
@@ -4097,10 +3710,10 @@ pub mod type_arrays {
         /// The `String` case.
         String(
             /// The wrapped value.
-            ::std::string::String,
+            String,
         ),
     }
-    impl ::std::convert::From<f64> for InputMulti {
+    impl From<f64> for InputMulti {
         fn from(value: f64) -> Self {
             Self::Number(value)
         }
@@ -4138,18 +3751,25 @@ pub mod type_arrays {
         }
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `any` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub any: ::std::option::Option<::mcp_runtime::export::serde_json::Value>,
+        pub any: Option<::mcp_runtime::export::serde_json::Value>,
         /// The `int_or_bool` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub int_or_bool: ::std::option::Option<InputIntOrBool>,
+        pub int_or_bool: Option<InputIntOrBool>,
         /// The `multi` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub multi: ::std::option::Option<InputMulti>,
+        pub multi: Option<InputMulti>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [
+                ("any", opt(&self.any)),
+                ("int_or_bool", opt(&self.int_or_bool)),
+                ("multi", opt(&self.multi)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -4158,35 +3778,24 @@ pub mod type_arrays {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `any`.
         pub fn any(
             mut self,
-            value: impl ::std::convert::Into<::mcp_runtime::export::serde_json::Value>,
+            value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().any = ::std::option::Option::Some(value.into());
+            self.0.input_mut().any = Some(value.into());
             self
         }
         /// Sets the optional argument `int_or_bool`.
-        pub fn int_or_bool(
-            mut self,
-            value: impl ::std::convert::Into<InputIntOrBool>,
-        ) -> Self {
-            self.0.input_mut().int_or_bool = ::std::option::Option::Some(value.into());
+        pub fn int_or_bool(mut self, value: impl Into<InputIntOrBool>) -> Self {
+            self.0.input_mut().int_or_bool = Some(value.into());
             self
         }
         /// Sets the optional argument `multi`.
-        pub fn multi(mut self, value: impl ::std::convert::Into<InputMulti>) -> Self {
-            self.0.input_mut().multi = ::std::option::Option::Some(value.into());
+        pub fn multi(mut self, value: impl Into<InputMulti>) -> Self {
+            self.0.input_mut().multi = Some(value.into());
             self
         }
     }
@@ -4205,15 +3814,7 @@ pub mod unclosed_fence_description {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
     }
 }
@@ -4224,40 +3825,32 @@ pub mod unicode_everywhere {
     /// The tool's name on the server.
     pub const NAME: &str = "unicode_everywhere";
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `emoji` field.
-        #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-        pub emoji: ::std::option::Option<InputEmoji>,
+        pub emoji: Option<InputEmoji>,
         /// 名前 — ünïcödé \<tag\>
-        #[serde(
-            rename = "名前",
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
-        pub value: ::std::option::Option<::std::string::String>,
+        pub value: Option<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, opt};
+            let fields = [("emoji", opt(&self.emoji)), ("名前", opt(&self.value))];
+            object(s, &fields)
+        }
     }
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputEmoji {
         /// The `😀` case.
-        #[serde(rename = "😀")]
         Empty,
         /// The `😢` case.
-        #[serde(rename = "😢")]
         Empty2,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputEmoji {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
     }
     impl ::std::fmt::Display for InputEmoji {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -4276,27 +3869,16 @@ pub mod unicode_everywhere {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::__private::raw_output,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `emoji`.
-        pub fn emoji(mut self, value: impl ::std::convert::Into<InputEmoji>) -> Self {
-            self.0.input_mut().emoji = ::std::option::Option::Some(value.into());
+        pub fn emoji(mut self, value: impl Into<InputEmoji>) -> Self {
+            self.0.input_mut().emoji = Some(value.into());
             self
         }
         /// 名前 — ünïcödé \<tag\>
-        pub fn value(
-            mut self,
-            value: impl ::std::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.0.input_mut().value = ::std::option::Option::Some(value.into());
+        pub fn value(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().value = Some(value.into());
             self
         }
     }

@@ -19,24 +19,24 @@ impl MemoryServer {
     /// Connects to the server (stdio command or HTTP URL) and checks its tools against
     /// the snapshot: differences are logged (`DriftPolicy::Warn`).
     pub async fn connect(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
     ) -> ::mcp_runtime::Result<Self> {
         Self::connect_with(spec, ::mcp_runtime::ConnectOptions::default()).await
     }
     /// Connects with explicit options (timeouts, drift policy, …).
     pub async fn connect_with(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
         options: ::mcp_runtime::ConnectOptions,
     ) -> ::mcp_runtime::Result<Self> {
         let client = ::mcp_runtime::Client::connect_verified(spec, options, TOOLS)
             .await?;
-        ::std::result::Result::Ok(Self { client })
+        Ok(Self { client })
     }
     /// Compares the server's tools with the snapshot now; returns the classified changes
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
+    ) -> ::mcp_runtime::Result<Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -68,9 +68,7 @@ impl MemoryServer {
     /// Resolves to `add_observations::Output`.
     pub fn add_observations(
         &self,
-        observations: impl ::std::convert::Into<
-            ::std::vec::Vec<add_observations::InputObservationsItem>,
-        >,
+        observations: impl Into<Vec<add_observations::InputObservationsItem>>,
     ) -> add_observations::Call<'_> {
         add_observations::Call::new(
             &self.client,
@@ -88,9 +86,7 @@ impl MemoryServer {
     /// Resolves to `create_entities::Output`.
     pub fn create_entities(
         &self,
-        entities: impl ::std::convert::Into<
-            ::std::vec::Vec<create_entities::InputEntitiesItem>,
-        >,
+        entities: impl Into<Vec<create_entities::InputEntitiesItem>>,
     ) -> create_entities::Call<'_> {
         create_entities::Call::new(
             &self.client,
@@ -108,9 +104,7 @@ impl MemoryServer {
     /// Resolves to `create_relations::Output`.
     pub fn create_relations(
         &self,
-        relations: impl ::std::convert::Into<
-            ::std::vec::Vec<create_relations::InputRelationsItem>,
-        >,
+        relations: impl Into<Vec<create_relations::InputRelationsItem>>,
     ) -> create_relations::Call<'_> {
         create_relations::Call::new(
             &self.client,
@@ -128,7 +122,7 @@ impl MemoryServer {
     /// Resolves to `delete_entities::Output`.
     pub fn delete_entities(
         &self,
-        entity_names: impl ::std::convert::Into<::std::vec::Vec<::std::string::String>>,
+        entity_names: impl Into<Vec<String>>,
     ) -> delete_entities::Call<'_> {
         delete_entities::Call::new(
             &self.client,
@@ -146,9 +140,7 @@ impl MemoryServer {
     /// Resolves to `delete_observations::Output`.
     pub fn delete_observations(
         &self,
-        deletions: impl ::std::convert::Into<
-            ::std::vec::Vec<delete_observations::InputDeletionsItem>,
-        >,
+        deletions: impl Into<Vec<delete_observations::InputDeletionsItem>>,
     ) -> delete_observations::Call<'_> {
         delete_observations::Call::new(
             &self.client,
@@ -166,9 +158,7 @@ impl MemoryServer {
     /// Resolves to `delete_relations::Output`.
     pub fn delete_relations(
         &self,
-        relations: impl ::std::convert::Into<
-            ::std::vec::Vec<delete_relations::InputRelationsItem>,
-        >,
+        relations: impl Into<Vec<delete_relations::InputRelationsItem>>,
     ) -> delete_relations::Call<'_> {
         delete_relations::Call::new(
             &self.client,
@@ -184,10 +174,7 @@ impl MemoryServer {
     /// Calls the MCP tool `open_nodes`.
     ///
     /// Resolves to `open_nodes::Output`.
-    pub fn open_nodes(
-        &self,
-        names: impl ::std::convert::Into<::std::vec::Vec<::std::string::String>>,
-    ) -> open_nodes::Call<'_> {
+    pub fn open_nodes(&self, names: impl Into<Vec<String>>) -> open_nodes::Call<'_> {
         open_nodes::Call::new(
             &self.client,
             open_nodes::Input {
@@ -212,10 +199,7 @@ impl MemoryServer {
     /// Calls the MCP tool `search_nodes`.
     ///
     /// Resolves to `search_nodes::Output`.
-    pub fn search_nodes(
-        &self,
-        query: impl ::std::convert::Into<::std::string::String>,
-    ) -> search_nodes::Call<'_> {
+    pub fn search_nodes(&self, query: impl Into<String>) -> search_nodes::Call<'_> {
         search_nodes::Call::new(
             &self.client,
             search_nodes::Input {
@@ -244,15 +228,17 @@ impl<
     /// Reports the server's progress notifications for this call to `callback`.
     pub fn on_progress(
         self,
-        callback: impl Fn(
-            ::mcp_runtime::Progress,
-        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        callback: impl Fn(::mcp_runtime::Progress) + Send + Sync + 'static,
     ) -> Self {
         Self(self.0.on_progress(callback), self.1)
     }
     /// The arguments as they will be sent.
     pub fn input(&self) -> &I {
         self.0.input()
+    }
+    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
+        Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
@@ -274,10 +260,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "add_observations",
         description: "Add new observations to existing entities in the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"observations\":{\"items\":{\"properties\":{\"contents\":{\"description\":\"An array of observation contents to add\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"entityName\":{\"description\":\"The name of the entity to add the observations to\",\"type\":\"string\"}},\"required\":[\"entityName\",\"contents\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"observations\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"results\":{\"items\":{\"additionalProperties\":false,\"properties\":{\"addedObservations\":{\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"entityName\":{\"type\":\"string\"}},\"required\":[\"entityName\",\"addedObservations\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"results\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "f02d43d8c0c56382517230892a3b8e7e",
@@ -286,10 +272,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "create_entities",
         description: "Create multiple new entities in the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"entities\":{\"items\":{\"properties\":{\"entityType\":{\"description\":\"The type of the entity\",\"type\":\"string\"},\"name\":{\"description\":\"The name of the entity\",\"type\":\"string\"},\"observations\":{\"description\":\"An array of observation contents associated with the entity\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"name\",\"entityType\",\"observations\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"entities\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"entities\":{\"items\":{\"additionalProperties\":false,\"properties\":{\"entityType\":{\"description\":\"The type of the entity\",\"type\":\"string\"},\"name\":{\"description\":\"The name of the entity\",\"type\":\"string\"},\"observations\":{\"description\":\"An array of observation contents associated with the entity\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"name\",\"entityType\",\"observations\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"entities\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "9642b3de6a82d290577be3e1a2e98565",
@@ -298,10 +284,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "create_relations",
         description: "Create multiple new relations between entities in the knowledge graph. Relations should be in active voice",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"relations\":{\"items\":{\"properties\":{\"from\":{\"description\":\"The name of the entity where the relation starts\",\"type\":\"string\"},\"relationType\":{\"description\":\"The type of the relation\",\"type\":\"string\"},\"to\":{\"description\":\"The name of the entity where the relation ends\",\"type\":\"string\"}},\"required\":[\"from\",\"to\",\"relationType\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"relations\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"relations\":{\"items\":{\"additionalProperties\":false,\"properties\":{\"from\":{\"description\":\"The name of the entity where the relation starts\",\"type\":\"string\"},\"relationType\":{\"description\":\"The type of the relation\",\"type\":\"string\"},\"to\":{\"description\":\"The name of the entity where the relation ends\",\"type\":\"string\"}},\"required\":[\"from\",\"to\",\"relationType\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"relations\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "9e0228888fe2683944fb86b31fad7df7",
@@ -310,10 +296,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "delete_entities",
         description: "Delete multiple entities and their associated relations from the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"entityNames\":{\"description\":\"An array of entity names to delete\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"entityNames\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"message\":{\"type\":\"string\"},\"success\":{\"type\":\"boolean\"}},\"required\":[\"success\",\"message\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "0f80251cc22a90b1d272f06e44781039",
@@ -322,10 +308,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "delete_observations",
         description: "Delete specific observations from entities in the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"deletions\":{\"items\":{\"properties\":{\"entityName\":{\"description\":\"The name of the entity containing the observations\",\"type\":\"string\"},\"observations\":{\"description\":\"An array of observations to delete\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"entityName\",\"observations\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"deletions\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"message\":{\"type\":\"string\"},\"success\":{\"type\":\"boolean\"}},\"required\":[\"success\",\"message\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "04edd6157a80bff8adf0f629e9b4e924",
@@ -334,10 +320,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "delete_relations",
         description: "Delete multiple relations from the knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"relations\":{\"description\":\"An array of relations to delete\",\"items\":{\"properties\":{\"from\":{\"description\":\"The name of the entity where the relation starts\",\"type\":\"string\"},\"relationType\":{\"description\":\"The type of the relation\",\"type\":\"string\"},\"to\":{\"description\":\"The name of the entity where the relation ends\",\"type\":\"string\"}},\"required\":[\"from\",\"to\",\"relationType\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"relations\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"message\":{\"type\":\"string\"},\"success\":{\"type\":\"boolean\"}},\"required\":[\"success\",\"message\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
         fingerprint: "2a02e0e5317380d481cf5888499d4cf4",
@@ -346,10 +332,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "open_nodes",
         description: "Open specific nodes in the knowledge graph by their names",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"names\":{\"description\":\"An array of entity names to retrieve\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"names\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"entities\":{\"items\":{\"additionalProperties\":false,\"properties\":{\"entityType\":{\"description\":\"The type of the entity\",\"type\":\"string\"},\"name\":{\"description\":\"The name of the entity\",\"type\":\"string\"},\"observations\":{\"description\":\"An array of observation contents associated with the entity\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"name\",\"entityType\",\"observations\"],\"type\":\"object\"},\"type\":\"array\"},\"relations\":{\"items\":{\"additionalProperties\":false,\"properties\":{\"from\":{\"description\":\"The name of the entity where the relation starts\",\"type\":\"string\"},\"relationType\":{\"description\":\"The type of the relation\",\"type\":\"string\"},\"to\":{\"description\":\"The name of the entity where the relation ends\",\"type\":\"string\"}},\"required\":[\"from\",\"to\",\"relationType\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"entities\",\"relations\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "3390244f4258e6882af67931011d1889",
@@ -358,10 +344,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "read_graph",
         description: "Read the entire knowledge graph",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"entities\":{\"items\":{\"additionalProperties\":false,\"properties\":{\"entityType\":{\"description\":\"The type of the entity\",\"type\":\"string\"},\"name\":{\"description\":\"The name of the entity\",\"type\":\"string\"},\"observations\":{\"description\":\"An array of observation contents associated with the entity\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"name\",\"entityType\",\"observations\"],\"type\":\"object\"},\"type\":\"array\"},\"relations\":{\"items\":{\"additionalProperties\":false,\"properties\":{\"from\":{\"description\":\"The name of the entity where the relation starts\",\"type\":\"string\"},\"relationType\":{\"description\":\"The type of the relation\",\"type\":\"string\"},\"to\":{\"description\":\"The name of the entity where the relation ends\",\"type\":\"string\"}},\"required\":[\"from\",\"to\",\"relationType\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"entities\",\"relations\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "514624fbe43948cb4a8d933f6b6b99b9",
@@ -370,10 +356,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "search_nodes",
         description: "Search for nodes in the knowledge graph based on a query",
         input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"query\":{\"description\":\"The search query to match against entity names, types, and observation content\",\"type\":\"string\"}},\"required\":[\"query\"],\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"entities\":{\"items\":{\"additionalProperties\":false,\"properties\":{\"entityType\":{\"description\":\"The type of the entity\",\"type\":\"string\"},\"name\":{\"description\":\"The name of the entity\",\"type\":\"string\"},\"observations\":{\"description\":\"An array of observation contents associated with the entity\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"name\",\"entityType\",\"observations\"],\"type\":\"object\"},\"type\":\"array\"},\"relations\":{\"items\":{\"additionalProperties\":false,\"properties\":{\"from\":{\"description\":\"The name of the entity where the relation starts\",\"type\":\"string\"},\"relationType\":{\"description\":\"The type of the relation\",\"type\":\"string\"},\"to\":{\"description\":\"The name of the entity where the relation ends\",\"type\":\"string\"}},\"required\":[\"from\",\"to\",\"relationType\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"entities\",\"relations\"],\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "f2dccce6b3d0db2053f0c96223f531a3",
@@ -390,23 +376,32 @@ pub mod types {
     pub struct OutputEntitiesItem {
         /// The type of the entity
         #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
+        pub entity_type: String,
         /// The name of the entity
-        pub name: ::std::string::String,
+        pub name: String,
         /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
+        pub observations: Vec<String>,
     }
     /// `InputRelationsItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct InputRelationsItem {
         /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
+        pub from: String,
         /// The type of the relation
-        #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
+        pub relation_type: String,
         /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
+        pub to: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputRelationsItem {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [
+                ("from", req(&self.from)),
+                ("relationType", req(&self.relation_type)),
+                ("to", req(&self.to)),
+            ];
+            object(s, &fields)
+        }
     }
     /// `OutputRelationsItem`, a type in the tool's schemas.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
@@ -414,12 +409,12 @@ pub mod types {
     #[serde(deny_unknown_fields)]
     pub struct OutputRelationsItem {
         /// The name of the entity where the relation starts
-        pub from: ::std::string::String,
+        pub from: String,
         /// The type of the relation
         #[serde(rename = "relationType")]
-        pub relation_type: ::std::string::String,
+        pub relation_type: String,
         /// The name of the entity where the relation ends
-        pub to: ::std::string::String,
+        pub to: String,
     }
     /// The tool's structured result.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
@@ -427,7 +422,7 @@ pub mod types {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// The `message` field.
-        pub message: ::std::string::String,
+        pub message: String,
         /// The `success` field.
         pub success: bool,
     }
@@ -439,14 +434,22 @@ pub mod add_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "add_observations";
     /// `InputObservationsItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct InputObservationsItem {
         /// An array of observation contents to add
-        pub contents: ::std::vec::Vec<::std::string::String>,
+        pub contents: Vec<String>,
         /// The name of the entity to add the observations to
-        #[serde(rename = "entityName")]
-        pub entity_name: ::std::string::String,
+        pub entity_name: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputObservationsItem {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [
+                ("contents", req(&self.contents)),
+                ("entityName", req(&self.entity_name)),
+            ];
+            object(s, &fields)
+        }
     }
     /// The tool's structured result.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
@@ -454,7 +457,7 @@ pub mod add_observations {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// The `results` field.
-        pub results: ::std::vec::Vec<OutputResultsItem>,
+        pub results: Vec<OutputResultsItem>,
     }
     /// `OutputResultsItem`, a type in the tool's schemas.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
@@ -463,17 +466,23 @@ pub mod add_observations {
     pub struct OutputResultsItem {
         /// The `addedObservations` field.
         #[serde(rename = "addedObservations")]
-        pub added_observations: ::std::vec::Vec<::std::string::String>,
+        pub added_observations: Vec<String>,
         /// The `entityName` field.
         #[serde(rename = "entityName")]
-        pub entity_name: ::std::string::String,
+        pub entity_name: String,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `observations` field.
-        pub observations: ::std::vec::Vec<InputObservationsItem>,
+        pub observations: Vec<InputObservationsItem>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("observations", req(&self.observations))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -482,15 +491,7 @@ pub mod add_observations {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -501,16 +502,25 @@ pub mod create_entities {
     /// The tool's name on the server.
     pub const NAME: &str = "create_entities";
     /// `InputEntitiesItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct InputEntitiesItem {
         /// The type of the entity
-        #[serde(rename = "entityType")]
-        pub entity_type: ::std::string::String,
+        pub entity_type: String,
         /// The name of the entity
-        pub name: ::std::string::String,
+        pub name: String,
         /// An array of observation contents associated with the entity
-        pub observations: ::std::vec::Vec<::std::string::String>,
+        pub observations: Vec<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputEntitiesItem {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [
+                ("entityType", req(&self.entity_type)),
+                ("name", req(&self.name)),
+                ("observations", req(&self.observations)),
+            ];
+            object(s, &fields)
+        }
     }
     /// The tool's structured result.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
@@ -518,15 +528,21 @@ pub mod create_entities {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// The `entities` field.
-        pub entities: ::std::vec::Vec<OutputEntitiesItem>,
+        pub entities: Vec<OutputEntitiesItem>,
     }
     pub use super::types::OutputEntitiesItem;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `entities` field.
-        pub entities: ::std::vec::Vec<InputEntitiesItem>,
+        pub entities: Vec<InputEntitiesItem>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("entities", req(&self.entities))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -535,15 +551,7 @@ pub mod create_entities {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -560,15 +568,21 @@ pub mod create_relations {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// The `relations` field.
-        pub relations: ::std::vec::Vec<OutputRelationsItem>,
+        pub relations: Vec<OutputRelationsItem>,
     }
     pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `relations` field.
-        pub relations: ::std::vec::Vec<InputRelationsItem>,
+        pub relations: Vec<InputRelationsItem>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("relations", req(&self.relations))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -577,15 +591,7 @@ pub mod create_relations {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -597,12 +603,17 @@ pub mod delete_entities {
     pub const NAME: &str = "delete_entities";
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// An array of entity names to delete
-        #[serde(rename = "entityNames")]
-        pub entity_names: ::std::vec::Vec<::std::string::String>,
+        pub entity_names: Vec<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("entityNames", req(&self.entity_names))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -611,15 +622,7 @@ pub mod delete_entities {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -630,22 +633,36 @@ pub mod delete_observations {
     /// The tool's name on the server.
     pub const NAME: &str = "delete_observations";
     /// `InputDeletionsItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct InputDeletionsItem {
         /// The name of the entity containing the observations
-        #[serde(rename = "entityName")]
-        pub entity_name: ::std::string::String,
+        pub entity_name: String,
         /// An array of observations to delete
-        pub observations: ::std::vec::Vec<::std::string::String>,
+        pub observations: Vec<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for InputDeletionsItem {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [
+                ("entityName", req(&self.entity_name)),
+                ("observations", req(&self.observations)),
+            ];
+            object(s, &fields)
+        }
     }
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The `deletions` field.
-        pub deletions: ::std::vec::Vec<InputDeletionsItem>,
+        pub deletions: Vec<InputDeletionsItem>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("deletions", req(&self.deletions))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -654,15 +671,7 @@ pub mod delete_observations {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -675,11 +684,17 @@ pub mod delete_relations {
     pub use super::types::InputRelationsItem;
     pub use super::types::Output;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// An array of relations to delete
-        pub relations: ::std::vec::Vec<InputRelationsItem>,
+        pub relations: Vec<InputRelationsItem>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("relations", req(&self.relations))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -688,15 +703,7 @@ pub mod delete_relations {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -712,18 +719,24 @@ pub mod open_nodes {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// The `entities` field.
-        pub entities: ::std::vec::Vec<OutputEntitiesItem>,
+        pub entities: Vec<OutputEntitiesItem>,
         /// The `relations` field.
-        pub relations: ::std::vec::Vec<OutputRelationsItem>,
+        pub relations: Vec<OutputRelationsItem>,
     }
     pub use super::types::OutputEntitiesItem;
     pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// An array of entity names to retrieve
-        pub names: ::std::vec::Vec<::std::string::String>,
+        pub names: Vec<String>,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("names", req(&self.names))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -732,15 +745,7 @@ pub mod open_nodes {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -756,16 +761,22 @@ pub mod read_graph {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// The `entities` field.
-        pub entities: ::std::vec::Vec<OutputEntitiesItem>,
+        pub entities: Vec<OutputEntitiesItem>,
         /// The `relations` field.
-        pub relations: ::std::vec::Vec<OutputRelationsItem>,
+        pub relations: Vec<OutputRelationsItem>,
     }
     pub use super::types::OutputEntitiesItem;
     pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Input {}
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::object;
+            let fields = [];
+            object(s, &fields)
+        }
+    }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -773,15 +784,7 @@ pub mod read_graph {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -797,18 +800,24 @@ pub mod search_nodes {
     #[serde(deny_unknown_fields)]
     pub struct Output {
         /// The `entities` field.
-        pub entities: ::std::vec::Vec<OutputEntitiesItem>,
+        pub entities: Vec<OutputEntitiesItem>,
         /// The `relations` field.
-        pub relations: ::std::vec::Vec<OutputRelationsItem>,
+        pub relations: Vec<OutputRelationsItem>,
     }
     pub use super::types::OutputEntitiesItem;
     pub use super::types::OutputRelationsItem;
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// The search query to match against entity names, types, and observation content
-        pub query: ::std::string::String,
+        pub query: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("query", req(&self.query))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -817,15 +826,7 @@ pub mod search_nodes {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }

@@ -19,24 +19,24 @@ impl McpTime {
     /// Connects to the server (stdio command or HTTP URL) and checks its tools against
     /// the snapshot: differences are logged (`DriftPolicy::Warn`).
     pub async fn connect(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
     ) -> ::mcp_runtime::Result<Self> {
         Self::connect_with(spec, ::mcp_runtime::ConnectOptions::default()).await
     }
     /// Connects with explicit options (timeouts, drift policy, …).
     pub async fn connect_with(
-        spec: impl ::std::convert::Into<::mcp_runtime::ServerSpec>,
+        spec: impl Into<::mcp_runtime::ServerSpec>,
         options: ::mcp_runtime::ConnectOptions,
     ) -> ::mcp_runtime::Result<Self> {
         let client = ::mcp_runtime::Client::connect_verified(spec, options, TOOLS)
             .await?;
-        ::std::result::Result::Ok(Self { client })
+        Ok(Self { client })
     }
     /// Compares the server's tools with the snapshot now; returns the classified changes
     /// (empty when nothing drifted) and does not log them.
     pub async fn verify(
         &self,
-    ) -> ::mcp_runtime::Result<::std::vec::Vec<::mcp_runtime::schema::drift::Change>> {
+    ) -> ::mcp_runtime::Result<Vec<::mcp_runtime::schema::drift::Change>> {
         self.client.verify_tools(TOOLS, ::mcp_runtime::DriftPolicy::Off).await
     }
     /// Wraps a connected client.
@@ -66,9 +66,9 @@ impl McpTime {
     /// Resolves to `convert_time::Output`.
     pub fn convert_time(
         &self,
-        source_timezone: impl ::std::convert::Into<::std::string::String>,
-        time: impl ::std::convert::Into<::std::string::String>,
-        target_timezone: impl ::std::convert::Into<::std::string::String>,
+        source_timezone: impl Into<String>,
+        time: impl Into<String>,
+        target_timezone: impl Into<String>,
     ) -> convert_time::Call<'_> {
         convert_time::Call::new(
             &self.client,
@@ -86,7 +86,7 @@ impl McpTime {
     /// Resolves to `get_current_time::Output`.
     pub fn get_current_time(
         &self,
-        timezone: impl ::std::convert::Into<::std::string::String>,
+        timezone: impl Into<String>,
     ) -> get_current_time::Call<'_> {
         get_current_time::Call::new(
             &self.client,
@@ -111,15 +111,17 @@ impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> McpTimeCall<'a, T, I,
     /// Reports the server's progress notifications for this call to `callback`.
     pub fn on_progress(
         self,
-        callback: impl Fn(
-            ::mcp_runtime::Progress,
-        ) + ::std::marker::Send + ::std::marker::Sync + 'static,
+        callback: impl Fn(::mcp_runtime::Progress) + Send + Sync + 'static,
     ) -> Self {
         Self(self.0.on_progress(callback), self.1)
     }
     /// The arguments as they will be sent.
     pub fn input(&self) -> &I {
         self.0.input()
+    }
+    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
+        Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
@@ -141,10 +143,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "convert_time",
         description: "Convert time between timezones",
         input_schema: "{\"properties\":{\"source_timezone\":{\"description\":\"Source IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no source timezone provided by the user.\",\"title\":\"Source Timezone\",\"type\":\"string\"},\"target_timezone\":{\"description\":\"Target IANA timezone name (e.g., 'Asia/Tokyo', 'America/San_Francisco'). Use 'UTC' as local timezone if no target timezone provided by the user.\",\"title\":\"Target Timezone\",\"type\":\"string\"},\"time\":{\"description\":\"Time to convert in 24-hour format (HH:MM)\",\"title\":\"Time\",\"type\":\"string\"}},\"required\":[\"source_timezone\",\"time\",\"target_timezone\"],\"title\":\"convert_timeArguments\",\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"$defs\":{\"TimeResult\":{\"properties\":{\"datetime\":{\"title\":\"Datetime\",\"type\":\"string\"},\"day_of_week\":{\"title\":\"Day Of Week\",\"type\":\"string\"},\"is_dst\":{\"title\":\"Is Dst\",\"type\":\"boolean\"},\"timezone\":{\"title\":\"Timezone\",\"type\":\"string\"}},\"required\":[\"timezone\",\"datetime\",\"day_of_week\",\"is_dst\"],\"title\":\"TimeResult\",\"type\":\"object\"}},\"properties\":{\"source\":{\"$ref\":\"#/$defs/TimeResult\"},\"target\":{\"$ref\":\"#/$defs/TimeResult\"},\"time_difference\":{\"title\":\"Time Difference\",\"type\":\"string\"}},\"required\":[\"source\",\"target\",\"time_difference\"],\"title\":\"TimeConversionResult\",\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "5a468db5a3bd7ca36ea03ab2da12b94a",
@@ -153,10 +155,10 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         name: "get_current_time",
         description: "Get current time in a specific timezone",
         input_schema: "{\"properties\":{\"timezone\":{\"description\":\"IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no timezone provided by the user.\",\"title\":\"Timezone\",\"type\":\"string\"}},\"required\":[\"timezone\"],\"title\":\"get_current_timeArguments\",\"type\":\"object\"}",
-        output_schema: ::std::option::Option::Some(
+        output_schema: Some(
             "{\"properties\":{\"datetime\":{\"title\":\"Datetime\",\"type\":\"string\"},\"day_of_week\":{\"title\":\"Day Of Week\",\"type\":\"string\"},\"is_dst\":{\"title\":\"Is Dst\",\"type\":\"boolean\"},\"timezone\":{\"title\":\"Timezone\",\"type\":\"string\"}},\"required\":[\"timezone\",\"datetime\",\"day_of_week\",\"is_dst\"],\"title\":\"TimeResult\",\"type\":\"object\"}",
         ),
-        annotations: ::std::option::Option::Some(
+        annotations: Some(
             "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
         fingerprint: "8f47945b2538d427b7fdffa4a7ca8fbf",
@@ -177,31 +179,41 @@ pub mod convert_time {
         /// The `target` field.
         pub target: TimeResult,
         /// The `time_difference` field.
-        pub time_difference: ::std::string::String,
+        pub time_difference: String,
     }
     /// `TimeResult`, a type in the tool's schemas.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct TimeResult {
         /// The `datetime` field.
-        pub datetime: ::std::string::String,
+        pub datetime: String,
         /// The `day_of_week` field.
-        pub day_of_week: ::std::string::String,
+        pub day_of_week: String,
         /// The `is_dst` field.
         pub is_dst: bool,
         /// The `timezone` field.
-        pub timezone: ::std::string::String,
+        pub timezone: String,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// Source IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no source timezone provided by the user.
-        pub source_timezone: ::std::string::String,
+        pub source_timezone: String,
         /// Target IANA timezone name (e.g., 'Asia/Tokyo', 'America/San_Francisco'). Use 'UTC' as local timezone if no target timezone provided by the user.
-        pub target_timezone: ::std::string::String,
+        pub target_timezone: String,
         /// Time to convert in 24-hour format (HH:MM)
-        pub time: ::std::string::String,
+        pub time: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [
+                ("source_timezone", req(&self.source_timezone)),
+                ("target_timezone", req(&self.target_timezone)),
+                ("time", req(&self.time)),
+            ];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -210,15 +222,7 @@ pub mod convert_time {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }
@@ -233,20 +237,26 @@ pub mod get_current_time {
     #[serde(crate = "::mcp_runtime::export::serde")]
     pub struct Output {
         /// The `datetime` field.
-        pub datetime: ::std::string::String,
+        pub datetime: String,
         /// The `day_of_week` field.
-        pub day_of_week: ::std::string::String,
+        pub day_of_week: String,
         /// The `is_dst` field.
         pub is_dst: bool,
         /// The `timezone` field.
-        pub timezone: ::std::string::String,
+        pub timezone: String,
     }
     /// The tool's arguments.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Input {
         /// IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no timezone provided by the user.
-        pub timezone: ::std::string::String,
+        pub timezone: String,
+    }
+    impl ::mcp_runtime::export::serde::Serialize for Input {
+        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use ::mcp_runtime::__private::{object, req};
+            let fields = [("timezone", req(&self.timezone))];
+            object(s, &fields)
+        }
     }
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
@@ -255,15 +265,7 @@ pub mod get_current_time {
     impl<'a> Call<'a> {
         /// A call with these arguments.
         pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self(
-                ::mcp_runtime::__private::pending_call(
-                    client,
-                    NAME,
-                    input,
-                    ::mcp_runtime::ToolOutput::into_structured::<Output>,
-                ),
-                ::std::marker::PhantomData,
-            )
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
     }
 }

@@ -51,6 +51,26 @@ pub fn pending_call<'a, I: Serialize, O>(
     PendingCall::new(client, tool, input, decode)
 }
 
+/// A pending call of `tool` resolving to its output as it came (a generated tool without an
+/// `outputSchema`).
+pub fn call_raw<'a, I: Serialize>(
+    client: &'a Client,
+    tool: &'a str,
+    input: I,
+) -> PendingCall<'a, I, ToolOutput> {
+    PendingCall::new(client, tool, input, raw_output)
+}
+
+/// A pending call of `tool` resolving to its structured result as `O` (a generated tool with
+/// an `outputSchema`).
+pub fn call_typed<'a, I: Serialize, O: DeserializeOwned>(
+    client: &'a Client,
+    tool: &'a str,
+    input: I,
+) -> PendingCall<'a, I, O> {
+    PendingCall::new(client, tool, input, ToolOutput::into_structured::<O>)
+}
+
 /// The task `id` of `tool`, its result decoded by `decode` (generated `resume`).
 pub fn resume_task<'a, O>(
     client: &'a Client,

@@ -49,6 +49,7 @@ pub(crate) const CALL_METHODS: &[&str] = &[
     "send",
     "into_future",
     "as_task",
+    "from_pending",
 ];
 
 /// The Rust side of one tool's schemas.
