@@ -39,30 +39,53 @@ impl ToolGroups {
 
 /// The groups of a tool module (a file holding one `pub mod`), or `None` when it is not one.
 pub(crate) fn tool_groups(file: &syn::File) -> Option<ToolGroups> {
+    let (items, groups) = grouped(file)?;
+    Some(ToolGroups {
+        items: items
+            .into_iter()
+            .map(|(group, item, _)| (group, item))
+            .collect(),
+        groups,
+    })
+}
+
+/// A grouped item: its group, the item, its tokens as text.
+type GroupedItem = (Option<String>, syn::Item, String);
+
+/// The module's items with their groups and texts, and the groups.
+#[allow(clippy::type_complexity)]
+fn grouped(
+    file: &syn::File,
+) -> Option<(
+    Vec<GroupedItem>,
+    BTreeMap<String, (String, BTreeSet<String>)>,
+)> {
     let [syn::Item::Mod(module)] = file.items.as_slice() else {
         return None;
     };
     let (_, content) = module.content.as_ref()?;
     let defined: BTreeSet<String> = content.iter().filter_map(defined_name).collect();
-    let items: Vec<(Option<String>, syn::Item)> = content
+    let mut groups: BTreeMap<String, (String, BTreeSet<String>)> = BTreeMap::new();
+    let items = content
         .iter()
-        .map(|item| (group_name(item, &defined), item.clone()))
-        .collect();
-    let mut tokens: BTreeMap<String, TokenStream> = BTreeMap::new();
-    for (name, item) in &items {
-        if let Some(name) = name {
-            item.to_tokens(tokens.entry(name.clone()).or_default());
-        }
-    }
-    let groups = tokens
-        .into_iter()
-        .map(|(name, stream)| {
-            let mut idents = Vec::new();
-            mentions(stream.clone(), &mut idents);
-            (name, (stream.to_string(), idents.into_iter().collect()))
+        .map(|item| {
+            let group = group_name(item, &defined);
+            let stream = item.to_token_stream();
+            let text = stream.to_string();
+            if let Some(name) = &group {
+                let (group_text, mentioned) = groups.entry(name.clone()).or_default();
+                if !group_text.is_empty() {
+                    group_text.push(' ');
+                }
+                group_text.push_str(&text);
+                let mut idents = Vec::new();
+                mentions(stream, &mut idents);
+                mentioned.extend(idents);
+            }
+            (group, item.clone(), text)
         })
         .collect();
-    Some(ToolGroups { items, groups })
+    Some((items, groups))
 }
 
 /// The name an item defines: a type or a module.
@@ -129,4 +152,56 @@ fn is_doc_attribute(token: &TokenTree) -> bool {
     };
     group.delimiter() == proc_macro2::Delimiter::Bracket
         && matches!(group.stream().into_iter().next(), Some(TokenTree::Ident(i)) if i == "doc")
+}
+
+/// A tool module as text, in the parts sharing needs: what opens it (its attributes and
+/// `pub mod name`), its items as text with the group each belongs to, and its groups. Worker
+/// threads make it (proc_macro2's values cannot cross threads, text can), so the main thread
+/// shares types without parsing any module again.
+pub(crate) struct ModuleText {
+    /// `#[…] pub mod name`, the tokens before the module's braces.
+    pub opening: String,
+    /// The module's items, each with its group (`None`: stays as is).
+    pub items: Vec<(Option<String>, String)>,
+    /// Per group: its tokens as text, and every identifier it mentions.
+    pub groups: BTreeMap<String, (String, BTreeSet<String>)>,
+}
+
+impl ModuleText {
+    /// No module at all (our own templates failed: the warning says so).
+    pub fn empty() -> ModuleText {
+        ModuleText {
+            opening: String::new(),
+            items: Vec::new(),
+            groups: BTreeMap::new(),
+        }
+    }
+}
+
+/// `opening { items }` as text.
+pub(crate) fn module_source<'a>(opening: &str, items: impl Iterator<Item = &'a str>) -> String {
+    let mut text = format!("{opening} {{");
+    for item in items {
+        text.push(' ');
+        text.push_str(item);
+    }
+    text.push_str(" }");
+    text
+}
+
+/// The text form of a tool module (a file holding one `pub mod`), or `None` when it is not one.
+pub(crate) fn module_text(file: &syn::File) -> Option<ModuleText> {
+    let [syn::Item::Mod(module)] = file.items.as_slice() else {
+        return None;
+    };
+    let (items, groups) = grouped(file)?;
+    let (attrs, vis, ident) = (&module.attrs, &module.vis, &module.ident);
+    Some(ModuleText {
+        opening: quote::quote!(#(#attrs)* #vis mod #ident).to_string(),
+        items: items
+            .into_iter()
+            .map(|(group, _, text)| (group, text))
+            .collect(),
+        groups,
+    })
 }

@@ -22,6 +22,8 @@ mod task;
 mod tidy;
 pub(crate) mod types;
 
+use std::collections::BTreeSet;
+
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 
@@ -31,7 +33,9 @@ pub use explain::{Argument, Explanation};
 
 use catalog::CatalogPlan;
 use derives::trim_derives;
+use groups::{ModuleText, module_source, module_text};
 use names::{Namer, pascal, snake};
+use prelude::shorten_tokens;
 use share::{SHARED_MODULE, share};
 use task::TaskUse;
 use types::{
@@ -108,15 +112,12 @@ impl Generator {
     pub fn generate(&self, snapshot: &Snapshot, source: &str) -> Result<Generated> {
         proc_macro2::fallback::force();
         let text = self.assemble(snapshot, source).map(|assembled| {
-            let mut tokens = assembled.head.into_token_stream();
-            for module in assembled.shared.iter().chain(&assembled.modules) {
-                module.to_tokens(&mut tokens);
+            let mut text = assembled.head.to_token_stream().to_string();
+            for piece in assembled.pieces() {
+                text.push(' ');
+                text.push_str(piece);
             }
-            (
-                tokens.to_string(),
-                assembled.client_name,
-                assembled.warnings,
-            )
+            (text, assembled.client_name, assembled.warnings)
         });
         // Back to the compiler's tokens, if there is a compiler: the caller's own are those.
         proc_macro2::fallback::unforce();
@@ -142,15 +143,19 @@ impl Generator {
             env!("CARGO_PKG_VERSION")
         );
         text.push_str(&prettyplease::unparse(&assembled.head));
-        for module in assembled.shared.iter().chain(&assembled.modules) {
+        for piece in assembled.pieces() {
             text.push('\n');
-            text.push_str(&prettyplease::unparse(module));
+            let file = syn::parse_str::<syn::File>(piece).map_err(internal)?;
+            text.push_str(&prettyplease::unparse(&file));
         }
         Ok((text, assembled.warnings))
     }
 
-    /// Every part of the module: the header (client, its methods, `TOOLS`, the catalog and
-    /// fakes), the shared types and the tool modules.
+    /// Every part of the module: the header (client, its own and the catalog's methods, the
+    /// generic pending call, the catalog and fakes), parsed; then as text, the tools' methods,
+    /// `TOOLS`, the shared types and the tool modules. The text parts come from the worker
+    /// threads and are never parsed here: inside the proc macro, parsing them again on one
+    /// thread was most of the expansion.
     fn assemble(&self, snapshot: &Snapshot, source: &str) -> Result<Assembled> {
         let plan = self.plan(snapshot, source)?;
         let mut methods = Vec::new();
@@ -159,9 +164,9 @@ impl Generator {
         let mut warnings = Vec::new();
         let mut fakes = Vec::new();
         for (module, method, entry, fake, tool_warnings) in parallel_parts(&plan) {
-            modules.push(syn::parse_str::<syn::File>(&module).map_err(internal)?);
-            methods.push(reparse(&method)?);
-            entries.push(reparse(&entry)?);
+            modules.push(module);
+            methods.push(method);
+            entries.push(entry);
             if let Some((method, registration)) = fake {
                 fakes.push((reparse(&method)?, reparse(&registration)?));
             }
@@ -170,24 +175,15 @@ impl Generator {
         if plan.tools.len() != methods.len() {
             return Err(thread_failed());
         }
-        let (mut modules, mut shared) = share(modules);
-        let mut head = header(&plan, methods, entries);
+        let (modules, shared) = share(modules);
+        let mut head = header(&plan);
         head.extend(fake_items(&plan, fakes));
         let mut head: syn::File = syn::parse2(head).map_err(internal)?;
-        let siblings: Vec<String> = shared
-            .iter_mut()
-            .chain(&mut modules)
-            .flat_map(|file| {
-                prelude::shorten(&mut file.items, &[]);
-                file.items.iter().filter_map(|item| match item {
-                    syn::Item::Mod(m) => Some(m.ident.to_string()),
-                    _ => None,
-                })
-            })
-            .collect();
+        let siblings: Vec<String> = plan.head_names.iter().cloned().collect();
         prelude::shorten(&mut head.items, &siblings);
         Ok(Assembled {
             head,
+            tail: vec![tool_methods(&plan, &methods), tools_table(&entries)],
             shared,
             modules,
             client_name: plan.client_name,
@@ -228,7 +224,7 @@ impl Generator {
             ),
             None => format!("Typed client for the MCP server described by `{source}`."),
         };
-        let tools = snapshot
+        let tools: Vec<NamedTool> = snapshot
             .tools
             .iter()
             .map(|tool| NamedTool {
@@ -243,7 +239,9 @@ impl Generator {
             .server
             .as_ref()
             .map_or_else(|| client_name.clone(), |s| s.name.clone());
+        let head_names = head_names(&client_name, &self.settings, &tools);
         Ok(Plan {
+            head_names,
             catalog: CatalogPlan::new(&snapshot, &mut methods),
             fake_trait: self.settings.fakes.then(|| format!("{client_name}Fake")),
             server_name,
@@ -259,10 +257,10 @@ impl Generator {
     }
 }
 
-/// A tool as a worker thread hands it back: module, method and `TOOLS` entry tokens as text,
-/// the fake's method and registration, warnings.
+/// A tool as a worker thread hands it back: its module, and its client method and `TOOLS`
+/// entry as text, the fake's method and registration, warnings.
 type FormattedTool = (
-    String,
+    ModuleText,
     String,
     String,
     Option<(String, String)>,
@@ -272,13 +270,45 @@ type FormattedTool = (
 /// The generated module in parts, before it is printed or formatted.
 struct Assembled {
     head: syn::File,
-    shared: Option<syn::File>,
-    modules: Vec<syn::File>,
+    /// The client's tool methods and `TOOLS`, as text.
+    tail: Vec<String>,
+    shared: Option<String>,
+    modules: Vec<String>,
     client_name: String,
     warnings: Vec<Warning>,
 }
 
+impl Assembled {
+    /// The text parts after the header, in order (an empty module text is left out).
+    fn pieces(&self) -> impl Iterator<Item = &str> {
+        self.tail
+            .iter()
+            .chain(&self.shared)
+            .chain(&self.modules)
+            .map(String::as_str)
+            .filter(|piece| !piece.is_empty())
+    }
+}
+
+/// The names the generated module defines beside the header's items: a path in a client
+/// method must not be shortened to one of them (`prelude.rs`).
+fn head_names(client: &str, settings: &Settings, tools: &[NamedTool]) -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = [client, "TOOLS", "PROMPTS", "RESOURCES", SHARED_MODULE]
+        .into_iter()
+        .chain(catalog::MODULES.iter().copied())
+        .map(str::to_string)
+        .collect();
+    names.insert(pending_call::generic_name(client).to_string());
+    if settings.fakes {
+        names.insert(format!("{client}Fake"));
+    }
+    names.extend(tools.iter().map(|t| t.module.clone()));
+    names
+}
+
 struct Plan {
+    /// Every name the generated module's top level holds.
+    head_names: BTreeSet<String>,
     catalog: CatalogPlan,
     client_name: String,
     /// The fake trait's name (`DemoFake`), when `Settings::fakes` is on.
@@ -317,6 +347,7 @@ fn parallel_parts(plan: &Plan) -> Vec<FormattedTool> {
     let chunk = plan.tools.len().div_ceil(threads).max(1);
     let options = plan.options;
     let fake_trait = plan.fake_trait.as_deref();
+    let head_names = &plan.head_names;
     std::thread::scope(|scope| {
         let handles: Vec<_> = plan
             .tools
@@ -326,11 +357,13 @@ fn parallel_parts(plan: &Plan) -> Vec<FormattedTool> {
                     tools
                         .iter()
                         .map(|named| {
-                            let parts = tool_parts(named, options, fake_trait);
+                            let mut parts = tool_parts(named, options, fake_trait);
+                            prelude::shorten(&mut parts.module.items, &[]);
                             (
-                                parts.module.into_token_stream().to_string(),
-                                parts.method.to_string(),
-                                parts.entry.to_string(),
+                                module_text(&parts.module).unwrap_or_else(ModuleText::empty),
+                                shorten_tokens::<syn::ImplItemFn>(parts.method, head_names)
+                                    .to_string(),
+                                shorten_tokens::<syn::Expr>(parts.entry, head_names).to_string(),
                                 parts.fake.map(|(m, r)| (m.to_string(), r.to_string())),
                                 parts.warnings,
                             )
@@ -440,13 +473,15 @@ fn fake_items(plan: &Plan, fakes: Vec<(TokenStream, TokenStream)>) -> TokenStrea
     )
 }
 
-/// The client struct, its impl with one method per tool, and the `TOOLS` table.
-fn header(plan: &Plan, mut methods: Vec<TokenStream>, entries: Vec<TokenStream>) -> TokenStream {
+/// The client struct with its own methods and the catalog's, the generic pending call and the
+/// catalog's items.
+fn header(plan: &Plan) -> TokenStream {
     let client = format_ident!("{}", plan.client_name);
     let generic_call = pending_call::generic_call(&plan.client_name);
     let server_line = doc_lines(&plan.server_line);
-    methods.extend(plan.catalog.methods());
+    let methods = plan.catalog.methods();
     let catalog = plan.catalog.items();
+    let lints = method_lints();
     let catalog_doc: Vec<TokenStream> = plan
         .catalog
         .client_doc()
@@ -465,9 +500,7 @@ fn header(plan: &Plan, mut methods: Vec<TokenStream>, entries: Vec<TokenStream>)
             client: ::mcp_runtime::Client,
         }
 
-        // Parameters and docs come from the server: many arguments, names like `_2`, and
-        // Markdown lists that clippy would ask a person to indent.
-        #[allow(dead_code, clippy::too_many_arguments, clippy::just_underscores_and_digits, clippy::doc_lazy_continuation)]
+        #lints
         impl #client {
             /// Connects to the server (stdio command or HTTP URL) and checks its tools against
             /// the snapshot: differences are logged (`DriftPolicy::Warn`).
@@ -512,12 +545,32 @@ fn header(plan: &Plan, mut methods: Vec<TokenStream>, entries: Vec<TokenStream>)
 
         #generic_call
 
-        /// The tools in the snapshot: names, schemas and fingerprints.
-        #[allow(dead_code)]
-        pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[#(#entries),*];
-
         #catalog
     }
+}
+
+/// The lints generated client methods allow: parameters and docs come from the server (many
+/// arguments, names like `_2`, Markdown lists that clippy would ask a person to indent).
+fn method_lints() -> TokenStream {
+    quote!(#[allow(dead_code, clippy::too_many_arguments, clippy::just_underscores_and_digits, clippy::doc_lazy_continuation)])
+}
+
+/// `impl Client { … }` holding one method per tool, from the methods' text.
+fn tool_methods(plan: &Plan, methods: &[String]) -> String {
+    let lints = method_lints();
+    let client = format_ident!("{}", plan.client_name);
+    let opening = quote!(#lints impl #client).to_string();
+    module_source(&opening, methods.iter().map(String::as_str))
+}
+
+/// The `TOOLS` table, from its entries' text.
+fn tools_table(entries: &[String]) -> String {
+    let opening = quote! {
+        /// The tools in the snapshot: names, schemas and fingerprints.
+        #[allow(dead_code)]
+        pub const TOOLS: &[::mcp_runtime::ToolInfo] =
+    };
+    format!("{opening} & [{}] ;", entries.join(" , "))
 }
 
 /// Doc attributes for `text`, rendered as safe Markdown (server-written text included).
@@ -525,7 +578,9 @@ fn doc_lines(text: &str) -> Vec<TokenStream> {
     vec![doc_attributes(text)]
 }
 
-fn tool_docs(tool: &ToolDef) -> Vec<TokenStream> {
+/// A client method's docs: the tool's title and description, then one paragraph saying what
+/// it calls, what it resolves to and which optional arguments its call takes.
+fn tool_docs(tool: &ToolDef, ret: &str, optional: &[String]) -> Vec<TokenStream> {
     let mut text = String::new();
     if let Some(title) = &tool.title {
         text.push_str(&format!("**{title}**\n\n"));
@@ -534,7 +589,13 @@ fn tool_docs(tool: &ToolDef) -> Vec<TokenStream> {
         text.push_str(description.trim());
         text.push_str("\n\n");
     }
-    text.push_str(&format!("Calls the MCP tool `{}`.", tool.name));
+    text.push_str(&format!(
+        "Calls the MCP tool `{}` and resolves to `{ret}`.",
+        tool.name
+    ));
+    if !optional.is_empty() {
+        text.push_str(&format!(" Optional arguments: {}.", optional.join(", ")));
+    }
     doc_lines(&text)
 }
 
@@ -638,10 +699,8 @@ fn client_method(
     types: &ToolTypes,
     notes: &[String],
 ) -> TokenStream {
-    let docs = tool_docs(tool);
     let notes = notes_docs(notes);
-    let ret = output_type(types, module);
-    let returns = format!("\nResolves to `{}`.", ret.to_string().replace(' ', ""));
+    let ret = output_type(types, module).to_string().replace(' ', "");
     match &types.input {
         InputShape::Fields(fields) => {
             let required: Vec<_> = fields.iter().filter(|f| f.required).collect();
@@ -663,16 +722,9 @@ fn client_method(
                 .filter(|f| !f.required)
                 .map(|f| format!("`.{}(…)`", f.ident))
                 .collect();
-            let optional_doc = if optional.is_empty() {
-                Vec::new()
-            } else {
-                doc_lines(&format!("\nOptional arguments: {}.", optional.join(", ")))
-            };
-            let returns = doc_lines(&returns);
+            let docs = tool_docs(tool, &ret, &optional);
             quote! {
                 #(#docs)*
-                #(#optional_doc)*
-                #(#returns)*
                 #(#notes)*
                 pub fn #method(&self, #(#params),*) -> #module::Call<'_> {
                     #module::Call::new(&self.client, #module::Input { #(#inits),* })
@@ -680,10 +732,9 @@ fn client_method(
             }
         }
         InputShape::Whole => {
-            let returns = doc_lines(&returns);
+            let docs = tool_docs(tool, &ret, &[]);
             quote! {
                 #(#docs)*
-                #(#returns)*
                 #(#notes)*
                 pub fn #method(&self, input: impl ::std::convert::Into<#module::Input>) -> #module::Call<'_> {
                     #module::Call::new(&self.client, input.into())

@@ -8,6 +8,8 @@
 
 use std::collections::BTreeSet;
 
+use proc_macro2::TokenStream;
+use quote::ToTokens;
 use syn::visit_mut::{self, VisitMut};
 
 /// Full paths (after `::`) and the prelude name that means the same.
@@ -28,6 +30,48 @@ const PRELUDE: &[(&[&str], &str)] = &[
     (&["std", "marker", "Sync"], "Sync"),
 ];
 
+/// The prelude names paths are shortened to.
+pub(crate) const NAMES: &[&str] = &[
+    "String", "Some", "None", "Option", "Ok", "Err", "Result", "Vec", "Box", "Into", "From",
+    "Default", "Send", "Sync",
+];
+
+/// Shortens the paths in `tokens`, parsed as `T`, for a scope whose names are `taken`; tokens
+/// that do not parse as `T` are returned as they were.
+pub(crate) fn shorten_tokens<T>(tokens: TokenStream, taken: &BTreeSet<String>) -> TokenStream
+where
+    T: syn::parse::Parse + ToTokens,
+    Shorten: VisitTarget<T>,
+{
+    match syn::parse2::<T>(tokens.clone()) {
+        Ok(mut node) => {
+            let mut visitor = Shorten {
+                taken: taken.clone(),
+            };
+            visitor.visit_target(&mut node);
+            node.into_token_stream()
+        }
+        Err(_) => tokens,
+    }
+}
+
+/// The syntax nodes `shorten_tokens` takes.
+pub(crate) trait VisitTarget<T> {
+    fn visit_target(&mut self, node: &mut T);
+}
+
+impl VisitTarget<syn::ImplItemFn> for Shorten {
+    fn visit_target(&mut self, node: &mut syn::ImplItemFn) {
+        self.visit_impl_item_fn_mut(node);
+    }
+}
+
+impl VisitTarget<syn::Expr> for Shorten {
+    fn visit_target(&mut self, node: &mut syn::Expr) {
+        self.visit_expr_mut(node);
+    }
+}
+
 /// Shortens the paths of `items`, one module's items, and of the modules inside them;
 /// `siblings` are names the module holds beside `items` (modules emitted apart).
 pub(crate) fn shorten(items: &mut [syn::Item], siblings: &[String]) {
@@ -42,7 +86,7 @@ pub(crate) fn shorten(items: &mut [syn::Item], siblings: &[String]) {
     }
 }
 
-struct Shorten {
+pub(crate) struct Shorten {
     /// Every name the module defines or imports.
     taken: BTreeSet<String>,
 }
@@ -140,7 +184,6 @@ fn use_names(tree: &syn::UseTree, names: &mut BTreeSet<String>) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quote::ToTokens;
 
     fn shortened(code: &str) -> String {
         let mut file: syn::File = syn::parse_str(code).unwrap();

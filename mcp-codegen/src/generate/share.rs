@@ -11,10 +11,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use quote::format_ident;
-
-use crate::generate::groups::{ToolGroups, tool_groups};
+use crate::generate::groups::{ModuleText, module_source};
 use crate::generate::pending_call::MARKER;
+use crate::generate::prelude;
 
 /// The module that holds the shared types; tool modules never take this name.
 pub(crate) const SHARED_MODULE: &str = "types";
@@ -25,47 +24,36 @@ pub(crate) const SHARED_MODULE: &str = "types";
 const OWN: &[&str] = &["NAME", "Call", MARKER, "defaults"];
 
 /// Moves the groups that several tools share into one `types` module. `modules` are the tool
-/// modules (each a file holding one `pub mod`); returns them rewritten and the shared module,
-/// if anything is shared. Deterministic: the shared module keeps first-appearance order.
-pub(crate) fn share(modules: Vec<syn::File>) -> (Vec<syn::File>, Option<syn::File>) {
-    let mut tools: Vec<Option<ToolGroups>> = modules.iter().map(tool_groups).collect();
-    for tool in tools.iter_mut().flatten() {
+/// modules; returns them rewritten, as text, and the shared module, if anything is shared.
+/// Deterministic: the shared module keeps first-appearance order.
+pub(crate) fn share(mut tools: Vec<ModuleText>) -> (Vec<String>, Option<String>) {
+    for tool in tools.iter_mut() {
         drop_unused_error_module(tool);
     }
     let shared = shared_groups(&tools);
-    let mut definitions: Vec<syn::Item> = Vec::new();
+    let mut definitions: Vec<&str> = Vec::new();
     let mut defined: BTreeSet<String> = BTreeSet::new();
-    let mut rewritten = Vec::with_capacity(modules.len());
-    for (index, (module, tool)) in modules.into_iter().zip(tools).enumerate() {
-        let Some(tool) = tool else {
-            rewritten.push(module);
-            continue;
-        };
+    let mut rewritten = Vec::with_capacity(tools.len());
+    for (index, tool) in tools.iter().enumerate() {
         let names = shared.get(&index).cloned().unwrap_or_default();
-        rewritten.push(rebuild(
-            &module,
-            tool,
-            &names,
-            &mut definitions,
-            &mut defined,
-        ));
+        rewritten.push(rebuild(tool, &names, &mut definitions, &mut defined));
     }
     if definitions.is_empty() {
         return (rewritten, None);
     }
-    let shared_module = syn::parse_quote! {
+    let opening = quote::quote! {
         /// Types that more than one tool uses; each tool module re-exports the ones it uses.
         #[allow(dead_code, clippy::all)]
-        pub mod types {
-            #(#definitions)*
-        }
-    };
+        pub mod types
+    }
+    .to_string();
+    let shared_module = module_source(&opening, definitions.into_iter());
     (rewritten, Some(shared_module))
 }
 
 /// typify emits a conversion-error module in every type space; a tool that never names it
 /// does not need it.
-fn drop_unused_error_module(tool: &mut ToolGroups) {
+fn drop_unused_error_module(tool: &mut ModuleText) {
     let used = tool
         .groups
         .iter()
@@ -77,10 +65,10 @@ fn drop_unused_error_module(tool: &mut ToolGroups) {
 }
 
 /// Per tool index, the names of its groups that move to `types`.
-fn shared_groups(tools: &[Option<ToolGroups>]) -> BTreeMap<usize, BTreeSet<String>> {
+fn shared_groups(tools: &[ModuleText]) -> BTreeMap<usize, BTreeSet<String>> {
     // For each name, the tokens most tools agree on (ties: the first seen).
     let mut variants: BTreeMap<&str, Vec<(&str, usize)>> = BTreeMap::new();
-    for tool in tools.iter().flatten() {
+    for tool in tools {
         for (name, (text, _)) in &tool.groups {
             let seen = variants.entry(name).or_default();
             match seen.iter_mut().find(|(t, _)| t == text) {
@@ -92,6 +80,9 @@ fn shared_groups(tools: &[Option<ToolGroups>]) -> BTreeMap<usize, BTreeSet<Strin
     let chosen: BTreeMap<&str, &str> = variants
         .into_iter()
         .filter(|(name, _)| !OWN.contains(name))
+        // Paths were shortened to prelude names in each tool module that defines no such
+        // name; `types` must define none either, or it would capture them.
+        .filter(|(name, _)| !prelude::NAMES.contains(name))
         .filter_map(|(name, seen)| {
             let mut best: Option<(&str, usize)> = None;
             for (text, count) in seen {
@@ -106,15 +97,14 @@ fn shared_groups(tools: &[Option<ToolGroups>]) -> BTreeMap<usize, BTreeSet<Strin
     let mut shared: BTreeMap<usize, BTreeSet<String>> = tools
         .iter()
         .enumerate()
-        .filter_map(|(index, tool)| {
-            let tool = tool.as_ref()?;
+        .map(|(index, tool)| {
             let names = tool
                 .groups
                 .iter()
                 .filter(|(name, (text, _))| chosen.get(name.as_str()) == Some(&text.as_str()))
                 .map(|(name, _)| name.clone())
                 .collect();
-            Some((index, names))
+            (index, names)
         })
         .collect();
     settle(tools, &mut shared);
@@ -123,11 +113,11 @@ fn shared_groups(tools: &[Option<ToolGroups>]) -> BTreeMap<usize, BTreeSet<Strin
 
 /// Drops shared groups that mention a group of their tool that stays, and names that end up
 /// with a single user, until nothing changes.
-fn settle(tools: &[Option<ToolGroups>], shared: &mut BTreeMap<usize, BTreeSet<String>>) {
+fn settle(tools: &[ModuleText], shared: &mut BTreeMap<usize, BTreeSet<String>>) {
     loop {
         let mut changed = false;
         for (index, names) in shared.iter_mut() {
-            let Some(tool) = &tools[*index] else { continue };
+            let tool = &tools[*index];
             let staying =
                 |ident: &String| tool.groups.contains_key(ident) && !names.contains(ident);
             let keep: BTreeSet<String> = names
@@ -158,42 +148,32 @@ fn settle(tools: &[Option<ToolGroups>], shared: &mut BTreeMap<usize, BTreeSet<St
     }
 }
 
-/// The tool module with its shared groups replaced by re-exports; the first tool to give a
-/// shared group adds its definition to `definitions`.
-fn rebuild(
-    module: &syn::File,
-    tool: ToolGroups,
+/// The tool module's text with its shared groups replaced by re-exports; the first tool to
+/// give a shared group adds its definition to `definitions`.
+fn rebuild<'t>(
+    tool: &'t ModuleText,
     shared: &BTreeSet<String>,
-    definitions: &mut Vec<syn::Item>,
+    definitions: &mut Vec<&'t str>,
     defined: &mut BTreeSet<String>,
-) -> syn::File {
-    let mut items: Vec<syn::Item> = Vec::with_capacity(tool.items.len());
+) -> String {
+    let mut items: Vec<String> = Vec::with_capacity(tool.items.len());
     let mut exported: BTreeSet<&str> = BTreeSet::new();
     for (group, item) in &tool.items {
         match group.as_deref().filter(|name| shared.contains(*name)) {
             Some(name) => {
                 if exported.insert(name) {
-                    let ident = format_ident!("{}", name);
-                    let shared_module = format_ident!("{}", SHARED_MODULE);
-                    items.push(syn::parse_quote!(pub use super::#shared_module::#ident;));
+                    items.push(format!("pub use super :: {SHARED_MODULE} :: {name} ;"));
                 }
                 if !defined.contains(name) {
-                    definitions.push(item.clone());
+                    definitions.push(item);
                 }
             }
             None => items.push(item.clone()),
         }
     }
     defined.extend(exported.iter().map(|name| name.to_string()));
-    let [syn::Item::Mod(original)] = module.items.as_slice() else {
-        return module.clone();
-    };
-    let mut rewritten = original.clone();
-    if let Some((brace, _)) = &original.content {
-        rewritten.content = Some((*brace, items));
+    if tool.opening.is_empty() {
+        return String::new();
     }
-    // The file keeps its attributes; only the module's items changed.
-    let mut file = module.clone();
-    file.items = vec![syn::Item::Mod(rewritten)];
-    file
+    module_source(&tool.opening, items.iter().map(String::as_str))
 }

@@ -60,179 +60,6 @@ impl McpToolsetDemo {
     pub async fn close(&self) {
         self.client.close().await
     }
-    /// Add two numbers; the result is structured.
-    ///
-    /// Calls the MCP tool `add`.
-    ///
-    /// Resolves to `add::Output`.
-    pub fn add(&self, a: impl Into<f64>, b: impl Into<f64>) -> add::Call<'_> {
-        add::Call::new(
-            &self.client,
-            add::Input {
-                a: a.into(),
-                b: b.into(),
-            },
-        )
-    }
-    /// Ask the client's language model a question (sampling).
-    ///
-    /// Calls the MCP tool `ask_model`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn ask_model(&self, question: impl Into<String>) -> ask_model::Call<'_> {
-        ask_model::Call::new(
-            &self.client,
-            ask_model::Input {
-                question: question.into(),
-            },
-        )
-    }
-    /// Write a report page by page, `page_ms` per page: long work. Runs as a task for clients that support tasks (watch it, cancel it, collect it after a reconnect).
-    ///
-    /// Calls the MCP tool `build_report`.
-    ///
-    /// Optional arguments: `.ask_title(…)`, `.fail_at_page(…)`, `.page_ms(…)`.
-    ///
-    /// Resolves to `build_report::Output`.
-    pub fn build_report(&self, pages: impl Into<u32>) -> build_report::Call<'_> {
-        build_report::Call::new(
-            &self.client,
-            build_report::Input {
-                pages: pages.into(),
-                ask_title: Default::default(),
-                fail_at_page: Default::default(),
-                page_ms: Default::default(),
-            },
-        )
-    }
-    /// Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).
-    ///
-    /// Calls the MCP tool `confirm`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn confirm(&self, action: impl Into<String>) -> confirm::Call<'_> {
-        confirm::Call::new(
-            &self.client,
-            confirm::Input {
-                action: action.into(),
-            },
-        )
-    }
-    /// Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.
-    ///
-    /// Calls the MCP tool `create_order`.
-    ///
-    /// Optional arguments: `.priority(…)`, `.ship_to(…)`.
-    ///
-    /// Resolves to `create_order::Output`.
-    pub fn create_order(
-        &self,
-        customer: impl Into<create_order::Customer>,
-        items: impl Into<Vec<create_order::LineItem>>,
-    ) -> create_order::Call<'_> {
-        create_order::Call::new(
-            &self.client,
-            create_order::Input {
-                customer: customer.into(),
-                items: items.into(),
-                priority: Default::default(),
-                ship_to: Default::default(),
-            },
-        )
-    }
-    /// Echo a message back as text.
-    ///
-    /// Calls the MCP tool `echo`.
-    ///
-    /// Optional arguments: `.uppercase(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn echo(&self, message: impl Into<String>) -> echo::Call<'_> {
-        echo::Call::new(
-            &self.client,
-            echo::Input {
-                message: message.into(),
-                uppercase: Default::default(),
-            },
-        )
-    }
-    /// Exit the server process at once (for testing crash handling).
-    ///
-    /// Calls the MCP tool `exit`.
-    ///
-    /// Optional arguments: `.code(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn exit(&self) -> exit::Call<'_> {
-        exit::Call::new(
-            &self.client,
-            exit::Input {
-                code: Default::default(),
-            },
-        )
-    }
-    /// Always fails: returns isError with the given message.
-    ///
-    /// Calls the MCP tool `fail`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn fail(&self, message: impl Into<String>) -> fail::Call<'_> {
-        fail::Call::new(
-            &self.client,
-            fail::Input {
-                message: message.into(),
-            },
-        )
-    }
-    /// List the roots the client offers, one URI a line.
-    ///
-    /// Calls the MCP tool `list_roots`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn list_roots(&self) -> list_roots::Call<'_> {
-        list_roots::Call::new(&self.client, list_roots::Input {})
-    }
-    /// Return text, an image and an embedded resource in one result.
-    ///
-    /// Calls the MCP tool `media`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn media(&self) -> media::Call<'_> {
-        media::Call::new(&self.client, media::Input {})
-    }
-    /// Search the demo catalogue. The filter is anyOf a tag or a score range.
-    ///
-    /// Calls the MCP tool `search`.
-    ///
-    /// Optional arguments: `.filter(…)`, `.limit(…)`.
-    ///
-    /// Resolves to `search::Output`.
-    pub fn search(&self, query: impl Into<String>) -> search::Call<'_> {
-        search::Call::new(
-            &self.client,
-            search::Input {
-                query: query.into(),
-                filter: Default::default(),
-                limit: Default::default(),
-            },
-        )
-    }
-    /// Sleep for the given number of milliseconds, then say so.
-    ///
-    /// Calls the MCP tool `sleep`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn sleep(&self, ms: impl Into<u64>) -> sleep::Call<'_> {
-        sleep::Call::new(&self.client, sleep::Input { ms: ms.into() })
-    }
-    /// Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.
-    ///
-    /// Calls the MCP tool `unlock`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn unlock(&self) -> unlock::Call<'_> {
-        unlock::Call::new(&self.client, unlock::Input {})
-    }
     /// Ask the model to summarize a conversation.
     ///
     /// Renders the MCP prompt `summarize-thread`.
@@ -308,6 +135,222 @@ for McpToolsetDemoCall<'a, T, I, O> {
         self.0.send()
     }
 }
+/// The prompts in the snapshot: names, descriptions, arguments.
+#[allow(dead_code)]
+pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
+    ::mcp_runtime::PromptInfo {
+        name: "summarize-thread",
+        description: "Ask the model to summarize a conversation.",
+        arguments: &[
+            ::mcp_runtime::PromptArgInfo {
+                name: "thread",
+                description: "The conversation to summarize",
+                required: true,
+            },
+            ::mcp_runtime::PromptArgInfo {
+                name: "style",
+                description: "`bullets` or `prose` (the default), or `ask` to let the user choose",
+                required: false,
+            },
+        ],
+    },
+];
+/// Prompts ready to render: set optional arguments, then `.await`.
+#[allow(dead_code)]
+pub mod prompts {
+    /// The MCP prompt `summarize-thread`, ready to render: set optional arguments, then `.await`.
+    #[must_use = "a prompt is rendered only when awaited"]
+    #[derive(Debug, Clone)]
+    pub struct SummarizeThread<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    impl<'a> SummarizeThread<'a> {
+        /// `bullets` or `prose` (the default), or `ask` to let the user choose
+        ///
+        /// Sets the optional argument `style`.
+        pub fn style(self, value: impl Into<String>) -> Self {
+            Self(self.0.arg("style", value))
+        }
+    }
+    impl<'a> ::std::future::IntoFuture for SummarizeThread<'a> {
+        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        fn into_future(self) -> Self::IntoFuture {
+            self.0.into_future()
+        }
+    }
+}
+/// The static resources and resource templates in the snapshot.
+#[allow(dead_code)]
+pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
+    ::mcp_runtime::ResourceInfo {
+        name: "readme",
+        uri: "demo://readme",
+        template: false,
+        description: "What this demo server is.",
+        mime_type: Some("text/markdown"),
+    },
+    ::mcp_runtime::ResourceInfo {
+        name: "greeting",
+        uri: "demo://greeting/{name}{?lang}",
+        template: true,
+        description: "A greeting for `name`, in English or (`lang=fr`) French.",
+        mime_type: Some("text/plain"),
+    },
+];
+/// The URIs of the server's static resources (read them with `client().read_resource`).
+#[allow(dead_code)]
+pub mod resources {
+    /// What this demo server is.
+    ///
+    /// The MCP resource `readme`.
+    pub const README: &str = "demo://readme";
+}
+
+#[allow(
+    dead_code,
+    clippy::too_many_arguments,
+    clippy::just_underscores_and_digits,
+    clippy::doc_lazy_continuation
+)]
+impl McpToolsetDemo {
+    /// Add two numbers; the result is structured.
+    ///
+    /// Calls the MCP tool `add` and resolves to `add::Output`.
+    pub fn add(&self, a: impl Into<f64>, b: impl Into<f64>) -> add::Call<'_> {
+        add::Call::new(
+            &self.client,
+            add::Input {
+                a: a.into(),
+                b: b.into(),
+            },
+        )
+    }
+    /// Ask the client's language model a question (sampling).
+    ///
+    /// Calls the MCP tool `ask_model` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn ask_model(&self, question: impl Into<String>) -> ask_model::Call<'_> {
+        ask_model::Call::new(
+            &self.client,
+            ask_model::Input {
+                question: question.into(),
+            },
+        )
+    }
+    /// Write a report page by page, `page_ms` per page: long work. Runs as a task for clients that support tasks (watch it, cancel it, collect it after a reconnect).
+    ///
+    /// Calls the MCP tool `build_report` and resolves to `build_report::Output`. Optional arguments: `.ask_title(…)`, `.fail_at_page(…)`, `.page_ms(…)`.
+    pub fn build_report(&self, pages: impl Into<u32>) -> build_report::Call<'_> {
+        build_report::Call::new(
+            &self.client,
+            build_report::Input {
+                pages: pages.into(),
+                ask_title: Default::default(),
+                fail_at_page: Default::default(),
+                page_ms: Default::default(),
+            },
+        )
+    }
+    /// Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).
+    ///
+    /// Calls the MCP tool `confirm` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn confirm(&self, action: impl Into<String>) -> confirm::Call<'_> {
+        confirm::Call::new(
+            &self.client,
+            confirm::Input {
+                action: action.into(),
+            },
+        )
+    }
+    /// Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.
+    ///
+    /// Calls the MCP tool `create_order` and resolves to `create_order::Output`. Optional arguments: `.priority(…)`, `.ship_to(…)`.
+    pub fn create_order(
+        &self,
+        customer: impl Into<create_order::Customer>,
+        items: impl Into<Vec<create_order::LineItem>>,
+    ) -> create_order::Call<'_> {
+        create_order::Call::new(
+            &self.client,
+            create_order::Input {
+                customer: customer.into(),
+                items: items.into(),
+                priority: Default::default(),
+                ship_to: Default::default(),
+            },
+        )
+    }
+    /// Echo a message back as text.
+    ///
+    /// Calls the MCP tool `echo` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.uppercase(…)`.
+    pub fn echo(&self, message: impl Into<String>) -> echo::Call<'_> {
+        echo::Call::new(
+            &self.client,
+            echo::Input {
+                message: message.into(),
+                uppercase: Default::default(),
+            },
+        )
+    }
+    /// Exit the server process at once (for testing crash handling).
+    ///
+    /// Calls the MCP tool `exit` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.code(…)`.
+    pub fn exit(&self) -> exit::Call<'_> {
+        exit::Call::new(
+            &self.client,
+            exit::Input {
+                code: Default::default(),
+            },
+        )
+    }
+    /// Always fails: returns isError with the given message.
+    ///
+    /// Calls the MCP tool `fail` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn fail(&self, message: impl Into<String>) -> fail::Call<'_> {
+        fail::Call::new(
+            &self.client,
+            fail::Input {
+                message: message.into(),
+            },
+        )
+    }
+    /// List the roots the client offers, one URI a line.
+    ///
+    /// Calls the MCP tool `list_roots` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn list_roots(&self) -> list_roots::Call<'_> {
+        list_roots::Call::new(&self.client, list_roots::Input {})
+    }
+    /// Return text, an image and an embedded resource in one result.
+    ///
+    /// Calls the MCP tool `media` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn media(&self) -> media::Call<'_> {
+        media::Call::new(&self.client, media::Input {})
+    }
+    /// Search the demo catalogue. The filter is anyOf a tag or a score range.
+    ///
+    /// Calls the MCP tool `search` and resolves to `search::Output`. Optional arguments: `.filter(…)`, `.limit(…)`.
+    pub fn search(&self, query: impl Into<String>) -> search::Call<'_> {
+        search::Call::new(
+            &self.client,
+            search::Input {
+                query: query.into(),
+                filter: Default::default(),
+                limit: Default::default(),
+            },
+        )
+    }
+    /// Sleep for the given number of milliseconds, then say so.
+    ///
+    /// Calls the MCP tool `sleep` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn sleep(&self, ms: impl Into<u64>) -> sleep::Call<'_> {
+        sleep::Call::new(&self.client, sleep::Input { ms: ms.into() })
+    }
+    /// Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.
+    ///
+    /// Calls the MCP tool `unlock` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn unlock(&self) -> unlock::Call<'_> {
+        unlock::Call::new(&self.client, unlock::Input {})
+    }
+}
+
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
@@ -424,75 +467,6 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     },
 ];
-/// The prompts in the snapshot: names, descriptions, arguments.
-#[allow(dead_code)]
-pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
-    ::mcp_runtime::PromptInfo {
-        name: "summarize-thread",
-        description: "Ask the model to summarize a conversation.",
-        arguments: &[
-            ::mcp_runtime::PromptArgInfo {
-                name: "thread",
-                description: "The conversation to summarize",
-                required: true,
-            },
-            ::mcp_runtime::PromptArgInfo {
-                name: "style",
-                description: "`bullets` or `prose` (the default), or `ask` to let the user choose",
-                required: false,
-            },
-        ],
-    },
-];
-/// Prompts ready to render: set optional arguments, then `.await`.
-#[allow(dead_code)]
-pub mod prompts {
-    /// The MCP prompt `summarize-thread`, ready to render: set optional arguments, then `.await`.
-    #[must_use = "a prompt is rendered only when awaited"]
-    #[derive(Debug, Clone)]
-    pub struct SummarizeThread<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
-    impl<'a> SummarizeThread<'a> {
-        /// `bullets` or `prose` (the default), or `ask` to let the user choose
-        ///
-        /// Sets the optional argument `style`.
-        pub fn style(self, value: impl Into<String>) -> Self {
-            Self(self.0.arg("style", value))
-        }
-    }
-    impl<'a> ::std::future::IntoFuture for SummarizeThread<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
-        fn into_future(self) -> Self::IntoFuture {
-            self.0.into_future()
-        }
-    }
-}
-/// The static resources and resource templates in the snapshot.
-#[allow(dead_code)]
-pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
-    ::mcp_runtime::ResourceInfo {
-        name: "readme",
-        uri: "demo://readme",
-        template: false,
-        description: "What this demo server is.",
-        mime_type: Some("text/markdown"),
-    },
-    ::mcp_runtime::ResourceInfo {
-        name: "greeting",
-        uri: "demo://greeting/{name}{?lang}",
-        template: true,
-        description: "A greeting for `name`, in English or (`lang=fr`) French.",
-        mime_type: Some("text/plain"),
-    },
-];
-/// The URIs of the server's static resources (read them with `client().read_resource`).
-#[allow(dead_code)]
-pub mod resources {
-    /// What this demo server is.
-    ///
-    /// The MCP resource `readme`.
-    pub const README: &str = "demo://readme";
-}
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
 #[allow(dead_code, clippy::all)]

@@ -60,218 +60,6 @@ impl McpServersEverything {
     pub async fn close(&self) {
         self.client.close().await
     }
-    /// **Echo Tool**
-    ///
-    /// Echoes back the input string
-    ///
-    /// Calls the MCP tool `echo`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn echo(&self, message: impl Into<String>) -> echo::Call<'_> {
-        echo::Call::new(
-            &self.client,
-            echo::Input {
-                message: message.into(),
-            },
-        )
-    }
-    /// **Get Annotated Message Tool**
-    ///
-    /// Demonstrates how annotations can be used to provide metadata about content.
-    ///
-    /// Calls the MCP tool `get-annotated-message`.
-    ///
-    /// Optional arguments: `.include_image(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_annotated_message(
-        &self,
-        message_type: impl Into<get_annotated_message::InputMessageType>,
-    ) -> get_annotated_message::Call<'_> {
-        get_annotated_message::Call::new(
-            &self.client,
-            get_annotated_message::Input {
-                message_type: message_type.into(),
-                include_image: Default::default(),
-            },
-        )
-    }
-    /// **Print Environment Tool**
-    ///
-    /// Returns all environment variables, helpful for debugging MCP server configuration
-    ///
-    /// Calls the MCP tool `get-env`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_env(&self) -> get_env::Call<'_> {
-        get_env::Call::new(&self.client, get_env::Input {})
-    }
-    /// **Get Resource Links Tool**
-    ///
-    /// Returns up to ten resource links that reference different types of resources
-    ///
-    /// Calls the MCP tool `get-resource-links`.
-    ///
-    /// Optional arguments: `.count(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_resource_links(&self) -> get_resource_links::Call<'_> {
-        get_resource_links::Call::new(
-            &self.client,
-            get_resource_links::Input {
-                count: Default::default(),
-            },
-        )
-    }
-    /// **Get Resource Reference Tool**
-    ///
-    /// Returns a resource reference that can be used by MCP clients
-    ///
-    /// Calls the MCP tool `get-resource-reference`.
-    ///
-    /// Optional arguments: `.resource_id(…)`, `.resource_type(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_resource_reference(&self) -> get_resource_reference::Call<'_> {
-        get_resource_reference::Call::new(
-            &self.client,
-            get_resource_reference::Input {
-                resource_id: Default::default(),
-                resource_type: Default::default(),
-            },
-        )
-    }
-    /// **Get Structured Content Tool**
-    ///
-    /// Returns structured content along with an output schema for client data validation
-    ///
-    /// Calls the MCP tool `get-structured-content`.
-    ///
-    /// Resolves to `get_structured_content::Output`.
-    pub fn get_structured_content(
-        &self,
-        location: impl Into<get_structured_content::InputLocation>,
-    ) -> get_structured_content::Call<'_> {
-        get_structured_content::Call::new(
-            &self.client,
-            get_structured_content::Input {
-                location: location.into(),
-            },
-        )
-    }
-    /// **Get Sum Tool**
-    ///
-    /// Returns the sum of two numbers
-    ///
-    /// Calls the MCP tool `get-sum`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_sum(&self, a: impl Into<f64>, b: impl Into<f64>) -> get_sum::Call<'_> {
-        get_sum::Call::new(
-            &self.client,
-            get_sum::Input {
-                a: a.into(),
-                b: b.into(),
-            },
-        )
-    }
-    /// **Get Tiny Image Tool**
-    ///
-    /// Returns a tiny MCP logo image.
-    ///
-    /// Calls the MCP tool `get-tiny-image`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_tiny_image(&self) -> get_tiny_image::Call<'_> {
-        get_tiny_image::Call::new(&self.client, get_tiny_image::Input {})
-    }
-    /// **GZip File as Resource Tool**
-    ///
-    /// Compresses a single file using gzip compression. Depending upon the selected output type, returns either the compressed data as a gzipped resource or a resource link, allowing it to be downloaded in a subsequent request during the current session.
-    ///
-    /// Calls the MCP tool `gzip-file-as-resource`.
-    ///
-    /// Optional arguments: `.data(…)`, `.name(…)`, `.output_type(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn gzip_file_as_resource(&self) -> gzip_file_as_resource::Call<'_> {
-        gzip_file_as_resource::Call::new(
-            &self.client,
-            gzip_file_as_resource::Input {
-                data: Default::default(),
-                name: Default::default(),
-                output_type: Default::default(),
-            },
-        )
-    }
-    /// **Simulate Research Query**
-    ///
-    /// Simulates a deep research operation that gathers, analyzes, and synthesizes information. Demonstrates MCP task-based operations with progress through multiple stages. If 'ambiguous' is true and client supports elicitation, sends an elicitation request for clarification.
-    ///
-    /// Calls the MCP tool `simulate-research-query`.
-    ///
-    /// Optional arguments: `.ambiguous(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn simulate_research_query(
-        &self,
-        topic: impl Into<String>,
-    ) -> simulate_research_query::Call<'_> {
-        simulate_research_query::Call::new(
-            &self.client,
-            simulate_research_query::Input {
-                topic: topic.into(),
-                ambiguous: Default::default(),
-            },
-        )
-    }
-    /// **Toggle Simulated Logging**
-    ///
-    /// Toggles simulated, random-leveled logging on or off.
-    ///
-    /// Calls the MCP tool `toggle-simulated-logging`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn toggle_simulated_logging(&self) -> toggle_simulated_logging::Call<'_> {
-        toggle_simulated_logging::Call::new(
-            &self.client,
-            toggle_simulated_logging::Input {},
-        )
-    }
-    /// **Toggle Subscriber Updates**
-    ///
-    /// Toggles simulated resource subscription updates on or off.
-    ///
-    /// Calls the MCP tool `toggle-subscriber-updates`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn toggle_subscriber_updates(&self) -> toggle_subscriber_updates::Call<'_> {
-        toggle_subscriber_updates::Call::new(
-            &self.client,
-            toggle_subscriber_updates::Input {
-            },
-        )
-    }
-    /// **Trigger Long Running Operation Tool**
-    ///
-    /// Demonstrates a long running operation with progress updates.
-    ///
-    /// Calls the MCP tool `trigger-long-running-operation`.
-    ///
-    /// Optional arguments: `.duration(…)`, `.steps(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn trigger_long_running_operation(
-        &self,
-    ) -> trigger_long_running_operation::Call<'_> {
-        trigger_long_running_operation::Call::new(
-            &self.client,
-            trigger_long_running_operation::Input {
-                duration: Default::default(),
-                steps: Default::default(),
-            },
-        )
-    }
     /// A prompt with two arguments, one required and one optional
     ///
     /// Renders the MCP prompt `args-prompt`.
@@ -402,142 +190,6 @@ for McpServersEverythingCall<'a, T, I, O> {
         self.0.send()
     }
 }
-/// The tools in the snapshot: names, schemas and fingerprints.
-#[allow(dead_code)]
-pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
-    ::mcp_runtime::ToolInfo {
-        name: "echo",
-        description: "Echoes back the input string",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"message\":{\"description\":\"Message to echo\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-        fingerprint: "4fdb0bd536cf04cb80b388da92405971",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "get-annotated-message",
-        description: "Demonstrates how annotations can be used to provide metadata about content.",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"includeImage\":{\"default\":false,\"description\":\"Whether to include an example image\",\"type\":\"boolean\"},\"messageType\":{\"description\":\"Type of message to demonstrate different annotation patterns\",\"enum\":[\"error\",\"success\",\"debug\"],\"type\":\"string\"}},\"required\":[\"messageType\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-        fingerprint: "c161089bc110997e639eb88aca3a976d",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "get-env",
-        description: "Returns all environment variables, helpful for debugging MCP server configuration",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "get-resource-links",
-        description: "Returns up to ten resource links that reference different types of resources",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"count\":{\"default\":3,\"description\":\"Number of resource links to return (1-10)\",\"maximum\":10,\"minimum\":1,\"type\":\"number\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-        fingerprint: "b06f7799af5a47ad27be2d9a7687570a",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "get-resource-reference",
-        description: "Returns a resource reference that can be used by MCP clients",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"resourceId\":{\"default\":1,\"description\":\"ID of the text resource to fetch\",\"type\":\"number\"},\"resourceType\":{\"default\":\"Text\",\"enum\":[\"Text\",\"Blob\"],\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-        fingerprint: "3f375f8daad90e1a0457996638aa18b5",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "get-structured-content",
-        description: "Returns structured content along with an output schema for client data validation",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"location\":{\"description\":\"Choose city\",\"enum\":[\"New York\",\"Chicago\",\"Los Angeles\"],\"type\":\"string\"}},\"required\":[\"location\"],\"type\":\"object\"}",
-        output_schema: Some(
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"conditions\":{\"description\":\"Weather conditions description\",\"type\":\"string\"},\"humidity\":{\"description\":\"Humidity percentage\",\"type\":\"number\"},\"temperature\":{\"description\":\"Temperature in celsius\",\"type\":\"number\"}},\"required\":[\"temperature\",\"conditions\",\"humidity\"],\"type\":\"object\"}",
-        ),
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-        fingerprint: "25c471b08503e6e27aeffe7c6a94a483",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "get-sum",
-        description: "Returns the sum of two numbers",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"a\":{\"description\":\"First number\",\"type\":\"number\"},\"b\":{\"description\":\"Second number\",\"type\":\"number\"}},\"required\":[\"a\",\"b\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-        fingerprint: "b6560e104aaacab66c020be2a974daae",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "get-tiny-image",
-        description: "Returns a tiny MCP logo image.",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "gzip-file-as-resource",
-        description: "Compresses a single file using gzip compression. Depending upon the selected output type, returns either the compressed data as a gzipped resource or a resource link, allowing it to be downloaded in a subsequent request during the current session.",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"data\":{\"default\":\"https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md\",\"description\":\"URL or data URI of the file content to compress\",\"format\":\"uri\",\"type\":\"string\"},\"name\":{\"default\":\"README.md.gz\",\"description\":\"Name of the output file\",\"type\":\"string\"},\"outputType\":{\"default\":\"resourceLink\",\"description\":\"How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.\",\"enum\":[\"resourceLink\",\"resource\"],\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true,\"readOnlyHint\":false}",
-        ),
-        fingerprint: "8b9135644c3c4aab81a6b5e38d9f2057",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "simulate-research-query",
-        description: "Simulates a deep research operation that gathers, analyzes, and synthesizes information. Demonstrates MCP task-based operations with progress through multiple stages. If 'ambiguous' is true and client supports elicitation, sends an elicitation request for clarification.",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"ambiguous\":{\"default\":false,\"description\":\"Simulate an ambiguous query that requires clarification (triggers input_required status)\",\"type\":\"boolean\"},\"topic\":{\"description\":\"The research topic to investigate\",\"type\":\"string\"}},\"required\":[\"topic\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
-        ),
-        fingerprint: "dca35973c4423fb3c186bbc4eeee2717",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "toggle-simulated-logging",
-        description: "Toggles simulated, random-leveled logging on or off.",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
-        ),
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "toggle-subscriber-updates",
-        description: "Toggles simulated resource subscription updates on or off.",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
-        ),
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "trigger-long-running-operation",
-        description: "Demonstrates a long running operation with progress updates.",
-        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"duration\":{\"default\":10,\"description\":\"Duration of the operation in seconds\",\"type\":\"number\"},\"steps\":{\"default\":5,\"description\":\"Number of steps in the operation\",\"type\":\"number\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: Some(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-        fingerprint: "b1a633bb6f01ebf0d83438bd7600b573",
-    },
-];
 /// The prompts in the snapshot: names, descriptions, arguments.
 #[allow(dead_code)]
 pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
@@ -751,6 +403,326 @@ pub mod resources {
     /// The MCP resource `structure.md`.
     pub const STRUCTURE_MD: &str = "demo://resource/static/document/structure.md";
 }
+
+#[allow(
+    dead_code,
+    clippy::too_many_arguments,
+    clippy::just_underscores_and_digits,
+    clippy::doc_lazy_continuation
+)]
+impl McpServersEverything {
+    /// **Echo Tool**
+    ///
+    /// Echoes back the input string
+    ///
+    /// Calls the MCP tool `echo` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn echo(&self, message: impl Into<String>) -> echo::Call<'_> {
+        echo::Call::new(
+            &self.client,
+            echo::Input {
+                message: message.into(),
+            },
+        )
+    }
+    /// **Get Annotated Message Tool**
+    ///
+    /// Demonstrates how annotations can be used to provide metadata about content.
+    ///
+    /// Calls the MCP tool `get-annotated-message` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.include_image(…)`.
+    pub fn get_annotated_message(
+        &self,
+        message_type: impl Into<get_annotated_message::InputMessageType>,
+    ) -> get_annotated_message::Call<'_> {
+        get_annotated_message::Call::new(
+            &self.client,
+            get_annotated_message::Input {
+                message_type: message_type.into(),
+                include_image: Default::default(),
+            },
+        )
+    }
+    /// **Print Environment Tool**
+    ///
+    /// Returns all environment variables, helpful for debugging MCP server configuration
+    ///
+    /// Calls the MCP tool `get-env` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn get_env(&self) -> get_env::Call<'_> {
+        get_env::Call::new(&self.client, get_env::Input {})
+    }
+    /// **Get Resource Links Tool**
+    ///
+    /// Returns up to ten resource links that reference different types of resources
+    ///
+    /// Calls the MCP tool `get-resource-links` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.count(…)`.
+    pub fn get_resource_links(&self) -> get_resource_links::Call<'_> {
+        get_resource_links::Call::new(
+            &self.client,
+            get_resource_links::Input {
+                count: Default::default(),
+            },
+        )
+    }
+    /// **Get Resource Reference Tool**
+    ///
+    /// Returns a resource reference that can be used by MCP clients
+    ///
+    /// Calls the MCP tool `get-resource-reference` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.resource_id(…)`, `.resource_type(…)`.
+    pub fn get_resource_reference(&self) -> get_resource_reference::Call<'_> {
+        get_resource_reference::Call::new(
+            &self.client,
+            get_resource_reference::Input {
+                resource_id: Default::default(),
+                resource_type: Default::default(),
+            },
+        )
+    }
+    /// **Get Structured Content Tool**
+    ///
+    /// Returns structured content along with an output schema for client data validation
+    ///
+    /// Calls the MCP tool `get-structured-content` and resolves to `get_structured_content::Output`.
+    pub fn get_structured_content(
+        &self,
+        location: impl Into<get_structured_content::InputLocation>,
+    ) -> get_structured_content::Call<'_> {
+        get_structured_content::Call::new(
+            &self.client,
+            get_structured_content::Input {
+                location: location.into(),
+            },
+        )
+    }
+    /// **Get Sum Tool**
+    ///
+    /// Returns the sum of two numbers
+    ///
+    /// Calls the MCP tool `get-sum` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn get_sum(&self, a: impl Into<f64>, b: impl Into<f64>) -> get_sum::Call<'_> {
+        get_sum::Call::new(
+            &self.client,
+            get_sum::Input {
+                a: a.into(),
+                b: b.into(),
+            },
+        )
+    }
+    /// **Get Tiny Image Tool**
+    ///
+    /// Returns a tiny MCP logo image.
+    ///
+    /// Calls the MCP tool `get-tiny-image` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn get_tiny_image(&self) -> get_tiny_image::Call<'_> {
+        get_tiny_image::Call::new(&self.client, get_tiny_image::Input {})
+    }
+    /// **GZip File as Resource Tool**
+    ///
+    /// Compresses a single file using gzip compression. Depending upon the selected output type, returns either the compressed data as a gzipped resource or a resource link, allowing it to be downloaded in a subsequent request during the current session.
+    ///
+    /// Calls the MCP tool `gzip-file-as-resource` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.data(…)`, `.name(…)`, `.output_type(…)`.
+    pub fn gzip_file_as_resource(&self) -> gzip_file_as_resource::Call<'_> {
+        gzip_file_as_resource::Call::new(
+            &self.client,
+            gzip_file_as_resource::Input {
+                data: Default::default(),
+                name: Default::default(),
+                output_type: Default::default(),
+            },
+        )
+    }
+    /// **Simulate Research Query**
+    ///
+    /// Simulates a deep research operation that gathers, analyzes, and synthesizes information. Demonstrates MCP task-based operations with progress through multiple stages. If 'ambiguous' is true and client supports elicitation, sends an elicitation request for clarification.
+    ///
+    /// Calls the MCP tool `simulate-research-query` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.ambiguous(…)`.
+    pub fn simulate_research_query(
+        &self,
+        topic: impl Into<String>,
+    ) -> simulate_research_query::Call<'_> {
+        simulate_research_query::Call::new(
+            &self.client,
+            simulate_research_query::Input {
+                topic: topic.into(),
+                ambiguous: Default::default(),
+            },
+        )
+    }
+    /// **Toggle Simulated Logging**
+    ///
+    /// Toggles simulated, random-leveled logging on or off.
+    ///
+    /// Calls the MCP tool `toggle-simulated-logging` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn toggle_simulated_logging(&self) -> toggle_simulated_logging::Call<'_> {
+        toggle_simulated_logging::Call::new(
+            &self.client,
+            toggle_simulated_logging::Input {},
+        )
+    }
+    /// **Toggle Subscriber Updates**
+    ///
+    /// Toggles simulated resource subscription updates on or off.
+    ///
+    /// Calls the MCP tool `toggle-subscriber-updates` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn toggle_subscriber_updates(&self) -> toggle_subscriber_updates::Call<'_> {
+        toggle_subscriber_updates::Call::new(
+            &self.client,
+            toggle_subscriber_updates::Input {
+            },
+        )
+    }
+    /// **Trigger Long Running Operation Tool**
+    ///
+    /// Demonstrates a long running operation with progress updates.
+    ///
+    /// Calls the MCP tool `trigger-long-running-operation` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.duration(…)`, `.steps(…)`.
+    pub fn trigger_long_running_operation(
+        &self,
+    ) -> trigger_long_running_operation::Call<'_> {
+        trigger_long_running_operation::Call::new(
+            &self.client,
+            trigger_long_running_operation::Input {
+                duration: Default::default(),
+                steps: Default::default(),
+            },
+        )
+    }
+}
+
+/// The tools in the snapshot: names, schemas and fingerprints.
+#[allow(dead_code)]
+pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
+    ::mcp_runtime::ToolInfo {
+        name: "echo",
+        description: "Echoes back the input string",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"message\":{\"description\":\"Message to echo\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
+        fingerprint: "4fdb0bd536cf04cb80b388da92405971",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "get-annotated-message",
+        description: "Demonstrates how annotations can be used to provide metadata about content.",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"includeImage\":{\"default\":false,\"description\":\"Whether to include an example image\",\"type\":\"boolean\"},\"messageType\":{\"description\":\"Type of message to demonstrate different annotation patterns\",\"enum\":[\"error\",\"success\",\"debug\"],\"type\":\"string\"}},\"required\":[\"messageType\"],\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
+        fingerprint: "c161089bc110997e639eb88aca3a976d",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "get-env",
+        description: "Returns all environment variables, helpful for debugging MCP server configuration",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
+        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "get-resource-links",
+        description: "Returns up to ten resource links that reference different types of resources",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"count\":{\"default\":3,\"description\":\"Number of resource links to return (1-10)\",\"maximum\":10,\"minimum\":1,\"type\":\"number\"}},\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
+        fingerprint: "b06f7799af5a47ad27be2d9a7687570a",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "get-resource-reference",
+        description: "Returns a resource reference that can be used by MCP clients",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"resourceId\":{\"default\":1,\"description\":\"ID of the text resource to fetch\",\"type\":\"number\"},\"resourceType\":{\"default\":\"Text\",\"enum\":[\"Text\",\"Blob\"],\"type\":\"string\"}},\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
+        fingerprint: "3f375f8daad90e1a0457996638aa18b5",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "get-structured-content",
+        description: "Returns structured content along with an output schema for client data validation",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"location\":{\"description\":\"Choose city\",\"enum\":[\"New York\",\"Chicago\",\"Los Angeles\"],\"type\":\"string\"}},\"required\":[\"location\"],\"type\":\"object\"}",
+        output_schema: Some(
+            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"conditions\":{\"description\":\"Weather conditions description\",\"type\":\"string\"},\"humidity\":{\"description\":\"Humidity percentage\",\"type\":\"number\"},\"temperature\":{\"description\":\"Temperature in celsius\",\"type\":\"number\"}},\"required\":[\"temperature\",\"conditions\",\"humidity\"],\"type\":\"object\"}",
+        ),
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
+        fingerprint: "25c471b08503e6e27aeffe7c6a94a483",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "get-sum",
+        description: "Returns the sum of two numbers",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"a\":{\"description\":\"First number\",\"type\":\"number\"},\"b\":{\"description\":\"Second number\",\"type\":\"number\"}},\"required\":[\"a\",\"b\"],\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
+        fingerprint: "b6560e104aaacab66c020be2a974daae",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "get-tiny-image",
+        description: "Returns a tiny MCP logo image.",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
+        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "gzip-file-as-resource",
+        description: "Compresses a single file using gzip compression. Depending upon the selected output type, returns either the compressed data as a gzipped resource or a resource link, allowing it to be downloaded in a subsequent request during the current session.",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"data\":{\"default\":\"https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md\",\"description\":\"URL or data URI of the file content to compress\",\"format\":\"uri\",\"type\":\"string\"},\"name\":{\"default\":\"README.md.gz\",\"description\":\"Name of the output file\",\"type\":\"string\"},\"outputType\":{\"default\":\"resourceLink\",\"description\":\"How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.\",\"enum\":[\"resourceLink\",\"resource\"],\"type\":\"string\"}},\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true,\"readOnlyHint\":false}",
+        ),
+        fingerprint: "8b9135644c3c4aab81a6b5e38d9f2057",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "simulate-research-query",
+        description: "Simulates a deep research operation that gathers, analyzes, and synthesizes information. Demonstrates MCP task-based operations with progress through multiple stages. If 'ambiguous' is true and client supports elicitation, sends an elicitation request for clarification.",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"ambiguous\":{\"default\":false,\"description\":\"Simulate an ambiguous query that requires clarification (triggers input_required status)\",\"type\":\"boolean\"},\"topic\":{\"description\":\"The research topic to investigate\",\"type\":\"string\"}},\"required\":[\"topic\"],\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        ),
+        fingerprint: "dca35973c4423fb3c186bbc4eeee2717",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "toggle-simulated-logging",
+        description: "Toggles simulated, random-leveled logging on or off.",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        ),
+        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "toggle-subscriber-updates",
+        description: "Toggles simulated resource subscription updates on or off.",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        ),
+        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    },
+    ::mcp_runtime::ToolInfo {
+        name: "trigger-long-running-operation",
+        description: "Demonstrates a long running operation with progress updates.",
+        input_schema: "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"duration\":{\"default\":10,\"description\":\"Duration of the operation in seconds\",\"type\":\"number\"},\"steps\":{\"default\":5,\"description\":\"Number of steps in the operation\",\"type\":\"number\"}},\"type\":\"object\"}",
+        output_schema: None,
+        annotations: Some(
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        ),
+        fingerprint: "b1a633bb6f01ebf0d83438bd7600b573",
+    },
+];
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
 #[allow(dead_code, clippy::all)]

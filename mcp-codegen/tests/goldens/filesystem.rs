@@ -59,263 +59,6 @@ impl SecureFilesystemServer {
     pub async fn close(&self) {
         self.client.close().await
     }
-    /// **Create Directory**
-    ///
-    /// Create a new directory or ensure a directory exists. Can create multiple nested directories in one operation. If the directory already exists, this operation will succeed silently. Perfect for setting up directory structures for projects or ensuring required paths exist. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `create_directory`.
-    ///
-    /// Resolves to `create_directory::Output`.
-    pub fn create_directory(
-        &self,
-        path: impl Into<String>,
-    ) -> create_directory::Call<'_> {
-        create_directory::Call::new(
-            &self.client,
-            create_directory::Input {
-                path: path.into(),
-            },
-        )
-    }
-    /// **Directory Tree**
-    ///
-    /// Get a recursive tree view of files and directories as a JSON structure. Each entry includes 'name', 'type' (file/directory), and 'children' for directories. Files have no children array, while directories always have a children array (which may be empty). The output is formatted with 2-space indentation for readability. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `directory_tree`.
-    ///
-    /// Optional arguments: `.exclude_patterns(…)`.
-    ///
-    /// Resolves to `directory_tree::Output`.
-    pub fn directory_tree(&self, path: impl Into<String>) -> directory_tree::Call<'_> {
-        directory_tree::Call::new(
-            &self.client,
-            directory_tree::Input {
-                path: path.into(),
-                exclude_patterns: Default::default(),
-            },
-        )
-    }
-    /// **Edit File**
-    ///
-    /// Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `edit_file`.
-    ///
-    /// Optional arguments: `.dry_run(…)`.
-    ///
-    /// Resolves to `edit_file::Output`.
-    pub fn edit_file(
-        &self,
-        path: impl Into<String>,
-        edits: impl Into<Vec<edit_file::InputEditsItem>>,
-    ) -> edit_file::Call<'_> {
-        edit_file::Call::new(
-            &self.client,
-            edit_file::Input {
-                path: path.into(),
-                edits: edits.into(),
-                dry_run: Default::default(),
-            },
-        )
-    }
-    /// **Get File Info**
-    ///
-    /// Retrieve detailed metadata about a file or directory. Returns comprehensive information including size, creation time, last modified time, permissions, and type. This tool is perfect for understanding file characteristics without reading the actual content. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `get_file_info`.
-    ///
-    /// Resolves to `get_file_info::Output`.
-    pub fn get_file_info(&self, path: impl Into<String>) -> get_file_info::Call<'_> {
-        get_file_info::Call::new(
-            &self.client,
-            get_file_info::Input {
-                path: path.into(),
-            },
-        )
-    }
-    /// **List Allowed Directories**
-    ///
-    /// Returns the list of directories that this server is allowed to access. Subdirectories within these allowed directories are also accessible. Use this to understand which directories and their nested paths are available before trying to access files.
-    ///
-    /// Calls the MCP tool `list_allowed_directories`.
-    ///
-    /// Resolves to `list_allowed_directories::Output`.
-    pub fn list_allowed_directories(&self) -> list_allowed_directories::Call<'_> {
-        list_allowed_directories::Call::new(
-            &self.client,
-            list_allowed_directories::Input {},
-        )
-    }
-    /// **List Directory**
-    ///
-    /// Get a detailed listing of all files and directories in a specified path. Results clearly distinguish between files and directories with \[FILE\] and \[DIR\] prefixes. This tool is essential for understanding directory structure and finding specific files within a directory. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `list_directory`.
-    ///
-    /// Resolves to `list_directory::Output`.
-    pub fn list_directory(&self, path: impl Into<String>) -> list_directory::Call<'_> {
-        list_directory::Call::new(
-            &self.client,
-            list_directory::Input {
-                path: path.into(),
-            },
-        )
-    }
-    /// **List Directory with Sizes**
-    ///
-    /// Get a detailed listing of all files and directories in a specified path, including sizes. Results clearly distinguish between files and directories with \[FILE\] and \[DIR\] prefixes. This tool is useful for understanding directory structure and finding specific files within a directory. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `list_directory_with_sizes`.
-    ///
-    /// Optional arguments: `.sort_by(…)`.
-    ///
-    /// Resolves to `list_directory_with_sizes::Output`.
-    pub fn list_directory_with_sizes(
-        &self,
-        path: impl Into<String>,
-    ) -> list_directory_with_sizes::Call<'_> {
-        list_directory_with_sizes::Call::new(
-            &self.client,
-            list_directory_with_sizes::Input {
-                path: path.into(),
-                sort_by: Default::default(),
-            },
-        )
-    }
-    /// **Move File**
-    ///
-    /// Move or rename files and directories. Can move files between directories and rename them in a single operation. If the destination exists, the operation will fail. Works across different directories and can be used for simple renaming within the same directory. Both source and destination must be within allowed directories.
-    ///
-    /// Calls the MCP tool `move_file`.
-    ///
-    /// Resolves to `move_file::Output`.
-    pub fn move_file(
-        &self,
-        source: impl Into<String>,
-        destination: impl Into<String>,
-    ) -> move_file::Call<'_> {
-        move_file::Call::new(
-            &self.client,
-            move_file::Input {
-                source: source.into(),
-                destination: destination.into(),
-            },
-        )
-    }
-    /// **Read File (Deprecated)**
-    ///
-    /// Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.
-    ///
-    /// Calls the MCP tool `read_file`.
-    ///
-    /// Optional arguments: `.head(…)`, `.tail(…)`.
-    ///
-    /// Resolves to `read_file::Output`.
-    pub fn read_file(&self, path: impl Into<String>) -> read_file::Call<'_> {
-        read_file::Call::new(
-            &self.client,
-            read_file::Input {
-                path: path.into(),
-                head: Default::default(),
-                tail: Default::default(),
-            },
-        )
-    }
-    /// **Read Media File**
-    ///
-    /// Read a file and return it as a base64-encoded content block with its MIME type. Image and audio files are returned as image/audio content; any other file type is returned as an embedded resource. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `read_media_file`.
-    ///
-    /// Resolves to `read_media_file::Output`.
-    pub fn read_media_file(&self, path: impl Into<String>) -> read_media_file::Call<'_> {
-        read_media_file::Call::new(
-            &self.client,
-            read_media_file::Input {
-                path: path.into(),
-            },
-        )
-    }
-    /// **Read Multiple Files**
-    ///
-    /// Read the contents of multiple files simultaneously. This is more efficient than reading files one by one when you need to analyze or compare multiple files. Each file's content is returned with its path as a reference. Failed reads for individual files won't stop the entire operation. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `read_multiple_files`.
-    ///
-    /// Resolves to `read_multiple_files::Output`.
-    pub fn read_multiple_files(
-        &self,
-        paths: impl Into<Vec<String>>,
-    ) -> read_multiple_files::Call<'_> {
-        read_multiple_files::Call::new(
-            &self.client,
-            read_multiple_files::Input {
-                paths: paths.into(),
-            },
-        )
-    }
-    /// **Read Text File**
-    ///
-    /// Read the complete contents of a file from the file system as text. Handles various text encodings and provides detailed error messages if the file cannot be read. Use this tool when you need to examine the contents of a single file. Use the 'head' parameter to read only the first N lines of a file, or the 'tail' parameter to read only the last N lines of a file. Operates on the file as text regardless of extension. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `read_text_file`.
-    ///
-    /// Optional arguments: `.head(…)`, `.tail(…)`.
-    ///
-    /// Resolves to `read_text_file::Output`.
-    pub fn read_text_file(&self, path: impl Into<String>) -> read_text_file::Call<'_> {
-        read_text_file::Call::new(
-            &self.client,
-            read_text_file::Input {
-                path: path.into(),
-                head: Default::default(),
-                tail: Default::default(),
-            },
-        )
-    }
-    /// **Search Files**
-    ///
-    /// Recursively search for files and directories matching a pattern. The patterns should be glob-style patterns that match paths relative to the working directory. Use pattern like '*.ext' to match files in current directory, and '**/*.ext' to match files in all subdirectories. Returns full paths to all matching items. Great for finding files when you don't know their exact location. Only searches within allowed directories.
-    ///
-    /// Calls the MCP tool `search_files`.
-    ///
-    /// Optional arguments: `.exclude_patterns(…)`.
-    ///
-    /// Resolves to `search_files::Output`.
-    pub fn search_files(
-        &self,
-        path: impl Into<String>,
-        pattern: impl Into<String>,
-    ) -> search_files::Call<'_> {
-        search_files::Call::new(
-            &self.client,
-            search_files::Input {
-                path: path.into(),
-                pattern: pattern.into(),
-                exclude_patterns: Default::default(),
-            },
-        )
-    }
-    /// **Write File**
-    ///
-    /// Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning. Handles text content with proper encoding. Only works within allowed directories.
-    ///
-    /// Calls the MCP tool `write_file`.
-    ///
-    /// Resolves to `write_file::Output`.
-    pub fn write_file(
-        &self,
-        path: impl Into<String>,
-        content: impl Into<String>,
-    ) -> write_file::Call<'_> {
-        write_file::Call::new(
-            &self.client,
-            write_file::Input {
-                path: path.into(),
-                content: content.into(),
-            },
-        )
-    }
 }
 /// A pending call of one of [`SecureFilesystemServer`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
 #[must_use = "a call does nothing until it is awaited"]
@@ -362,6 +105,233 @@ for SecureFilesystemServerCall<'a, T, I, O> {
         self.0.send()
     }
 }
+
+#[allow(
+    dead_code,
+    clippy::too_many_arguments,
+    clippy::just_underscores_and_digits,
+    clippy::doc_lazy_continuation
+)]
+impl SecureFilesystemServer {
+    /// **Create Directory**
+    ///
+    /// Create a new directory or ensure a directory exists. Can create multiple nested directories in one operation. If the directory already exists, this operation will succeed silently. Perfect for setting up directory structures for projects or ensuring required paths exist. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `create_directory` and resolves to `create_directory::Output`.
+    pub fn create_directory(
+        &self,
+        path: impl Into<String>,
+    ) -> create_directory::Call<'_> {
+        create_directory::Call::new(
+            &self.client,
+            create_directory::Input {
+                path: path.into(),
+            },
+        )
+    }
+    /// **Directory Tree**
+    ///
+    /// Get a recursive tree view of files and directories as a JSON structure. Each entry includes 'name', 'type' (file/directory), and 'children' for directories. Files have no children array, while directories always have a children array (which may be empty). The output is formatted with 2-space indentation for readability. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `directory_tree` and resolves to `directory_tree::Output`. Optional arguments: `.exclude_patterns(…)`.
+    pub fn directory_tree(&self, path: impl Into<String>) -> directory_tree::Call<'_> {
+        directory_tree::Call::new(
+            &self.client,
+            directory_tree::Input {
+                path: path.into(),
+                exclude_patterns: Default::default(),
+            },
+        )
+    }
+    /// **Edit File**
+    ///
+    /// Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `edit_file` and resolves to `edit_file::Output`. Optional arguments: `.dry_run(…)`.
+    pub fn edit_file(
+        &self,
+        path: impl Into<String>,
+        edits: impl Into<Vec<edit_file::InputEditsItem>>,
+    ) -> edit_file::Call<'_> {
+        edit_file::Call::new(
+            &self.client,
+            edit_file::Input {
+                path: path.into(),
+                edits: edits.into(),
+                dry_run: Default::default(),
+            },
+        )
+    }
+    /// **Get File Info**
+    ///
+    /// Retrieve detailed metadata about a file or directory. Returns comprehensive information including size, creation time, last modified time, permissions, and type. This tool is perfect for understanding file characteristics without reading the actual content. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `get_file_info` and resolves to `get_file_info::Output`.
+    pub fn get_file_info(&self, path: impl Into<String>) -> get_file_info::Call<'_> {
+        get_file_info::Call::new(
+            &self.client,
+            get_file_info::Input {
+                path: path.into(),
+            },
+        )
+    }
+    /// **List Allowed Directories**
+    ///
+    /// Returns the list of directories that this server is allowed to access. Subdirectories within these allowed directories are also accessible. Use this to understand which directories and their nested paths are available before trying to access files.
+    ///
+    /// Calls the MCP tool `list_allowed_directories` and resolves to `list_allowed_directories::Output`.
+    pub fn list_allowed_directories(&self) -> list_allowed_directories::Call<'_> {
+        list_allowed_directories::Call::new(
+            &self.client,
+            list_allowed_directories::Input {},
+        )
+    }
+    /// **List Directory**
+    ///
+    /// Get a detailed listing of all files and directories in a specified path. Results clearly distinguish between files and directories with \[FILE\] and \[DIR\] prefixes. This tool is essential for understanding directory structure and finding specific files within a directory. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `list_directory` and resolves to `list_directory::Output`.
+    pub fn list_directory(&self, path: impl Into<String>) -> list_directory::Call<'_> {
+        list_directory::Call::new(
+            &self.client,
+            list_directory::Input {
+                path: path.into(),
+            },
+        )
+    }
+    /// **List Directory with Sizes**
+    ///
+    /// Get a detailed listing of all files and directories in a specified path, including sizes. Results clearly distinguish between files and directories with \[FILE\] and \[DIR\] prefixes. This tool is useful for understanding directory structure and finding specific files within a directory. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `list_directory_with_sizes` and resolves to `list_directory_with_sizes::Output`. Optional arguments: `.sort_by(…)`.
+    pub fn list_directory_with_sizes(
+        &self,
+        path: impl Into<String>,
+    ) -> list_directory_with_sizes::Call<'_> {
+        list_directory_with_sizes::Call::new(
+            &self.client,
+            list_directory_with_sizes::Input {
+                path: path.into(),
+                sort_by: Default::default(),
+            },
+        )
+    }
+    /// **Move File**
+    ///
+    /// Move or rename files and directories. Can move files between directories and rename them in a single operation. If the destination exists, the operation will fail. Works across different directories and can be used for simple renaming within the same directory. Both source and destination must be within allowed directories.
+    ///
+    /// Calls the MCP tool `move_file` and resolves to `move_file::Output`.
+    pub fn move_file(
+        &self,
+        source: impl Into<String>,
+        destination: impl Into<String>,
+    ) -> move_file::Call<'_> {
+        move_file::Call::new(
+            &self.client,
+            move_file::Input {
+                source: source.into(),
+                destination: destination.into(),
+            },
+        )
+    }
+    /// **Read File (Deprecated)**
+    ///
+    /// Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.
+    ///
+    /// Calls the MCP tool `read_file` and resolves to `read_file::Output`. Optional arguments: `.head(…)`, `.tail(…)`.
+    pub fn read_file(&self, path: impl Into<String>) -> read_file::Call<'_> {
+        read_file::Call::new(
+            &self.client,
+            read_file::Input {
+                path: path.into(),
+                head: Default::default(),
+                tail: Default::default(),
+            },
+        )
+    }
+    /// **Read Media File**
+    ///
+    /// Read a file and return it as a base64-encoded content block with its MIME type. Image and audio files are returned as image/audio content; any other file type is returned as an embedded resource. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `read_media_file` and resolves to `read_media_file::Output`.
+    pub fn read_media_file(&self, path: impl Into<String>) -> read_media_file::Call<'_> {
+        read_media_file::Call::new(
+            &self.client,
+            read_media_file::Input {
+                path: path.into(),
+            },
+        )
+    }
+    /// **Read Multiple Files**
+    ///
+    /// Read the contents of multiple files simultaneously. This is more efficient than reading files one by one when you need to analyze or compare multiple files. Each file's content is returned with its path as a reference. Failed reads for individual files won't stop the entire operation. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `read_multiple_files` and resolves to `read_multiple_files::Output`.
+    pub fn read_multiple_files(
+        &self,
+        paths: impl Into<Vec<String>>,
+    ) -> read_multiple_files::Call<'_> {
+        read_multiple_files::Call::new(
+            &self.client,
+            read_multiple_files::Input {
+                paths: paths.into(),
+            },
+        )
+    }
+    /// **Read Text File**
+    ///
+    /// Read the complete contents of a file from the file system as text. Handles various text encodings and provides detailed error messages if the file cannot be read. Use this tool when you need to examine the contents of a single file. Use the 'head' parameter to read only the first N lines of a file, or the 'tail' parameter to read only the last N lines of a file. Operates on the file as text regardless of extension. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `read_text_file` and resolves to `read_text_file::Output`. Optional arguments: `.head(…)`, `.tail(…)`.
+    pub fn read_text_file(&self, path: impl Into<String>) -> read_text_file::Call<'_> {
+        read_text_file::Call::new(
+            &self.client,
+            read_text_file::Input {
+                path: path.into(),
+                head: Default::default(),
+                tail: Default::default(),
+            },
+        )
+    }
+    /// **Search Files**
+    ///
+    /// Recursively search for files and directories matching a pattern. The patterns should be glob-style patterns that match paths relative to the working directory. Use pattern like '*.ext' to match files in current directory, and '**/*.ext' to match files in all subdirectories. Returns full paths to all matching items. Great for finding files when you don't know their exact location. Only searches within allowed directories.
+    ///
+    /// Calls the MCP tool `search_files` and resolves to `search_files::Output`. Optional arguments: `.exclude_patterns(…)`.
+    pub fn search_files(
+        &self,
+        path: impl Into<String>,
+        pattern: impl Into<String>,
+    ) -> search_files::Call<'_> {
+        search_files::Call::new(
+            &self.client,
+            search_files::Input {
+                path: path.into(),
+                pattern: pattern.into(),
+                exclude_patterns: Default::default(),
+            },
+        )
+    }
+    /// **Write File**
+    ///
+    /// Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning. Handles text content with proper encoding. Only works within allowed directories.
+    ///
+    /// Calls the MCP tool `write_file` and resolves to `write_file::Output`.
+    pub fn write_file(
+        &self,
+        path: impl Into<String>,
+        content: impl Into<String>,
+    ) -> write_file::Call<'_> {
+        write_file::Call::new(
+            &self.client,
+            write_file::Input {
+                path: path.into(),
+                content: content.into(),
+            },
+        )
+    }
+}
+
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[

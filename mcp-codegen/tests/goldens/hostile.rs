@@ -59,607 +59,6 @@ impl Hostile {
     pub async fn close(&self) {
         self.client.close().await
     }
-    /// Calls the MCP tool `1st-tool`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn _1st_tool(&self) -> _1st_tool::Call<'_> {
-        _1st_tool::Call::new(&self.client, _1st_tool::Input {})
-    }
-    /// Calls the MCP tool `Get User`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_user(&self) -> get_user::Call<'_> {
-        get_user::Call::new(&self.client, get_user::Input {})
-    }
-    /// Calls the MCP tool `boolean_schemas`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    ///
-    /// **Generator notes:**
-    /// - property `nothing` has the schema `false` (it can never be present); it has no field
-    pub fn boolean_schemas(
-        &self,
-        anything: impl Into<::mcp_runtime::export::serde_json::Value>,
-    ) -> boolean_schemas::Call<'_> {
-        boolean_schemas::Call::new(
-            &self.client,
-            boolean_schemas::Input {
-                anything: anything.into(),
-            },
-        )
-    }
-    /// Calls the MCP tool `colliding_nested_property_names`.
-    ///
-    /// Optional arguments: `.obj(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn colliding_nested_property_names(
-        &self,
-    ) -> colliding_nested_property_names::Call<'_> {
-        colliding_nested_property_names::Call::new(
-            &self.client,
-            colliding_nested_property_names::Input {
-                obj: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `connect`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn connect_2(&self) -> connect::Call<'_> {
-        connect::Call::new(&self.client, connect::Input {})
-    }
-    /// Calls the MCP tool `const_not_conditionals`.
-    ///
-    /// Optional arguments: `.cond(…)`, `.kind(…)`, `.notnum(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    ///
-    /// **Generator notes:**
-    /// - `if`, `then` at the root of the input schema is checked by the server, not at compile time
-    /// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported); it is a JSON value
-    /// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema); it is a JSON value
-    pub fn const_not_conditionals(&self) -> const_not_conditionals::Call<'_> {
-        const_not_conditionals::Call::new(
-            &self.client,
-            const_not_conditionals::Input {
-                cond: Default::default(),
-                kind: Default::default(),
-                notnum: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `dangling_ref`.
-    ///
-    /// Optional arguments: `.other(…)`, `.thing(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    ///
-    /// **Generator notes:**
-    /// - argument `other` could not be typed (typify panicked: external references are not supported: `https://example.com/schema.json`); it is a JSON value
-    /// - argument `thing` could not be typed (typify panicked: $ref #/$defs/Missing is missing); it is a JSON value
-    pub fn dangling_ref(&self) -> dangling_ref::Call<'_> {
-        dangling_ref::Call::new(
-            &self.client,
-            dangling_ref::Input {
-                other: Default::default(),
-                thing: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `deep_nesting`.
-    ///
-    /// Optional arguments: `.a(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn deep_nesting(&self) -> deep_nesting::Call<'_> {
-        deep_nesting::Call::new(
-            &self.client,
-            deep_nesting::Input {
-                a: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `defaults_of_every_kind`.
-    ///
-    /// Optional arguments: `.arr(…)`, `.b(…)`, `.f(…)`, `.n(…)`, `.nul(…)`, `.o(…)`, `.s(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn defaults_of_every_kind(&self) -> defaults_of_every_kind::Call<'_> {
-        defaults_of_every_kind::Call::new(
-            &self.client,
-            defaults_of_every_kind::Input {
-                arr: Default::default(),
-                b: Default::default(),
-                f: Default::default(),
-                n: Default::default(),
-                nul: Default::default(),
-                o: Default::default(),
-                s: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `defs_clash_between_input_and_output`.
-    ///
-    /// Optional arguments: `.item(…)`.
-    ///
-    /// Resolves to `defs_clash_between_input_and_output::Output`.
-    pub fn defs_clash_between_input_and_output(
-        &self,
-    ) -> defs_clash_between_input_and_output::Call<'_> {
-        defs_clash_between_input_and_output::Call::new(
-            &self.client,
-            defs_clash_between_input_and_output::Input {
-                item: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `defs_named_like_our_items`.
-    ///
-    /// Optional arguments: `.a(…)`, `.b(…)`, `.c(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn defs_named_like_our_items(&self) -> defs_named_like_our_items::Call<'_> {
-        defs_named_like_our_items::Call::new(
-            &self.client,
-            defs_named_like_our_items::Input {
-                a: Default::default(),
-                b: Default::default(),
-                c: Default::default(),
-            },
-        )
-    }
-    /// Definitions named like the standard derives and our marker type: derive(Clone, Debug, Default) must still mean the traits.
-    ///
-    /// Calls the MCP tool `defs_named_like_std_traits`.
-    ///
-    /// Optional arguments: `.clone(…)`, `.debug(…)`, `.default(…)`, `.serialize(…)`, `.this_tool(…)`.
-    ///
-    /// Resolves to `defs_named_like_std_traits::Output`.
-    pub fn defs_named_like_std_traits(&self) -> defs_named_like_std_traits::Call<'_> {
-        defs_named_like_std_traits::Call::new(
-            &self.client,
-            defs_named_like_std_traits::Input {
-                clone: Default::default(),
-                debug: Default::default(),
-                default: Default::default(),
-                serialize: Default::default(),
-                this_tool: Default::default(),
-            },
-        )
-    }
-    /// **Docs \<that\> \[break\]**
-    ///
-    /// Runs a query.
-    ///
-    /// ```text
-    /// SELECT * FROM t WHERE a < 3;
-    /// ```
-    ///
-    /// Example:
-    /// ```text
-    /// fn main() { panic!() }
-    /// ```
-    /// See \[the docs\](`https://example.com`) and \<b\>bold\</b\> or \[\[wiki\]\].
-    ///
-    ///    Tabbed code
-    /// ~~~text
-    /// print(1)
-    /// ~~~
-    ///
-    /// Calls the MCP tool `docs_that_are_not_rust`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn docs_that_are_not_rust(
-        &self,
-        path: impl Into<String>,
-    ) -> docs_that_are_not_rust::Call<'_> {
-        docs_that_are_not_rust::Call::new(
-            &self.client,
-            docs_that_are_not_rust::Input {
-                path: path.into(),
-            },
-        )
-    }
-    /// Calls the MCP tool `draft7_definitions`.
-    ///
-    /// Optional arguments: `.p(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn draft7_definitions(&self) -> draft7_definitions::Call<'_> {
-        draft7_definitions::Call::new(
-            &self.client,
-            draft7_definitions::Input {
-                p: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `empty_object`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn empty_object(&self) -> empty_object::Call<'_> {
-        empty_object::Call::new(&self.client, empty_object::Input {})
-    }
-    /// Calls the MCP tool `enum_duplicates_after_normalisation`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn enum_duplicates_after_normalisation(
-        &self,
-        state: impl Into<enum_duplicates_after_normalisation::InputState>,
-    ) -> enum_duplicates_after_normalisation::Call<'_> {
-        enum_duplicates_after_normalisation::Call::new(
-            &self.client,
-            enum_duplicates_after_normalisation::Input {
-                state: state.into(),
-            },
-        )
-    }
-    /// Calls the MCP tool `enum_mixed_and_nullable`.
-    ///
-    /// Optional arguments: `.mixed(…)`, `.nullable(…)`, `.typed_nullable(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    ///
-    /// **Generator notes:**
-    /// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum); it is a JSON value
-    pub fn enum_mixed_and_nullable(&self) -> enum_mixed_and_nullable::Call<'_> {
-        enum_mixed_and_nullable::Call::new(
-            &self.client,
-            enum_mixed_and_nullable::Input {
-                mixed: Default::default(),
-                nullable: Default::default(),
-                typed_nullable: Default::default(),
-            },
-        )
-    }
-    /// Enum values that are not identifiers.
-    ///
-    /// Calls the MCP tool `enum_odd_values`.
-    ///
-    /// Optional arguments: `.weird(…)`.
-    ///
-    /// Resolves to `enum_odd_values::Output`.
-    pub fn enum_odd_values(
-        &self,
-        reaction: impl Into<enum_odd_values::InputReaction>,
-    ) -> enum_odd_values::Call<'_> {
-        enum_odd_values::Call::new(
-            &self.client,
-            enum_odd_values::Input {
-                reaction: reaction.into(),
-                weird: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `enum_with_default`.
-    ///
-    /// Optional arguments: `.sort(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn enum_with_default(&self) -> enum_with_default::Call<'_> {
-        enum_with_default::Call::new(
-            &self.client,
-            enum_with_default::Input {
-                sort: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `extensions_and_annotations`.
-    ///
-    /// Optional arguments: `.x(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn extensions_and_annotations(&self) -> extensions_and_annotations::Call<'_> {
-        extensions_and_annotations::Call::new(
-            &self.client,
-            extensions_and_annotations::Input {
-                x: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `formats`.
-    ///
-    /// Optional arguments: `.big(…)`, `.date(…)`, `.date_time(…)`, `.duration(…)`, `.email(…)`, `.hostname(…)`, `.ipv4(…)`, `.small(…)`, `.uri(…)`, `.uuid(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    ///
-    /// **Generator notes:**
-    /// - `format: date-time` is a plain String (set `typed_formats` for uuid/chrono types)
-    /// - `format: date` is a plain String (set `typed_formats` for uuid/chrono types)
-    /// - `format: uuid` is a plain String (set `typed_formats` for uuid/chrono types)
-    pub fn formats(&self) -> formats::Call<'_> {
-        formats::Call::new(
-            &self.client,
-            formats::Input {
-                big: Default::default(),
-                date: Default::default(),
-                date_time: Default::default(),
-                duration: Default::default(),
-                email: Default::default(),
-                hostname: Default::default(),
-                ipv4: Default::default(),
-                small: Default::default(),
-                uri: Default::default(),
-                uuid: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `get-user`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_user_2(&self, id: impl Into<String>) -> get_user_2::Call<'_> {
-        get_user_2::Call::new(&self.client, get_user_2::Input { id: id.into() })
-    }
-    /// Calls the MCP tool `get_user`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn get_user_3(&self, id: impl Into<i64>) -> get_user_3::Call<'_> {
-        get_user_3::Call::new(&self.client, get_user_3::Input { id: id.into() })
-    }
-    /// Calls the MCP tool `keyword_and_odd_property_names`.
-    ///
-    /// Optional arguments: `.value(…)`, `.self_(…)`, `.async_(…)`, `.crate_(…)`, `.fn_(…)`, `.foo_bar(…)`, `.foo_bar_2(…)`, `.foo_bar_3(…)`, `.gen_(…)`, `.input_2(…)`, `.new_2(…)`, `.r_x(…)`, `.send_2(…)`, `.super_(…)`, `.with_timeout_2(…)`, `.ncode(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn keyword_and_odd_property_names(
-        &self,
-        type_: impl Into<String>,
-        self_2: impl Into<String>,
-        _1st: impl Into<String>,
-    ) -> keyword_and_odd_property_names::Call<'_> {
-        keyword_and_odd_property_names::Call::new(
-            &self.client,
-            keyword_and_odd_property_names::Input {
-                type_: type_.into(),
-                self_2: self_2.into(),
-                _1st: _1st.into(),
-                value: Default::default(),
-                self_: Default::default(),
-                async_: Default::default(),
-                crate_: Default::default(),
-                fn_: Default::default(),
-                foo_bar: Default::default(),
-                foo_bar_2: Default::default(),
-                foo_bar_3: Default::default(),
-                gen_: Default::default(),
-                input_2: Default::default(),
-                new_2: Default::default(),
-                r_x: Default::default(),
-                send_2: Default::default(),
-                super_: Default::default(),
-                with_timeout_2: Default::default(),
-                ncode: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `maps_and_additional_properties`.
-    ///
-    /// Optional arguments: `.closed(…)`, `.labels(…)`, `.nested(…)`, `.open_true(…)`.
-    ///
-    /// Resolves to `maps_and_additional_properties::Output`.
-    pub fn maps_and_additional_properties(
-        &self,
-    ) -> maps_and_additional_properties::Call<'_> {
-        maps_and_additional_properties::Call::new(
-            &self.client,
-            maps_and_additional_properties::Input {
-                closed: Default::default(),
-                labels: Default::default(),
-                nested: Default::default(),
-                open_true: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `nested_combinators`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn nested_combinators(
-        &self,
-        x: impl Into<nested_combinators::InputX>,
-    ) -> nested_combinators::Call<'_> {
-        nested_combinators::Call::new(
-            &self.client,
-            nested_combinators::Input {
-                x: x.into(),
-            },
-        )
-    }
-    /// Calls the MCP tool `no_input_schema_properties`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn no_input_schema_properties(&self) -> no_input_schema_properties::Call<'_> {
-        no_input_schema_properties::Call::new(
-            &self.client,
-            no_input_schema_properties::Input {
-            },
-        )
-    }
-    /// Calls the MCP tool `output_array_root`.
-    ///
-    /// Resolves to `output_array_root::Output`.
-    pub fn output_array_root(&self) -> output_array_root::Call<'_> {
-        output_array_root::Call::new(&self.client, output_array_root::Input {})
-    }
-    /// Calls the MCP tool `output_not_object_typed`.
-    ///
-    /// Resolves to `output_not_object_typed::Output`.
-    ///
-    /// **Generator notes:**
-    /// - the output schema could not be typed (typify panicked: not yet implemented: unhandled not schema); the output is a JSON value
-    pub fn output_not_object_typed(&self) -> output_not_object_typed::Call<'_> {
-        output_not_object_typed::Call::new(
-            &self.client,
-            output_not_object_typed::Input {},
-        )
-    }
-    /// Calls the MCP tool `pattern_properties`.
-    ///
-    /// Optional arguments: `.code(…)`, `.env(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    ///
-    /// **Generator notes:**
-    /// - `pattern` constraints are checked by the server, not by the generated types
-    pub fn pattern_properties(&self) -> pattern_properties::Call<'_> {
-        pattern_properties::Call::new(
-            &self.client,
-            pattern_properties::Input {
-                code: Default::default(),
-                env: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `prefix_items_and_tuples`.
-    ///
-    /// Optional arguments: `.draft7_tuple(…)`, `.pair(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    ///
-    /// **Generator notes:**
-    /// - an array with fixed positions but no fixed length (optional positions or an open tail) is a list of JSON values
-    pub fn prefix_items_and_tuples(&self) -> prefix_items_and_tuples::Call<'_> {
-        prefix_items_and_tuples::Call::new(
-            &self.client,
-            prefix_items_and_tuples::Input {
-                draft7_tuple: Default::default(),
-                pair: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `recursive_refs`.
-    ///
-    /// Resolves to `recursive_refs::Output`.
-    pub fn recursive_refs(
-        &self,
-        tree: impl Into<recursive_refs::Node>,
-    ) -> recursive_refs::Call<'_> {
-        recursive_refs::Call::new(
-            &self.client,
-            recursive_refs::Input {
-                tree: tree.into(),
-            },
-        )
-    }
-    /// Filters in the style of a query language, whose schema reuses shapes by pointing into its own properties.
-    ///
-    /// Calls the MCP tool `refs_into_properties`.
-    ///
-    /// Optional arguments: `.first(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn refs_into_properties(
-        &self,
-        filters: impl Into<refs_into_properties::Filters>,
-    ) -> refs_into_properties::Call<'_> {
-        refs_into_properties::Call::new(
-            &self.client,
-            refs_into_properties::Input {
-                filters: filters.into(),
-                first: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `required_without_schema`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn required_without_schema(
-        &self,
-        a: impl Into<String>,
-        ghost: impl Into<::mcp_runtime::export::serde_json::Value>,
-    ) -> required_without_schema::Call<'_> {
-        required_without_schema::Call::new(
-            &self.client,
-            required_without_schema::Input {
-                a: a.into(),
-                ghost: ghost.into(),
-            },
-        )
-    }
-    /// Calls the MCP tool `root_any_of`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn root_any_of(
-        &self,
-        input: impl Into<root_any_of::Input>,
-    ) -> root_any_of::Call<'_> {
-        root_any_of::Call::new(&self.client, input.into())
-    }
-    /// Calls the MCP tool `root_enum`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn root_enum(&self, input: impl Into<root_enum::Input>) -> root_enum::Call<'_> {
-        root_enum::Call::new(&self.client, input.into())
-    }
-    /// Calls the MCP tool `self`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn self_(&self) -> self_::Call<'_> {
-        self_::Call::new(&self.client, self_::Input {})
-    }
-    /// Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.
-    ///
-    /// Calls the MCP tool `task_optional`.
-    ///
-    /// Optional arguments: `.as_task_2(…)`, `.resume(…)`, `.send_2(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn task_optional(&self) -> task_optional::Call<'_> {
-        task_optional::Call::new(
-            &self.client,
-            task_optional::Input {
-                as_task_2: Default::default(),
-                resume: Default::default(),
-                send_2: Default::default(),
-            },
-        )
-    }
-    /// Calls the MCP tool `type_arrays`.
-    ///
-    /// Optional arguments: `.any(…)`, `.int_or_bool(…)`, `.multi(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn type_arrays(&self) -> type_arrays::Call<'_> {
-        type_arrays::Call::new(
-            &self.client,
-            type_arrays::Input {
-                any: Default::default(),
-                int_or_bool: Default::default(),
-                multi: Default::default(),
-            },
-        )
-    }
-    /// Start:
-    /// ```text
-    /// import os
-    /// os.remove('/')
-    ///
-    /// Calls the MCP tool `unclosed_fence_description`.
-    /// ```
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn unclosed_fence_description(&self) -> unclosed_fence_description::Call<'_> {
-        unclosed_fence_description::Call::new(
-            &self.client,
-            unclosed_fence_description::Input {
-            },
-        )
-    }
-    /// Ünïcödé tool 🚀 with a trailing backslash \\
-    ///
-    /// Calls the MCP tool `unicode_everywhere`.
-    ///
-    /// Optional arguments: `.emoji(…)`, `.value(…)`.
-    ///
-    /// Resolves to `::mcp_runtime::ToolOutput`.
-    pub fn unicode_everywhere(&self) -> unicode_everywhere::Call<'_> {
-        unicode_everywhere::Call::new(
-            &self.client,
-            unicode_everywhere::Input {
-                emoji: Default::default(),
-                value: Default::default(),
-            },
-        )
-    }
 }
 /// A pending call of one of [`Hostile`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
 #[must_use = "a call does nothing until it is awaited"]
@@ -701,6 +100,491 @@ for HostileCall<'a, T, I, O> {
         self.0.send()
     }
 }
+
+#[allow(
+    dead_code,
+    clippy::too_many_arguments,
+    clippy::just_underscores_and_digits,
+    clippy::doc_lazy_continuation
+)]
+impl Hostile {
+    /// Calls the MCP tool `1st-tool` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn _1st_tool(&self) -> _1st_tool::Call<'_> {
+        _1st_tool::Call::new(&self.client, _1st_tool::Input {})
+    }
+    /// Calls the MCP tool `Get User` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn get_user(&self) -> get_user::Call<'_> {
+        get_user::Call::new(&self.client, get_user::Input {})
+    }
+    /// Calls the MCP tool `boolean_schemas` and resolves to `::mcp_runtime::ToolOutput`.
+    ///
+    /// **Generator notes:**
+    /// - property `nothing` has the schema `false` (it can never be present); it has no field
+    pub fn boolean_schemas(
+        &self,
+        anything: impl Into<::mcp_runtime::export::serde_json::Value>,
+    ) -> boolean_schemas::Call<'_> {
+        boolean_schemas::Call::new(
+            &self.client,
+            boolean_schemas::Input {
+                anything: anything.into(),
+            },
+        )
+    }
+    /// Calls the MCP tool `colliding_nested_property_names` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.obj(…)`.
+    pub fn colliding_nested_property_names(
+        &self,
+    ) -> colliding_nested_property_names::Call<'_> {
+        colliding_nested_property_names::Call::new(
+            &self.client,
+            colliding_nested_property_names::Input {
+                obj: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `connect` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn connect_2(&self) -> connect::Call<'_> {
+        connect::Call::new(&self.client, connect::Input {})
+    }
+    /// Calls the MCP tool `const_not_conditionals` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.cond(…)`, `.kind(…)`, `.notnum(…)`.
+    ///
+    /// **Generator notes:**
+    /// - `if`, `then` at the root of the input schema is checked by the server, not at compile time
+    /// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported); it is a JSON value
+    /// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema); it is a JSON value
+    pub fn const_not_conditionals(&self) -> const_not_conditionals::Call<'_> {
+        const_not_conditionals::Call::new(
+            &self.client,
+            const_not_conditionals::Input {
+                cond: Default::default(),
+                kind: Default::default(),
+                notnum: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `dangling_ref` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.other(…)`, `.thing(…)`.
+    ///
+    /// **Generator notes:**
+    /// - argument `other` could not be typed (typify panicked: external references are not supported: `https://example.com/schema.json`); it is a JSON value
+    /// - argument `thing` could not be typed (typify panicked: $ref #/$defs/Missing is missing); it is a JSON value
+    pub fn dangling_ref(&self) -> dangling_ref::Call<'_> {
+        dangling_ref::Call::new(
+            &self.client,
+            dangling_ref::Input {
+                other: Default::default(),
+                thing: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `deep_nesting` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.a(…)`.
+    pub fn deep_nesting(&self) -> deep_nesting::Call<'_> {
+        deep_nesting::Call::new(
+            &self.client,
+            deep_nesting::Input {
+                a: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `defaults_of_every_kind` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.arr(…)`, `.b(…)`, `.f(…)`, `.n(…)`, `.nul(…)`, `.o(…)`, `.s(…)`.
+    pub fn defaults_of_every_kind(&self) -> defaults_of_every_kind::Call<'_> {
+        defaults_of_every_kind::Call::new(
+            &self.client,
+            defaults_of_every_kind::Input {
+                arr: Default::default(),
+                b: Default::default(),
+                f: Default::default(),
+                n: Default::default(),
+                nul: Default::default(),
+                o: Default::default(),
+                s: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `defs_clash_between_input_and_output` and resolves to `defs_clash_between_input_and_output::Output`. Optional arguments: `.item(…)`.
+    pub fn defs_clash_between_input_and_output(
+        &self,
+    ) -> defs_clash_between_input_and_output::Call<'_> {
+        defs_clash_between_input_and_output::Call::new(
+            &self.client,
+            defs_clash_between_input_and_output::Input {
+                item: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `defs_named_like_our_items` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.a(…)`, `.b(…)`, `.c(…)`.
+    pub fn defs_named_like_our_items(&self) -> defs_named_like_our_items::Call<'_> {
+        defs_named_like_our_items::Call::new(
+            &self.client,
+            defs_named_like_our_items::Input {
+                a: Default::default(),
+                b: Default::default(),
+                c: Default::default(),
+            },
+        )
+    }
+    /// Definitions named like the standard derives and our marker type: derive(Clone, Debug, Default) must still mean the traits.
+    ///
+    /// Calls the MCP tool `defs_named_like_std_traits` and resolves to `defs_named_like_std_traits::Output`. Optional arguments: `.clone(…)`, `.debug(…)`, `.default(…)`, `.serialize(…)`, `.this_tool(…)`.
+    pub fn defs_named_like_std_traits(&self) -> defs_named_like_std_traits::Call<'_> {
+        defs_named_like_std_traits::Call::new(
+            &self.client,
+            defs_named_like_std_traits::Input {
+                clone: Default::default(),
+                debug: Default::default(),
+                default: Default::default(),
+                serialize: Default::default(),
+                this_tool: Default::default(),
+            },
+        )
+    }
+    /// **Docs \<that\> \[break\]**
+    ///
+    /// Runs a query.
+    ///
+    /// ```text
+    /// SELECT * FROM t WHERE a < 3;
+    /// ```
+    ///
+    /// Example:
+    /// ```text
+    /// fn main() { panic!() }
+    /// ```
+    /// See \[the docs\](`https://example.com`) and \<b\>bold\</b\> or \[\[wiki\]\].
+    ///
+    ///    Tabbed code
+    /// ~~~text
+    /// print(1)
+    /// ~~~
+    ///
+    /// Calls the MCP tool `docs_that_are_not_rust` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn docs_that_are_not_rust(
+        &self,
+        path: impl Into<String>,
+    ) -> docs_that_are_not_rust::Call<'_> {
+        docs_that_are_not_rust::Call::new(
+            &self.client,
+            docs_that_are_not_rust::Input {
+                path: path.into(),
+            },
+        )
+    }
+    /// Calls the MCP tool `draft7_definitions` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.p(…)`.
+    pub fn draft7_definitions(&self) -> draft7_definitions::Call<'_> {
+        draft7_definitions::Call::new(
+            &self.client,
+            draft7_definitions::Input {
+                p: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `empty_object` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn empty_object(&self) -> empty_object::Call<'_> {
+        empty_object::Call::new(&self.client, empty_object::Input {})
+    }
+    /// Calls the MCP tool `enum_duplicates_after_normalisation` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn enum_duplicates_after_normalisation(
+        &self,
+        state: impl Into<enum_duplicates_after_normalisation::InputState>,
+    ) -> enum_duplicates_after_normalisation::Call<'_> {
+        enum_duplicates_after_normalisation::Call::new(
+            &self.client,
+            enum_duplicates_after_normalisation::Input {
+                state: state.into(),
+            },
+        )
+    }
+    /// Calls the MCP tool `enum_mixed_and_nullable` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.mixed(…)`, `.nullable(…)`, `.typed_nullable(…)`.
+    ///
+    /// **Generator notes:**
+    /// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum); it is a JSON value
+    pub fn enum_mixed_and_nullable(&self) -> enum_mixed_and_nullable::Call<'_> {
+        enum_mixed_and_nullable::Call::new(
+            &self.client,
+            enum_mixed_and_nullable::Input {
+                mixed: Default::default(),
+                nullable: Default::default(),
+                typed_nullable: Default::default(),
+            },
+        )
+    }
+    /// Enum values that are not identifiers.
+    ///
+    /// Calls the MCP tool `enum_odd_values` and resolves to `enum_odd_values::Output`. Optional arguments: `.weird(…)`.
+    pub fn enum_odd_values(
+        &self,
+        reaction: impl Into<enum_odd_values::InputReaction>,
+    ) -> enum_odd_values::Call<'_> {
+        enum_odd_values::Call::new(
+            &self.client,
+            enum_odd_values::Input {
+                reaction: reaction.into(),
+                weird: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `enum_with_default` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.sort(…)`.
+    pub fn enum_with_default(&self) -> enum_with_default::Call<'_> {
+        enum_with_default::Call::new(
+            &self.client,
+            enum_with_default::Input {
+                sort: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `extensions_and_annotations` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.x(…)`.
+    pub fn extensions_and_annotations(&self) -> extensions_and_annotations::Call<'_> {
+        extensions_and_annotations::Call::new(
+            &self.client,
+            extensions_and_annotations::Input {
+                x: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `formats` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.big(…)`, `.date(…)`, `.date_time(…)`, `.duration(…)`, `.email(…)`, `.hostname(…)`, `.ipv4(…)`, `.small(…)`, `.uri(…)`, `.uuid(…)`.
+    ///
+    /// **Generator notes:**
+    /// - `format: date-time` is a plain String (set `typed_formats` for uuid/chrono types)
+    /// - `format: date` is a plain String (set `typed_formats` for uuid/chrono types)
+    /// - `format: uuid` is a plain String (set `typed_formats` for uuid/chrono types)
+    pub fn formats(&self) -> formats::Call<'_> {
+        formats::Call::new(
+            &self.client,
+            formats::Input {
+                big: Default::default(),
+                date: Default::default(),
+                date_time: Default::default(),
+                duration: Default::default(),
+                email: Default::default(),
+                hostname: Default::default(),
+                ipv4: Default::default(),
+                small: Default::default(),
+                uri: Default::default(),
+                uuid: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `get-user` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn get_user_2(&self, id: impl Into<String>) -> get_user_2::Call<'_> {
+        get_user_2::Call::new(&self.client, get_user_2::Input { id: id.into() })
+    }
+    /// Calls the MCP tool `get_user` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn get_user_3(&self, id: impl Into<i64>) -> get_user_3::Call<'_> {
+        get_user_3::Call::new(&self.client, get_user_3::Input { id: id.into() })
+    }
+    /// Calls the MCP tool `keyword_and_odd_property_names` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.value(…)`, `.self_(…)`, `.async_(…)`, `.crate_(…)`, `.fn_(…)`, `.foo_bar(…)`, `.foo_bar_2(…)`, `.foo_bar_3(…)`, `.gen_(…)`, `.input_2(…)`, `.new_2(…)`, `.r_x(…)`, `.send_2(…)`, `.super_(…)`, `.with_timeout_2(…)`, `.ncode(…)`.
+    pub fn keyword_and_odd_property_names(
+        &self,
+        type_: impl Into<String>,
+        self_2: impl Into<String>,
+        _1st: impl Into<String>,
+    ) -> keyword_and_odd_property_names::Call<'_> {
+        keyword_and_odd_property_names::Call::new(
+            &self.client,
+            keyword_and_odd_property_names::Input {
+                type_: type_.into(),
+                self_2: self_2.into(),
+                _1st: _1st.into(),
+                value: Default::default(),
+                self_: Default::default(),
+                async_: Default::default(),
+                crate_: Default::default(),
+                fn_: Default::default(),
+                foo_bar: Default::default(),
+                foo_bar_2: Default::default(),
+                foo_bar_3: Default::default(),
+                gen_: Default::default(),
+                input_2: Default::default(),
+                new_2: Default::default(),
+                r_x: Default::default(),
+                send_2: Default::default(),
+                super_: Default::default(),
+                with_timeout_2: Default::default(),
+                ncode: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `maps_and_additional_properties` and resolves to `maps_and_additional_properties::Output`. Optional arguments: `.closed(…)`, `.labels(…)`, `.nested(…)`, `.open_true(…)`.
+    pub fn maps_and_additional_properties(
+        &self,
+    ) -> maps_and_additional_properties::Call<'_> {
+        maps_and_additional_properties::Call::new(
+            &self.client,
+            maps_and_additional_properties::Input {
+                closed: Default::default(),
+                labels: Default::default(),
+                nested: Default::default(),
+                open_true: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `nested_combinators` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn nested_combinators(
+        &self,
+        x: impl Into<nested_combinators::InputX>,
+    ) -> nested_combinators::Call<'_> {
+        nested_combinators::Call::new(
+            &self.client,
+            nested_combinators::Input {
+                x: x.into(),
+            },
+        )
+    }
+    /// Calls the MCP tool `no_input_schema_properties` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn no_input_schema_properties(&self) -> no_input_schema_properties::Call<'_> {
+        no_input_schema_properties::Call::new(
+            &self.client,
+            no_input_schema_properties::Input {
+            },
+        )
+    }
+    /// Calls the MCP tool `output_array_root` and resolves to `output_array_root::Output`.
+    pub fn output_array_root(&self) -> output_array_root::Call<'_> {
+        output_array_root::Call::new(&self.client, output_array_root::Input {})
+    }
+    /// Calls the MCP tool `output_not_object_typed` and resolves to `output_not_object_typed::Output`.
+    ///
+    /// **Generator notes:**
+    /// - the output schema could not be typed (typify panicked: not yet implemented: unhandled not schema); the output is a JSON value
+    pub fn output_not_object_typed(&self) -> output_not_object_typed::Call<'_> {
+        output_not_object_typed::Call::new(
+            &self.client,
+            output_not_object_typed::Input {},
+        )
+    }
+    /// Calls the MCP tool `pattern_properties` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.code(…)`, `.env(…)`.
+    ///
+    /// **Generator notes:**
+    /// - `pattern` constraints are checked by the server, not by the generated types
+    pub fn pattern_properties(&self) -> pattern_properties::Call<'_> {
+        pattern_properties::Call::new(
+            &self.client,
+            pattern_properties::Input {
+                code: Default::default(),
+                env: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `prefix_items_and_tuples` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.draft7_tuple(…)`, `.pair(…)`.
+    ///
+    /// **Generator notes:**
+    /// - an array with fixed positions but no fixed length (optional positions or an open tail) is a list of JSON values
+    pub fn prefix_items_and_tuples(&self) -> prefix_items_and_tuples::Call<'_> {
+        prefix_items_and_tuples::Call::new(
+            &self.client,
+            prefix_items_and_tuples::Input {
+                draft7_tuple: Default::default(),
+                pair: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `recursive_refs` and resolves to `recursive_refs::Output`.
+    pub fn recursive_refs(
+        &self,
+        tree: impl Into<recursive_refs::Node>,
+    ) -> recursive_refs::Call<'_> {
+        recursive_refs::Call::new(
+            &self.client,
+            recursive_refs::Input {
+                tree: tree.into(),
+            },
+        )
+    }
+    /// Filters in the style of a query language, whose schema reuses shapes by pointing into its own properties.
+    ///
+    /// Calls the MCP tool `refs_into_properties` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.first(…)`.
+    pub fn refs_into_properties(
+        &self,
+        filters: impl Into<refs_into_properties::Filters>,
+    ) -> refs_into_properties::Call<'_> {
+        refs_into_properties::Call::new(
+            &self.client,
+            refs_into_properties::Input {
+                filters: filters.into(),
+                first: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `required_without_schema` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn required_without_schema(
+        &self,
+        a: impl Into<String>,
+        ghost: impl Into<::mcp_runtime::export::serde_json::Value>,
+    ) -> required_without_schema::Call<'_> {
+        required_without_schema::Call::new(
+            &self.client,
+            required_without_schema::Input {
+                a: a.into(),
+                ghost: ghost.into(),
+            },
+        )
+    }
+    /// Calls the MCP tool `root_any_of` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn root_any_of(
+        &self,
+        input: impl Into<root_any_of::Input>,
+    ) -> root_any_of::Call<'_> {
+        root_any_of::Call::new(&self.client, input.into())
+    }
+    /// Calls the MCP tool `root_enum` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn root_enum(&self, input: impl Into<root_enum::Input>) -> root_enum::Call<'_> {
+        root_enum::Call::new(&self.client, input.into())
+    }
+    /// Calls the MCP tool `self` and resolves to `::mcp_runtime::ToolOutput`.
+    pub fn self_(&self) -> self_::Call<'_> {
+        self_::Call::new(&self.client, self_::Input {})
+    }
+    /// Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.
+    ///
+    /// Calls the MCP tool `task_optional` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.as_task_2(…)`, `.resume(…)`, `.send_2(…)`.
+    pub fn task_optional(&self) -> task_optional::Call<'_> {
+        task_optional::Call::new(
+            &self.client,
+            task_optional::Input {
+                as_task_2: Default::default(),
+                resume: Default::default(),
+                send_2: Default::default(),
+            },
+        )
+    }
+    /// Calls the MCP tool `type_arrays` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.any(…)`, `.int_or_bool(…)`, `.multi(…)`.
+    pub fn type_arrays(&self) -> type_arrays::Call<'_> {
+        type_arrays::Call::new(
+            &self.client,
+            type_arrays::Input {
+                any: Default::default(),
+                int_or_bool: Default::default(),
+                multi: Default::default(),
+            },
+        )
+    }
+    /// Start:
+    /// ```text
+    /// import os
+    /// os.remove('/')
+    ///
+    /// Calls the MCP tool `unclosed_fence_description` and resolves to `::mcp_runtime::ToolOutput`.
+    /// ```
+    pub fn unclosed_fence_description(&self) -> unclosed_fence_description::Call<'_> {
+        unclosed_fence_description::Call::new(
+            &self.client,
+            unclosed_fence_description::Input {
+            },
+        )
+    }
+    /// Ünïcödé tool 🚀 with a trailing backslash \\
+    ///
+    /// Calls the MCP tool `unicode_everywhere` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.emoji(…)`, `.value(…)`.
+    pub fn unicode_everywhere(&self) -> unicode_everywhere::Call<'_> {
+        unicode_everywhere::Call::new(
+            &self.client,
+            unicode_everywhere::Input {
+                emoji: Default::default(),
+                value: Default::default(),
+            },
+        )
+    }
+}
+
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[

@@ -59,154 +59,6 @@ impl MemoryServer {
     pub async fn close(&self) {
         self.client.close().await
     }
-    /// **Add Observations**
-    ///
-    /// Add new observations to existing entities in the knowledge graph
-    ///
-    /// Calls the MCP tool `add_observations`.
-    ///
-    /// Resolves to `add_observations::Output`.
-    pub fn add_observations(
-        &self,
-        observations: impl Into<Vec<add_observations::InputObservationsItem>>,
-    ) -> add_observations::Call<'_> {
-        add_observations::Call::new(
-            &self.client,
-            add_observations::Input {
-                observations: observations.into(),
-            },
-        )
-    }
-    /// **Create Entities**
-    ///
-    /// Create multiple new entities in the knowledge graph
-    ///
-    /// Calls the MCP tool `create_entities`.
-    ///
-    /// Resolves to `create_entities::Output`.
-    pub fn create_entities(
-        &self,
-        entities: impl Into<Vec<create_entities::InputEntitiesItem>>,
-    ) -> create_entities::Call<'_> {
-        create_entities::Call::new(
-            &self.client,
-            create_entities::Input {
-                entities: entities.into(),
-            },
-        )
-    }
-    /// **Create Relations**
-    ///
-    /// Create multiple new relations between entities in the knowledge graph. Relations should be in active voice
-    ///
-    /// Calls the MCP tool `create_relations`.
-    ///
-    /// Resolves to `create_relations::Output`.
-    pub fn create_relations(
-        &self,
-        relations: impl Into<Vec<create_relations::InputRelationsItem>>,
-    ) -> create_relations::Call<'_> {
-        create_relations::Call::new(
-            &self.client,
-            create_relations::Input {
-                relations: relations.into(),
-            },
-        )
-    }
-    /// **Delete Entities**
-    ///
-    /// Delete multiple entities and their associated relations from the knowledge graph
-    ///
-    /// Calls the MCP tool `delete_entities`.
-    ///
-    /// Resolves to `delete_entities::Output`.
-    pub fn delete_entities(
-        &self,
-        entity_names: impl Into<Vec<String>>,
-    ) -> delete_entities::Call<'_> {
-        delete_entities::Call::new(
-            &self.client,
-            delete_entities::Input {
-                entity_names: entity_names.into(),
-            },
-        )
-    }
-    /// **Delete Observations**
-    ///
-    /// Delete specific observations from entities in the knowledge graph
-    ///
-    /// Calls the MCP tool `delete_observations`.
-    ///
-    /// Resolves to `delete_observations::Output`.
-    pub fn delete_observations(
-        &self,
-        deletions: impl Into<Vec<delete_observations::InputDeletionsItem>>,
-    ) -> delete_observations::Call<'_> {
-        delete_observations::Call::new(
-            &self.client,
-            delete_observations::Input {
-                deletions: deletions.into(),
-            },
-        )
-    }
-    /// **Delete Relations**
-    ///
-    /// Delete multiple relations from the knowledge graph
-    ///
-    /// Calls the MCP tool `delete_relations`.
-    ///
-    /// Resolves to `delete_relations::Output`.
-    pub fn delete_relations(
-        &self,
-        relations: impl Into<Vec<delete_relations::InputRelationsItem>>,
-    ) -> delete_relations::Call<'_> {
-        delete_relations::Call::new(
-            &self.client,
-            delete_relations::Input {
-                relations: relations.into(),
-            },
-        )
-    }
-    /// **Open Nodes**
-    ///
-    /// Open specific nodes in the knowledge graph by their names
-    ///
-    /// Calls the MCP tool `open_nodes`.
-    ///
-    /// Resolves to `open_nodes::Output`.
-    pub fn open_nodes(&self, names: impl Into<Vec<String>>) -> open_nodes::Call<'_> {
-        open_nodes::Call::new(
-            &self.client,
-            open_nodes::Input {
-                names: names.into(),
-            },
-        )
-    }
-    /// **Read Graph**
-    ///
-    /// Read the entire knowledge graph
-    ///
-    /// Calls the MCP tool `read_graph`.
-    ///
-    /// Resolves to `read_graph::Output`.
-    pub fn read_graph(&self) -> read_graph::Call<'_> {
-        read_graph::Call::new(&self.client, read_graph::Input {})
-    }
-    /// **Search Nodes**
-    ///
-    /// Search for nodes in the knowledge graph based on a query
-    ///
-    /// Calls the MCP tool `search_nodes`.
-    ///
-    /// Resolves to `search_nodes::Output`.
-    pub fn search_nodes(&self, query: impl Into<String>) -> search_nodes::Call<'_> {
-        search_nodes::Call::new(
-            &self.client,
-            search_nodes::Input {
-                query: query.into(),
-            },
-        )
-    }
 }
 /// A pending call of one of [`MemoryServer`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
 #[must_use = "a call does nothing until it is awaited"]
@@ -253,6 +105,146 @@ for MemoryServerCall<'a, T, I, O> {
         self.0.send()
     }
 }
+
+#[allow(
+    dead_code,
+    clippy::too_many_arguments,
+    clippy::just_underscores_and_digits,
+    clippy::doc_lazy_continuation
+)]
+impl MemoryServer {
+    /// **Add Observations**
+    ///
+    /// Add new observations to existing entities in the knowledge graph
+    ///
+    /// Calls the MCP tool `add_observations` and resolves to `add_observations::Output`.
+    pub fn add_observations(
+        &self,
+        observations: impl Into<Vec<add_observations::InputObservationsItem>>,
+    ) -> add_observations::Call<'_> {
+        add_observations::Call::new(
+            &self.client,
+            add_observations::Input {
+                observations: observations.into(),
+            },
+        )
+    }
+    /// **Create Entities**
+    ///
+    /// Create multiple new entities in the knowledge graph
+    ///
+    /// Calls the MCP tool `create_entities` and resolves to `create_entities::Output`.
+    pub fn create_entities(
+        &self,
+        entities: impl Into<Vec<create_entities::InputEntitiesItem>>,
+    ) -> create_entities::Call<'_> {
+        create_entities::Call::new(
+            &self.client,
+            create_entities::Input {
+                entities: entities.into(),
+            },
+        )
+    }
+    /// **Create Relations**
+    ///
+    /// Create multiple new relations between entities in the knowledge graph. Relations should be in active voice
+    ///
+    /// Calls the MCP tool `create_relations` and resolves to `create_relations::Output`.
+    pub fn create_relations(
+        &self,
+        relations: impl Into<Vec<create_relations::InputRelationsItem>>,
+    ) -> create_relations::Call<'_> {
+        create_relations::Call::new(
+            &self.client,
+            create_relations::Input {
+                relations: relations.into(),
+            },
+        )
+    }
+    /// **Delete Entities**
+    ///
+    /// Delete multiple entities and their associated relations from the knowledge graph
+    ///
+    /// Calls the MCP tool `delete_entities` and resolves to `delete_entities::Output`.
+    pub fn delete_entities(
+        &self,
+        entity_names: impl Into<Vec<String>>,
+    ) -> delete_entities::Call<'_> {
+        delete_entities::Call::new(
+            &self.client,
+            delete_entities::Input {
+                entity_names: entity_names.into(),
+            },
+        )
+    }
+    /// **Delete Observations**
+    ///
+    /// Delete specific observations from entities in the knowledge graph
+    ///
+    /// Calls the MCP tool `delete_observations` and resolves to `delete_observations::Output`.
+    pub fn delete_observations(
+        &self,
+        deletions: impl Into<Vec<delete_observations::InputDeletionsItem>>,
+    ) -> delete_observations::Call<'_> {
+        delete_observations::Call::new(
+            &self.client,
+            delete_observations::Input {
+                deletions: deletions.into(),
+            },
+        )
+    }
+    /// **Delete Relations**
+    ///
+    /// Delete multiple relations from the knowledge graph
+    ///
+    /// Calls the MCP tool `delete_relations` and resolves to `delete_relations::Output`.
+    pub fn delete_relations(
+        &self,
+        relations: impl Into<Vec<delete_relations::InputRelationsItem>>,
+    ) -> delete_relations::Call<'_> {
+        delete_relations::Call::new(
+            &self.client,
+            delete_relations::Input {
+                relations: relations.into(),
+            },
+        )
+    }
+    /// **Open Nodes**
+    ///
+    /// Open specific nodes in the knowledge graph by their names
+    ///
+    /// Calls the MCP tool `open_nodes` and resolves to `open_nodes::Output`.
+    pub fn open_nodes(&self, names: impl Into<Vec<String>>) -> open_nodes::Call<'_> {
+        open_nodes::Call::new(
+            &self.client,
+            open_nodes::Input {
+                names: names.into(),
+            },
+        )
+    }
+    /// **Read Graph**
+    ///
+    /// Read the entire knowledge graph
+    ///
+    /// Calls the MCP tool `read_graph` and resolves to `read_graph::Output`.
+    pub fn read_graph(&self) -> read_graph::Call<'_> {
+        read_graph::Call::new(&self.client, read_graph::Input {})
+    }
+    /// **Search Nodes**
+    ///
+    /// Search for nodes in the knowledge graph based on a query
+    ///
+    /// Calls the MCP tool `search_nodes` and resolves to `search_nodes::Output`.
+    pub fn search_nodes(&self, query: impl Into<String>) -> search_nodes::Call<'_> {
+        search_nodes::Call::new(
+            &self.client,
+            search_nodes::Input {
+                query: query.into(),
+            },
+        )
+    }
+}
+
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[

@@ -59,42 +59,6 @@ impl McpTime {
     pub async fn close(&self) {
         self.client.close().await
     }
-    /// Convert time between timezones
-    ///
-    /// Calls the MCP tool `convert_time`.
-    ///
-    /// Resolves to `convert_time::Output`.
-    pub fn convert_time(
-        &self,
-        source_timezone: impl Into<String>,
-        time: impl Into<String>,
-        target_timezone: impl Into<String>,
-    ) -> convert_time::Call<'_> {
-        convert_time::Call::new(
-            &self.client,
-            convert_time::Input {
-                source_timezone: source_timezone.into(),
-                time: time.into(),
-                target_timezone: target_timezone.into(),
-            },
-        )
-    }
-    /// Get current time in a specific timezone
-    ///
-    /// Calls the MCP tool `get_current_time`.
-    ///
-    /// Resolves to `get_current_time::Output`.
-    pub fn get_current_time(
-        &self,
-        timezone: impl Into<String>,
-    ) -> get_current_time::Call<'_> {
-        get_current_time::Call::new(
-            &self.client,
-            get_current_time::Input {
-                timezone: timezone.into(),
-            },
-        )
-    }
 }
 /// A pending call of one of [`McpTime`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
 #[must_use = "a call does nothing until it is awaited"]
@@ -136,6 +100,48 @@ for McpTimeCall<'a, T, I, O> {
         self.0.send()
     }
 }
+
+#[allow(
+    dead_code,
+    clippy::too_many_arguments,
+    clippy::just_underscores_and_digits,
+    clippy::doc_lazy_continuation
+)]
+impl McpTime {
+    /// Convert time between timezones
+    ///
+    /// Calls the MCP tool `convert_time` and resolves to `convert_time::Output`.
+    pub fn convert_time(
+        &self,
+        source_timezone: impl Into<String>,
+        time: impl Into<String>,
+        target_timezone: impl Into<String>,
+    ) -> convert_time::Call<'_> {
+        convert_time::Call::new(
+            &self.client,
+            convert_time::Input {
+                source_timezone: source_timezone.into(),
+                time: time.into(),
+                target_timezone: target_timezone.into(),
+            },
+        )
+    }
+    /// Get current time in a specific timezone
+    ///
+    /// Calls the MCP tool `get_current_time` and resolves to `get_current_time::Output`.
+    pub fn get_current_time(
+        &self,
+        timezone: impl Into<String>,
+    ) -> get_current_time::Call<'_> {
+        get_current_time::Call::new(
+            &self.client,
+            get_current_time::Input {
+                timezone: timezone.into(),
+            },
+        )
+    }
+}
+
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
