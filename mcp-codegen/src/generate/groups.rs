@@ -8,14 +8,14 @@ use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 
 /// One tool module split into groups.
-pub(crate) struct ToolGroups {
+pub(crate) struct ToolGroups<'m> {
     /// The module's items, each tagged with the group it belongs to (`None`: stays as is).
-    pub items: Vec<(Option<String>, syn::Item)>,
+    pub items: Vec<(Option<String>, &'m syn::Item)>,
     /// Per group: its tokens as text, and every identifier it mentions.
     pub groups: BTreeMap<String, (String, BTreeSet<String>)>,
 }
 
-impl ToolGroups {
+impl ToolGroups<'_> {
     /// The groups reachable from `start` through mentions (`start` included, if a group).
     pub fn reachable(&self, start: &str) -> BTreeSet<String> {
         let mut seen = BTreeSet::new();
@@ -38,8 +38,9 @@ impl ToolGroups {
 }
 
 /// The groups of a tool module (a file holding one `pub mod`), or `None` when it is not one.
-pub(crate) fn tool_groups(file: &syn::File) -> Option<ToolGroups> {
-    let (items, groups) = grouped(file)?;
+/// Groups have no text here, only what they mention: the text is what costs.
+pub(crate) fn tool_groups(file: &syn::File) -> Option<ToolGroups<'_>> {
+    let (items, groups) = grouped(file, false)?;
     Some(ToolGroups {
         items: items
             .into_iter()
@@ -49,15 +50,16 @@ pub(crate) fn tool_groups(file: &syn::File) -> Option<ToolGroups> {
     })
 }
 
-/// A grouped item: its group, the item, its tokens as text.
-type GroupedItem = (Option<String>, syn::Item, String);
+/// A grouped item: its group, the item, its tokens as text (when asked for).
+type GroupedItem<'m> = (Option<String>, &'m syn::Item, String);
 
-/// The module's items with their groups and texts, and the groups.
+/// The module's items with their groups (and texts, `with_text`), and the groups.
 #[allow(clippy::type_complexity)]
 fn grouped(
     file: &syn::File,
+    with_text: bool,
 ) -> Option<(
-    Vec<GroupedItem>,
+    Vec<GroupedItem<'_>>,
     BTreeMap<String, (String, BTreeSet<String>)>,
 )> {
     let [syn::Item::Mod(module)] = file.items.as_slice() else {
@@ -71,18 +73,24 @@ fn grouped(
         .map(|item| {
             let group = group_name(item, &defined);
             let stream = item.to_token_stream();
-            let text = stream.to_string();
+            let text = if with_text {
+                stream.to_string()
+            } else {
+                String::new()
+            };
             if let Some(name) = &group {
                 let (group_text, mentioned) = groups.entry(name.clone()).or_default();
-                if !group_text.is_empty() {
-                    group_text.push(' ');
+                if with_text {
+                    if !group_text.is_empty() {
+                        group_text.push(' ');
+                    }
+                    group_text.push_str(&text);
                 }
-                group_text.push_str(&text);
                 let mut idents = Vec::new();
                 mentions(stream, &mut idents);
                 mentioned.extend(idents);
             }
-            (group, item.clone(), text)
+            (group, item, text)
         })
         .collect();
     Some((items, groups))
@@ -194,7 +202,7 @@ pub(crate) fn module_text(file: &syn::File) -> Option<ModuleText> {
     let [syn::Item::Mod(module)] = file.items.as_slice() else {
         return None;
     };
-    let (items, groups) = grouped(file)?;
+    let (items, groups) = grouped(file, true)?;
     let (attrs, vis, ident) = (&module.attrs, &module.vis, &module.ident);
     Some(ModuleText {
         opening: quote::quote!(#(#attrs)* #vis mod #ident).to_string(),

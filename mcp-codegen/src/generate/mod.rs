@@ -357,13 +357,12 @@ fn parallel_parts(plan: &Plan) -> Vec<FormattedTool> {
                     tools
                         .iter()
                         .map(|named| {
-                            let mut parts = tool_parts(named, options, fake_trait);
+                            let mut parts = tool_parts(named, options, fake_trait, head_names);
                             prelude::shorten(&mut parts.module.items, &[]);
                             (
                                 module_text(&parts.module).unwrap_or_else(ModuleText::empty),
-                                shorten_tokens::<syn::ImplItemFn>(parts.method, head_names)
-                                    .to_string(),
-                                shorten_tokens::<syn::Expr>(parts.entry, head_names).to_string(),
+                                parts.method.to_string(),
+                                parts.entry.to_string(),
                                 parts.fake.map(|(m, r)| (m.to_string(), r.to_string())),
                                 parts.warnings,
                             )
@@ -396,7 +395,14 @@ fn reparse(text: &str) -> Result<TokenStream> {
 
 /// One tool's module, client method and `TOOLS` entry. The module is parsed here, so code
 /// that would not compile (a typify bug) is replaced by JSON types before anyone sees it.
-fn tool_parts(named: &NamedTool, options: TypeOptions, fake_trait: Option<&str>) -> ToolParts {
+/// `head_names` are the names of the generated module's top level, where the client method
+/// and the `TOOLS` entry go: their paths are prelude names unless one of these takes it.
+fn tool_parts(
+    named: &NamedTool,
+    options: TypeOptions,
+    fake_trait: Option<&str>,
+    head_names: &BTreeSet<String>,
+) -> ToolParts {
     let tool = &named.tool;
     let module = format_ident!("{}", named.module);
     let method = format_ident!("{}", named.method);
@@ -438,8 +444,8 @@ fn tool_parts(named: &NamedTool, options: TypeOptions, fake_trait: Option<&str>)
     ToolParts {
         module: module_file,
         fake,
-        method: client_method(tool, &module, &method, &types, &notes),
-        entry: table_entry(tool),
+        method: client_method(tool, &module, &method, &types, &notes, head_names),
+        entry: table_entry(tool, head_names),
         warnings: notes
             .into_iter()
             .map(|message| Warning {
@@ -698,23 +704,26 @@ fn client_method(
     method: &syn::Ident,
     types: &ToolTypes,
     notes: &[String],
+    head_names: &BTreeSet<String>,
 ) -> TokenStream {
     let notes = notes_docs(notes);
+    let into = prelude::std_path("Into", head_names);
+    let default = prelude::std_path("Default", head_names);
     let ret = output_type(types, module).to_string().replace(' ', "");
     match &types.input {
         InputShape::Fields(fields) => {
             let required: Vec<_> = fields.iter().filter(|f| f.required).collect();
             let params = required.iter().map(|f| {
                 let ident = &f.ident;
-                let ty = qualify(&f.ty, module);
-                quote!(#ident: impl ::std::convert::Into<#ty>)
+                let ty = shorten_tokens::<syn::Type>(qualify(&f.ty, module), head_names);
+                quote!(#ident: impl #into<#ty>)
             });
             let inits = fields.iter().map(|f| {
                 let ident = &f.ident;
                 if f.required {
                     quote!(#ident: #ident.into())
                 } else {
-                    quote!(#ident: ::std::default::Default::default())
+                    quote!(#ident: #default::default())
                 }
             });
             let optional: Vec<String> = fields
@@ -736,7 +745,7 @@ fn client_method(
             quote! {
                 #(#docs)*
                 #(#notes)*
-                pub fn #method(&self, input: impl ::std::convert::Into<#module::Input>) -> #module::Call<'_> {
+                pub fn #method(&self, input: impl #into<#module::Input>) -> #module::Call<'_> {
                     #module::Call::new(&self.client, input.into())
                 }
             }
@@ -744,23 +753,25 @@ fn client_method(
     }
 }
 
-fn table_entry(tool: &ToolDef) -> TokenStream {
+fn table_entry(tool: &ToolDef, head_names: &BTreeSet<String>) -> TokenStream {
+    let some = prelude::std_path("Some", head_names);
+    let none = prelude::std_path("None", head_names);
     let name = tool.name.as_str();
     let description = tool.description.as_deref().unwrap_or("");
     let input = mcp_runtime::schema::sort_keys(&tool.input_schema).to_string();
     let output = match &tool.output_schema {
         Some(schema) => {
             let text = mcp_runtime::schema::sort_keys(schema).to_string();
-            quote!(::std::option::Option::Some(#text))
+            quote!(#some(#text))
         }
-        None => quote!(::std::option::Option::None),
+        None => none.clone(),
     };
     let annotations = match tool.raw.get("annotations").filter(|a| a.is_object()) {
         Some(annotations) => {
             let text = mcp_runtime::schema::sort_keys(annotations).to_string();
-            quote!(::std::option::Option::Some(#text))
+            quote!(#some(#text))
         }
-        None => quote!(::std::option::Option::None),
+        None => none.clone(),
     };
     let fingerprint = tool.fingerprint();
     quote! {

@@ -60,15 +60,27 @@ pub(crate) trait VisitTarget<T> {
     fn visit_target(&mut self, node: &mut T);
 }
 
-impl VisitTarget<syn::ImplItemFn> for Shorten {
-    fn visit_target(&mut self, node: &mut syn::ImplItemFn) {
-        self.visit_impl_item_fn_mut(node);
+impl VisitTarget<syn::Type> for Shorten {
+    fn visit_target(&mut self, node: &mut syn::Type) {
+        self.visit_type_mut(node);
     }
 }
 
-impl VisitTarget<syn::Expr> for Shorten {
-    fn visit_target(&mut self, node: &mut syn::Expr) {
-        self.visit_expr_mut(node);
+/// The prelude name `short` (`Into`, `Some`), or its full path when `taken` has that name.
+pub(crate) fn std_path(short: &str, taken: &BTreeSet<String>) -> TokenStream {
+    let ident = syn::Ident::new(short, proc_macro2::Span::call_site());
+    let full = PRELUDE
+        .iter()
+        .find(|(_, s)| *s == short)
+        .map(|(full, _)| full);
+    match full {
+        Some(full) if taken.contains(short) => {
+            let segments = full
+                .iter()
+                .map(|s| syn::Ident::new(s, proc_macro2::Span::call_site()));
+            quote::quote!(#(::#segments)*)
+        }
+        _ => quote::quote!(#ident),
     }
 }
 
@@ -229,6 +241,17 @@ mod tests {
         assert!(
             out.contains("pub mod b { pub struct X (pub Option < i64 >) ; }"),
             "{out}"
+        );
+    }
+
+    #[test]
+    fn a_std_path_is_short_unless_taken() {
+        let free = BTreeSet::new();
+        assert_eq!(std_path("Into", &free).to_string(), "Into");
+        let taken: BTreeSet<String> = ["Some".to_string()].into();
+        assert_eq!(
+            std_path("Some", &taken).to_string(),
+            ":: std :: option :: Option :: Some"
         );
     }
 
