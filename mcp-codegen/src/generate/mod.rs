@@ -344,38 +344,45 @@ fn parallel_parts(plan: &Plan) -> Vec<FormattedTool> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(plan.tools.len().max(1));
-    let chunk = plan.tools.len().div_ceil(threads).max(1);
-    let options = plan.options;
-    let fake_trait = plan.fake_trait.as_deref();
-    let head_names = &plan.head_names;
+    // Each thread takes the next tool when it is done with one: tools differ a lot in size, so
+    // fixed halves would leave one core idle while the other finishes the heavier half.
+    let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = plan
-            .tools
-            .chunks(chunk)
-            .map(|tools| {
-                scope.spawn(move || {
-                    tools
-                        .iter()
-                        .map(|named| {
-                            let mut parts = tool_parts(named, options, fake_trait, head_names);
-                            prelude::shorten(&mut parts.module.items, &[]);
-                            (
-                                module_text(&parts.module).unwrap_or_else(ModuleText::empty),
-                                parts.method.to_string(),
-                                parts.entry.to_string(),
-                                parts.fake.map(|(m, r)| (m.to_string(), r.to_string())),
-                                parts.warnings,
-                            )
-                        })
-                        .collect::<Vec<_>>()
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(named) = plan.tools.get(index) else {
+                            return done;
+                        };
+                        done.push((index, formatted_tool(plan, named)));
+                    }
                 })
             })
             .collect();
-        handles
+        let mut all: Vec<(usize, FormattedTool)> = handles
             .into_iter()
             .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
+            .collect();
+        all.sort_by_key(|(index, _)| *index);
+        all.into_iter().map(|(_, tool)| tool).collect()
     })
+}
+
+/// One tool's parts, as text a thread can hand back.
+fn formatted_tool(plan: &Plan, named: &NamedTool) -> FormattedTool {
+    let fake_trait = plan.fake_trait.as_deref();
+    let mut parts = tool_parts(named, plan.options, fake_trait, &plan.head_names);
+    prelude::shorten(&mut parts.module.items, &[]);
+    (
+        module_text(&parts.module).unwrap_or_else(ModuleText::empty),
+        parts.method.to_string(),
+        parts.entry.to_string(),
+        parts.fake.map(|(m, r)| (m.to_string(), r.to_string())),
+        parts.warnings,
+    )
 }
 
 fn thread_failed() -> Error {
