@@ -85,27 +85,35 @@ fn roots(groups: &ToolGroups, start: &str, trait_name: &str) -> BTreeSet<String>
     reached
 }
 
+/// The paths a `#[derive(…)]` attribute lists; `None` for any other attribute.
+pub(crate) fn derive_paths(attr: &syn::Attribute) -> Option<Vec<syn::Path>> {
+    if !attr.path().is_ident("derive") {
+        return None;
+    }
+    attr.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+        .ok()
+        .map(|paths| paths.into_iter().collect())
+}
+
+/// Whether `path` names the trait `name` (by its last segment: `::serde::Serialize`).
+pub(crate) fn names_trait(path: &syn::Path, name: &str) -> bool {
+    path.segments.last().is_some_and(|s| s.ident == name)
+}
+
 fn drop_derive(attrs: &mut [syn::Attribute], trait_name: &str) {
     for attr in attrs.iter_mut() {
-        if !attr.path().is_ident("derive") {
-            continue;
-        }
-        let Ok(paths) =
-            attr.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
-        else {
+        let Some(paths) = derive_paths(attr) else {
             continue;
         };
         let kept: Vec<&syn::Path> = paths
             .iter()
-            .filter(|p| p.segments.last().is_none_or(|s| s.ident != trait_name))
+            .filter(|p| !names_trait(p, trait_name))
             .collect();
         // The type's `#[serde(…)]` attributes need one serde derive to stay valid (typify
         // writes some impls by hand and derives only the other direction).
-        let serde_left = kept.iter().any(|p| {
-            p.segments
-                .last()
-                .is_some_and(|s| s.ident == "Serialize" || s.ident == "Deserialize")
-        });
+        let serde_left = kept
+            .iter()
+            .any(|p| names_trait(p, "Serialize") || names_trait(p, "Deserialize"));
         if kept.len() != paths.len() && serde_left {
             *attr = syn::parse_quote!(#[derive(#(#kept),*)]);
         }

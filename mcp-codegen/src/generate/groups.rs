@@ -11,7 +11,8 @@ use quote::ToTokens;
 pub(crate) struct ToolGroups<'m> {
     /// The module's items, each tagged with the group it belongs to (`None`: stays as is).
     pub items: Vec<(Option<String>, &'m syn::Item)>,
-    /// Per group: its tokens as text, and every identifier it mentions.
+    /// Per group: its tokens as text (empty: `tool_groups` does not make it), and every
+    /// identifier it mentions.
     pub groups: BTreeMap<String, (String, BTreeSet<String>)>,
 }
 

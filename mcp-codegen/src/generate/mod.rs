@@ -7,7 +7,7 @@
 //! becomes rustdoc through `docs.rs`.
 
 pub(crate) mod catalog;
-mod derives;
+pub(crate) mod derives;
 mod doc_indent;
 pub(crate) mod docs;
 mod explain;
@@ -35,7 +35,6 @@ use catalog::CatalogPlan;
 use derives::trim_derives;
 use groups::{ModuleText, module_source, module_text};
 use names::{Namer, pascal, snake};
-use prelude::shorten_tokens;
 use share::{SHARED_MODULE, share};
 use task::TaskUse;
 use types::{
@@ -179,8 +178,7 @@ impl Generator {
         let mut head = header(&plan);
         head.extend(fake_items(&plan, fakes));
         let mut head: syn::File = syn::parse2(head).map_err(internal)?;
-        let siblings: Vec<String> = plan.head_names.iter().cloned().collect();
-        prelude::shorten(&mut head.items, &siblings);
+        prelude::shorten(&mut head.items, &plan.head_names);
         Ok(Assembled {
             head,
             tail: vec![tool_methods(&plan, &methods), tools_table(&entries)],
@@ -375,7 +373,7 @@ fn parallel_parts(plan: &Plan) -> Vec<FormattedTool> {
 fn formatted_tool(plan: &Plan, named: &NamedTool) -> FormattedTool {
     let fake_trait = plan.fake_trait.as_deref();
     let mut parts = tool_parts(named, plan.options, fake_trait, &plan.head_names);
-    prelude::shorten(&mut parts.module.items, &[]);
+    prelude::shorten(&mut parts.module.items, &BTreeSet::new());
     (
         module_text(&parts.module).unwrap_or_else(ModuleText::empty),
         parts.method.to_string(),
@@ -722,7 +720,7 @@ fn client_method(
             let required: Vec<_> = fields.iter().filter(|f| f.required).collect();
             let params = required.iter().map(|f| {
                 let ident = &f.ident;
-                let ty = shorten_tokens::<syn::Type>(qualify(&f.ty, module), head_names);
+                let ty = prelude::shorten_type(qualify(&f.ty, module), head_names);
                 quote!(#ident: impl #into<#ty>)
             });
             let inits = fields.iter().map(|f| {

@@ -36,33 +36,18 @@ pub(crate) const NAMES: &[&str] = &[
     "Default", "Send", "Sync",
 ];
 
-/// Shortens the paths in `tokens`, parsed as `T`, for a scope whose names are `taken`; tokens
-/// that do not parse as `T` are returned as they were.
-pub(crate) fn shorten_tokens<T>(tokens: TokenStream, taken: &BTreeSet<String>) -> TokenStream
-where
-    T: syn::parse::Parse + ToTokens,
-    Shorten: VisitTarget<T>,
-{
-    match syn::parse2::<T>(tokens.clone()) {
-        Ok(mut node) => {
-            let mut visitor = Shorten {
+/// Shortens the paths in the type `tokens` for a scope whose names are `taken`; tokens that
+/// are no type are returned as they were.
+pub(crate) fn shorten_type(tokens: TokenStream, taken: &BTreeSet<String>) -> TokenStream {
+    match syn::parse2::<syn::Type>(tokens.clone()) {
+        Ok(mut ty) => {
+            Shorten {
                 taken: taken.clone(),
-            };
-            visitor.visit_target(&mut node);
-            node.into_token_stream()
+            }
+            .visit_type_mut(&mut ty);
+            ty.into_token_stream()
         }
         Err(_) => tokens,
-    }
-}
-
-/// The syntax nodes `shorten_tokens` takes.
-pub(crate) trait VisitTarget<T> {
-    fn visit_target(&mut self, node: &mut T);
-}
-
-impl VisitTarget<syn::Type> for Shorten {
-    fn visit_target(&mut self, node: &mut syn::Type) {
-        self.visit_type_mut(node);
     }
 }
 
@@ -86,7 +71,7 @@ pub(crate) fn std_path(short: &str, taken: &BTreeSet<String>) -> TokenStream {
 
 /// Shortens the paths of `items`, one module's items, and of the modules inside them;
 /// `siblings` are names the module holds beside `items` (modules emitted apart).
-pub(crate) fn shorten(items: &mut [syn::Item], siblings: &[String]) {
+pub(crate) fn shorten(items: &mut [syn::Item], siblings: &BTreeSet<String>) {
     let Some(mut taken) = scope_names(items) else {
         // A glob import may bring in any name: nothing is safe to shorten here.
         return;
@@ -98,7 +83,7 @@ pub(crate) fn shorten(items: &mut [syn::Item], siblings: &[String]) {
     }
 }
 
-pub(crate) struct Shorten {
+struct Shorten {
     /// Every name the module defines or imports.
     taken: BTreeSet<String>,
 }
@@ -114,7 +99,7 @@ impl VisitMut for Shorten {
     fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
         // A module is a scope of its own.
         if let Some((_, items)) = &mut module.content {
-            shorten(items, &[]);
+            shorten(items, &BTreeSet::new());
         }
     }
 }
@@ -199,7 +184,7 @@ mod tests {
 
     fn shortened(code: &str) -> String {
         let mut file: syn::File = syn::parse_str(code).unwrap();
-        shorten(&mut file.items, &[]);
+        shorten(&mut file.items, &BTreeSet::new());
         file.to_token_stream().to_string()
     }
 

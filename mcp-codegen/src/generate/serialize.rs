@@ -10,9 +10,9 @@
 //! with `rename`. Anything else (untagged unions, `flatten`, `transparent`, a type that also
 //! derives `Deserialize`, whose attributes must stay for the derive) keeps serde's derive.
 
+use crate::generate::derives::{derive_paths, names_trait};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
-use syn::punctuated::Punctuated;
 
 /// Writes out `Serialize` for every eligible type of the tool module `module` (a file
 /// holding one `pub mod`), each impl right after its type.
@@ -174,11 +174,7 @@ fn enum_body(item: &syn::ItemEnum, display: Option<&String>) -> Option<TokenStre
 fn derived(attrs: &[syn::Attribute]) -> Vec<String> {
     attrs
         .iter()
-        .filter(|a| a.path().is_ident("derive"))
-        .filter_map(|a| {
-            a.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
-                .ok()
-        })
+        .filter_map(derive_paths)
         .flatten()
         .filter_map(|p| p.segments.last().map(|s| s.ident.to_string()))
         .collect()
@@ -226,17 +222,12 @@ fn strip(item: &mut syn::Item) {
     };
     attrs.retain(|a| !a.path().is_ident("serde"));
     attrs.retain_mut(|attr| {
-        if !attr.path().is_ident("derive") {
-            return true;
-        }
-        let Ok(paths) =
-            attr.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
-        else {
+        let Some(paths) = derive_paths(attr) else {
             return true;
         };
         let kept: Vec<&syn::Path> = paths
             .iter()
-            .filter(|p| p.segments.last().is_none_or(|s| s.ident != "Serialize"))
+            .filter(|p| !names_trait(p, "Serialize"))
             .collect();
         if kept.is_empty() {
             return false;
