@@ -450,7 +450,7 @@ fn tool_parts(
         module: module_file,
         fake,
         method: client_method(tool, &module, &method, &types, &notes, head_names),
-        entry: table_entry(tool, head_names),
+        entry: table_entry(tool),
         warnings: notes
             .into_iter()
             .map(|message| Warning {
@@ -645,9 +645,8 @@ fn setters(input: &InputShape) -> Vec<TokenStream> {
                 let docs = doc_lines(&doc);
                 quote! {
                     #(#docs)*
-                    pub fn #ident(mut self, value: impl ::std::convert::Into<#ty>) -> Self {
-                        self.0.input_mut().#ident = ::std::option::Option::Some(value.into());
-                        self
+                    pub fn #ident(self, value: impl ::std::convert::Into<#ty>) -> Self {
+                        self.with_input(|i| i.#ident = ::std::option::Option::Some(value.into()))
                     }
                 }
             })
@@ -737,11 +736,17 @@ fn client_method(
                 .map(|f| format!("`.{}(…)`", f.ident))
                 .collect();
             let docs = tool_docs(tool, &ret, &optional);
+            // Without required arguments `Input` derives `Default`: one line instead of one
+            // per argument.
+            let input = match required.is_empty() {
+                true => quote!(#default::default()),
+                false => quote!(#module::Input { #(#inits),* }),
+            };
             quote! {
                 #(#docs)*
                 #(#notes)*
                 pub fn #method(&self, #(#params),*) -> #module::Call<'_> {
-                    #module::Call::new(&self.client, #module::Input { #(#inits),* })
+                    #module::Call::new(&self.client, #input)
                 }
             }
         }
@@ -758,35 +763,26 @@ fn client_method(
     }
 }
 
-fn table_entry(tool: &ToolDef, head_names: &BTreeSet<String>) -> TokenStream {
-    let some = prelude::std_path("Some", head_names);
-    let none = prelude::std_path("None", head_names);
+fn table_entry(tool: &ToolDef) -> TokenStream {
     let name = tool.name.as_str();
     let description = tool.description.as_deref().unwrap_or("");
     let input = mcp_runtime::schema::sort_keys(&tool.input_schema).to_string();
-    let output = match &tool.output_schema {
-        Some(schema) => {
-            let text = mcp_runtime::schema::sort_keys(schema).to_string();
-            quote!(#some(#text))
-        }
-        None => none.clone(),
-    };
-    let annotations = match tool.raw.get("annotations").filter(|a| a.is_object()) {
-        Some(annotations) => {
-            let text = mcp_runtime::schema::sort_keys(annotations).to_string();
-            quote!(#some(#text))
-        }
-        None => none.clone(),
-    };
     let fingerprint = tool.fingerprint();
+    // The constructor and its two optional parts keep an entry to a few lines; a struct
+    // literal took a line per field, `None`s included, in tables of hundreds of tools.
+    let output = tool.output_schema.as_ref().map(|schema| {
+        let text = mcp_runtime::schema::sort_keys(schema).to_string();
+        quote!(.with_output_schema(#text))
+    });
+    let annotations = tool
+        .raw
+        .get("annotations")
+        .filter(|a| a.is_object())
+        .map(|a| {
+            let text = mcp_runtime::schema::sort_keys(a).to_string();
+            quote!(.with_annotations(#text))
+        });
     quote! {
-        ::mcp_runtime::ToolInfo {
-            name: #name,
-            description: #description,
-            input_schema: #input,
-            output_schema: #output,
-            annotations: #annotations,
-            fingerprint: #fingerprint,
-        }
+        ::mcp_runtime::ToolInfo::new(#name, #description, #input, #fingerprint) #output #annotations
     }
 }

@@ -87,6 +87,11 @@ impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> HostileCall<'a, T, I,
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
+    /// Changes the arguments (each optional argument's setter calls it).
+    fn with_input(mut self, change: impl ::std::ops::FnOnce(&mut I)) -> Self {
+        change(self.0.input_mut());
+        self
+    }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
@@ -110,11 +115,11 @@ for HostileCall<'a, T, I, O> {
 impl Hostile {
     /// Calls the MCP tool `1st-tool` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn _1st_tool(&self) -> _1st_tool::Call<'_> {
-        _1st_tool::Call::new(&self.client, _1st_tool::Input {})
+        _1st_tool::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `Get User` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn get_user(&self) -> get_user::Call<'_> {
-        get_user::Call::new(&self.client, get_user::Input {})
+        get_user::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `boolean_schemas` and resolves to `::mcp_runtime::ToolOutput`.
     ///
@@ -135,16 +140,11 @@ impl Hostile {
     pub fn colliding_nested_property_names(
         &self,
     ) -> colliding_nested_property_names::Call<'_> {
-        colliding_nested_property_names::Call::new(
-            &self.client,
-            colliding_nested_property_names::Input {
-                obj: Default::default(),
-            },
-        )
+        colliding_nested_property_names::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `connect` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn connect_2(&self) -> connect::Call<'_> {
-        connect::Call::new(&self.client, connect::Input {})
+        connect::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `const_not_conditionals` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.cond(…)`, `.kind(…)`, `.notnum(…)`.
     ///
@@ -153,14 +153,7 @@ impl Hostile {
     /// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported); it is a JSON value
     /// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema); it is a JSON value
     pub fn const_not_conditionals(&self) -> const_not_conditionals::Call<'_> {
-        const_not_conditionals::Call::new(
-            &self.client,
-            const_not_conditionals::Input {
-                cond: Default::default(),
-                kind: Default::default(),
-                notnum: Default::default(),
-            },
-        )
+        const_not_conditionals::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `dangling_ref` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.other(…)`, `.thing(…)`.
     ///
@@ -168,74 +161,31 @@ impl Hostile {
     /// - argument `other` could not be typed (typify panicked: external references are not supported: `https://example.com/schema.json`); it is a JSON value
     /// - argument `thing` could not be typed (typify panicked: $ref #/$defs/Missing is missing); it is a JSON value
     pub fn dangling_ref(&self) -> dangling_ref::Call<'_> {
-        dangling_ref::Call::new(
-            &self.client,
-            dangling_ref::Input {
-                other: Default::default(),
-                thing: Default::default(),
-            },
-        )
+        dangling_ref::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `deep_nesting` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.a(…)`.
     pub fn deep_nesting(&self) -> deep_nesting::Call<'_> {
-        deep_nesting::Call::new(
-            &self.client,
-            deep_nesting::Input {
-                a: Default::default(),
-            },
-        )
+        deep_nesting::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `defaults_of_every_kind` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.arr(…)`, `.b(…)`, `.f(…)`, `.n(…)`, `.nul(…)`, `.o(…)`, `.s(…)`.
     pub fn defaults_of_every_kind(&self) -> defaults_of_every_kind::Call<'_> {
-        defaults_of_every_kind::Call::new(
-            &self.client,
-            defaults_of_every_kind::Input {
-                arr: Default::default(),
-                b: Default::default(),
-                f: Default::default(),
-                n: Default::default(),
-                nul: Default::default(),
-                o: Default::default(),
-                s: Default::default(),
-            },
-        )
+        defaults_of_every_kind::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `defs_clash_between_input_and_output` and resolves to `defs_clash_between_input_and_output::Output`. Optional arguments: `.item(…)`.
     pub fn defs_clash_between_input_and_output(
         &self,
     ) -> defs_clash_between_input_and_output::Call<'_> {
-        defs_clash_between_input_and_output::Call::new(
-            &self.client,
-            defs_clash_between_input_and_output::Input {
-                item: Default::default(),
-            },
-        )
+        defs_clash_between_input_and_output::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `defs_named_like_our_items` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.a(…)`, `.b(…)`, `.c(…)`.
     pub fn defs_named_like_our_items(&self) -> defs_named_like_our_items::Call<'_> {
-        defs_named_like_our_items::Call::new(
-            &self.client,
-            defs_named_like_our_items::Input {
-                a: Default::default(),
-                b: Default::default(),
-                c: Default::default(),
-            },
-        )
+        defs_named_like_our_items::Call::new(&self.client, Default::default())
     }
     /// Definitions named like the standard derives and our marker type: derive(Clone, Debug, Default) must still mean the traits.
     ///
     /// Calls the MCP tool `defs_named_like_std_traits` and resolves to `defs_named_like_std_traits::Output`. Optional arguments: `.clone(…)`, `.debug(…)`, `.default(…)`, `.serialize(…)`, `.this_tool(…)`.
     pub fn defs_named_like_std_traits(&self) -> defs_named_like_std_traits::Call<'_> {
-        defs_named_like_std_traits::Call::new(
-            &self.client,
-            defs_named_like_std_traits::Input {
-                clone: Default::default(),
-                debug: Default::default(),
-                default: Default::default(),
-                serialize: Default::default(),
-                this_tool: Default::default(),
-            },
-        )
+        defs_named_like_std_traits::Call::new(&self.client, Default::default())
     }
     /// **Docs \<that\> \[break\]**
     ///
@@ -270,16 +220,11 @@ impl Hostile {
     }
     /// Calls the MCP tool `draft7_definitions` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.p(…)`.
     pub fn draft7_definitions(&self) -> draft7_definitions::Call<'_> {
-        draft7_definitions::Call::new(
-            &self.client,
-            draft7_definitions::Input {
-                p: Default::default(),
-            },
-        )
+        draft7_definitions::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `empty_object` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn empty_object(&self) -> empty_object::Call<'_> {
-        empty_object::Call::new(&self.client, empty_object::Input {})
+        empty_object::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `enum_duplicates_after_normalisation` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn enum_duplicates_after_normalisation(
@@ -298,14 +243,7 @@ impl Hostile {
     /// **Generator notes:**
     /// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum); it is a JSON value
     pub fn enum_mixed_and_nullable(&self) -> enum_mixed_and_nullable::Call<'_> {
-        enum_mixed_and_nullable::Call::new(
-            &self.client,
-            enum_mixed_and_nullable::Input {
-                mixed: Default::default(),
-                nullable: Default::default(),
-                typed_nullable: Default::default(),
-            },
-        )
+        enum_mixed_and_nullable::Call::new(&self.client, Default::default())
     }
     /// Enum values that are not identifiers.
     ///
@@ -324,21 +262,11 @@ impl Hostile {
     }
     /// Calls the MCP tool `enum_with_default` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.sort(…)`.
     pub fn enum_with_default(&self) -> enum_with_default::Call<'_> {
-        enum_with_default::Call::new(
-            &self.client,
-            enum_with_default::Input {
-                sort: Default::default(),
-            },
-        )
+        enum_with_default::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `extensions_and_annotations` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.x(…)`.
     pub fn extensions_and_annotations(&self) -> extensions_and_annotations::Call<'_> {
-        extensions_and_annotations::Call::new(
-            &self.client,
-            extensions_and_annotations::Input {
-                x: Default::default(),
-            },
-        )
+        extensions_and_annotations::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `formats` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.big(…)`, `.date(…)`, `.date_time(…)`, `.duration(…)`, `.email(…)`, `.hostname(…)`, `.ipv4(…)`, `.small(…)`, `.uri(…)`, `.uuid(…)`.
     ///
@@ -347,21 +275,7 @@ impl Hostile {
     /// - `format: date` is a plain String (set `typed_formats` for uuid/chrono types)
     /// - `format: uuid` is a plain String (set `typed_formats` for uuid/chrono types)
     pub fn formats(&self) -> formats::Call<'_> {
-        formats::Call::new(
-            &self.client,
-            formats::Input {
-                big: Default::default(),
-                date: Default::default(),
-                date_time: Default::default(),
-                duration: Default::default(),
-                email: Default::default(),
-                hostname: Default::default(),
-                ipv4: Default::default(),
-                small: Default::default(),
-                uri: Default::default(),
-                uuid: Default::default(),
-            },
-        )
+        formats::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `get-user` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn get_user_2(&self, id: impl Into<String>) -> get_user_2::Call<'_> {
@@ -407,15 +321,7 @@ impl Hostile {
     pub fn maps_and_additional_properties(
         &self,
     ) -> maps_and_additional_properties::Call<'_> {
-        maps_and_additional_properties::Call::new(
-            &self.client,
-            maps_and_additional_properties::Input {
-                closed: Default::default(),
-                labels: Default::default(),
-                nested: Default::default(),
-                open_true: Default::default(),
-            },
-        )
+        maps_and_additional_properties::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `nested_combinators` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn nested_combinators(
@@ -431,51 +337,32 @@ impl Hostile {
     }
     /// Calls the MCP tool `no_input_schema_properties` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn no_input_schema_properties(&self) -> no_input_schema_properties::Call<'_> {
-        no_input_schema_properties::Call::new(
-            &self.client,
-            no_input_schema_properties::Input {
-            },
-        )
+        no_input_schema_properties::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `output_array_root` and resolves to `output_array_root::Output`.
     pub fn output_array_root(&self) -> output_array_root::Call<'_> {
-        output_array_root::Call::new(&self.client, output_array_root::Input {})
+        output_array_root::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `output_not_object_typed` and resolves to `output_not_object_typed::Output`.
     ///
     /// **Generator notes:**
     /// - the output schema could not be typed (typify panicked: not yet implemented: unhandled not schema); the output is a JSON value
     pub fn output_not_object_typed(&self) -> output_not_object_typed::Call<'_> {
-        output_not_object_typed::Call::new(
-            &self.client,
-            output_not_object_typed::Input {},
-        )
+        output_not_object_typed::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `pattern_properties` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.code(…)`, `.env(…)`.
     ///
     /// **Generator notes:**
     /// - `pattern` constraints are checked by the server, not by the generated types
     pub fn pattern_properties(&self) -> pattern_properties::Call<'_> {
-        pattern_properties::Call::new(
-            &self.client,
-            pattern_properties::Input {
-                code: Default::default(),
-                env: Default::default(),
-            },
-        )
+        pattern_properties::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `prefix_items_and_tuples` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.draft7_tuple(…)`, `.pair(…)`.
     ///
     /// **Generator notes:**
     /// - an array with fixed positions but no fixed length (optional positions or an open tail) is a list of JSON values
     pub fn prefix_items_and_tuples(&self) -> prefix_items_and_tuples::Call<'_> {
-        prefix_items_and_tuples::Call::new(
-            &self.client,
-            prefix_items_and_tuples::Input {
-                draft7_tuple: Default::default(),
-                pair: Default::default(),
-            },
-        )
+        prefix_items_and_tuples::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `recursive_refs` and resolves to `recursive_refs::Output`.
     pub fn recursive_refs(
@@ -531,31 +418,17 @@ impl Hostile {
     }
     /// Calls the MCP tool `self` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn self_(&self) -> self_::Call<'_> {
-        self_::Call::new(&self.client, self_::Input {})
+        self_::Call::new(&self.client, Default::default())
     }
     /// Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.
     ///
     /// Calls the MCP tool `task_optional` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.as_task_2(…)`, `.resume(…)`, `.send_2(…)`.
     pub fn task_optional(&self) -> task_optional::Call<'_> {
-        task_optional::Call::new(
-            &self.client,
-            task_optional::Input {
-                as_task_2: Default::default(),
-                resume: Default::default(),
-                send_2: Default::default(),
-            },
-        )
+        task_optional::Call::new(&self.client, Default::default())
     }
     /// Calls the MCP tool `type_arrays` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.any(…)`, `.int_or_bool(…)`, `.multi(…)`.
     pub fn type_arrays(&self) -> type_arrays::Call<'_> {
-        type_arrays::Call::new(
-            &self.client,
-            type_arrays::Input {
-                any: Default::default(),
-                int_or_bool: Default::default(),
-                multi: Default::default(),
-            },
-        )
+        type_arrays::Call::new(&self.client, Default::default())
     }
     /// Start:
     /// ```text
@@ -565,369 +438,284 @@ impl Hostile {
     /// Calls the MCP tool `unclosed_fence_description` and resolves to `::mcp_runtime::ToolOutput`.
     /// ```
     pub fn unclosed_fence_description(&self) -> unclosed_fence_description::Call<'_> {
-        unclosed_fence_description::Call::new(
-            &self.client,
-            unclosed_fence_description::Input {
-            },
-        )
+        unclosed_fence_description::Call::new(&self.client, Default::default())
     }
     /// Ünïcödé tool 🚀 with a trailing backslash \\
     ///
     /// Calls the MCP tool `unicode_everywhere` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.emoji(…)`, `.value(…)`.
     pub fn unicode_everywhere(&self) -> unicode_everywhere::Call<'_> {
-        unicode_everywhere::Call::new(
-            &self.client,
-            unicode_everywhere::Input {
-                emoji: Default::default(),
-                value: Default::default(),
-            },
-        )
+        unicode_everywhere::Call::new(&self.client, Default::default())
     }
 }
 
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
-    ::mcp_runtime::ToolInfo {
-        name: "1st-tool",
-        description: "",
-        input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "Get User",
-        description: "",
-        input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "boolean_schemas",
-        description: "",
-        input_schema: "{\"properties\":{\"anything\":true,\"nothing\":false},\"required\":[\"anything\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "3fbbd5975b5c8f0e4e508a5f3020c429",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "colliding_nested_property_names",
-        description: "",
-        input_schema: "{\"properties\":{\"obj\":{\"properties\":{\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"boolean\"},\"foo_bar\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "661ff14e41e0b29f5c975409442ea1e7",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "connect",
-        description: "",
-        input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "const_not_conditionals",
-        description: "",
-        input_schema: "{\"if\":{\"properties\":{\"kind\":{\"const\":\"fixed\"}}},\"properties\":{\"cond\":{\"else\":{\"required\":[\"c\"]},\"if\":{\"properties\":{\"a\":{\"const\":1}}},\"then\":{\"required\":[\"b\"]},\"type\":\"object\"},\"kind\":{\"const\":\"fixed\"},\"notnum\":{\"not\":{\"type\":\"number\"}}},\"then\":{\"required\":[\"cond\"]},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "ce7c9344ba7150d5acbebe30b67bd7e6",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "dangling_ref",
-        description: "",
-        input_schema: "{\"properties\":{\"other\":{\"$ref\":\"https://example.com/schema.json\"},\"thing\":{\"$ref\":\"#/$defs/Missing\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "a7422c4fc7400429ffd5a1ee198d9f3c",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "deep_nesting",
-        description: "",
-        input_schema: "{\"properties\":{\"a\":{\"items\":{\"items\":{\"properties\":{\"b\":{\"items\":{\"properties\":{\"c\":{\"enum\":[\"x-1\",\"x+1\"],\"type\":\"string\"}},\"type\":\"object\"},\"type\":\"array\"}},\"type\":\"object\"},\"type\":\"array\"},\"type\":\"array\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "476e26c737f09a98bb1aab6632830040",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "defaults_of_every_kind",
-        description: "",
-        input_schema: "{\"properties\":{\"arr\":{\"default\":[\"a\"],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"b\":{\"default\":true,\"type\":\"boolean\"},\"f\":{\"default\":1.5,\"type\":\"number\"},\"n\":{\"default\":3,\"type\":\"integer\"},\"nul\":{\"default\":null,\"type\":[\"string\",\"null\"]},\"o\":{\"default\":{\"k\":\"v\"},\"properties\":{\"k\":{\"type\":\"string\"}},\"type\":\"object\"},\"s\":{\"default\":\"x\",\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "738557c363cd851a7b4a0d881dcec5c2",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "defs_clash_between_input_and_output",
-        description: "",
-        input_schema: "{\"$defs\":{\"Item\":{\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"item\":{\"$ref\":\"#/$defs/Item\"}},\"type\":\"object\"}",
-        output_schema: Some(
+    ::mcp_runtime::ToolInfo::new(
+        "1st-tool",
+        "",
+        "{\"properties\":{},\"type\":\"object\"}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "Get User",
+        "",
+        "{\"properties\":{},\"type\":\"object\"}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "boolean_schemas",
+        "",
+        "{\"properties\":{\"anything\":true,\"nothing\":false},\"required\":[\"anything\"],\"type\":\"object\"}",
+        "3fbbd5975b5c8f0e4e508a5f3020c429",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "colliding_nested_property_names",
+        "",
+        "{\"properties\":{\"obj\":{\"properties\":{\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"boolean\"},\"foo_bar\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"type\":\"object\"}",
+        "661ff14e41e0b29f5c975409442ea1e7",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "connect",
+        "",
+        "{\"properties\":{},\"type\":\"object\"}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "const_not_conditionals",
+        "",
+        "{\"if\":{\"properties\":{\"kind\":{\"const\":\"fixed\"}}},\"properties\":{\"cond\":{\"else\":{\"required\":[\"c\"]},\"if\":{\"properties\":{\"a\":{\"const\":1}}},\"then\":{\"required\":[\"b\"]},\"type\":\"object\"},\"kind\":{\"const\":\"fixed\"},\"notnum\":{\"not\":{\"type\":\"number\"}}},\"then\":{\"required\":[\"cond\"]},\"type\":\"object\"}",
+        "ce7c9344ba7150d5acbebe30b67bd7e6",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "dangling_ref",
+        "",
+        "{\"properties\":{\"other\":{\"$ref\":\"https://example.com/schema.json\"},\"thing\":{\"$ref\":\"#/$defs/Missing\"}},\"type\":\"object\"}",
+        "a7422c4fc7400429ffd5a1ee198d9f3c",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "deep_nesting",
+        "",
+        "{\"properties\":{\"a\":{\"items\":{\"items\":{\"properties\":{\"b\":{\"items\":{\"properties\":{\"c\":{\"enum\":[\"x-1\",\"x+1\"],\"type\":\"string\"}},\"type\":\"object\"},\"type\":\"array\"}},\"type\":\"object\"},\"type\":\"array\"},\"type\":\"array\"}},\"type\":\"object\"}",
+        "476e26c737f09a98bb1aab6632830040",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "defaults_of_every_kind",
+        "",
+        "{\"properties\":{\"arr\":{\"default\":[\"a\"],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"b\":{\"default\":true,\"type\":\"boolean\"},\"f\":{\"default\":1.5,\"type\":\"number\"},\"n\":{\"default\":3,\"type\":\"integer\"},\"nul\":{\"default\":null,\"type\":[\"string\",\"null\"]},\"o\":{\"default\":{\"k\":\"v\"},\"properties\":{\"k\":{\"type\":\"string\"}},\"type\":\"object\"},\"s\":{\"default\":\"x\",\"type\":\"string\"}},\"type\":\"object\"}",
+        "738557c363cd851a7b4a0d881dcec5c2",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+            "defs_clash_between_input_and_output",
+            "",
+            "{\"$defs\":{\"Item\":{\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"item\":{\"$ref\":\"#/$defs/Item\"}},\"type\":\"object\"}",
+            "dc99b3b9bc4bc74c5979a23aefba8336",
+        )
+        .with_output_schema(
             "{\"$defs\":{\"Item\":{\"properties\":{\"b\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"properties\":{\"item\":{\"$ref\":\"#/$defs/Item\"}},\"type\":\"object\"}",
         ),
-        annotations: None,
-        fingerprint: "dc99b3b9bc4bc74c5979a23aefba8336",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "defs_named_like_our_items",
-        description: "",
-        input_schema: "{\"$defs\":{\"ConversionError\":{\"type\":\"integer\"},\"Input\":{\"properties\":{\"x\":{\"type\":\"string\"}},\"type\":\"object\"},\"call\":{\"enum\":[\"now\",\"later\"],\"type\":\"string\"}},\"properties\":{\"a\":{\"$ref\":\"#/$defs/Input\"},\"b\":{\"$ref\":\"#/$defs/call\"},\"c\":{\"$ref\":\"#/$defs/ConversionError\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "dfb6a2d1caf2a60cc957306eb7e6e452",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "defs_named_like_std_traits",
-        description: "Definitions named like the standard derives and our marker type: derive(Clone, Debug, Default) must still mean the traits.",
-        input_schema: "{\"$defs\":{\"Clone\":{\"enum\":[\"shallow\",\"deep\"],\"type\":\"string\"},\"Debug\":{\"properties\":{\"level\":{\"type\":\"integer\"}},\"type\":\"object\"},\"Default\":{\"properties\":{\"value\":{\"type\":\"string\"}},\"type\":\"object\"},\"Serialize\":{\"properties\":{\"pretty\":{\"type\":\"boolean\"}},\"type\":\"object\"},\"ThisTool\":{\"type\":\"string\"}},\"properties\":{\"clone\":{\"$ref\":\"#/$defs/Clone\"},\"debug\":{\"$ref\":\"#/$defs/Debug\"},\"default\":{\"$ref\":\"#/$defs/Default\"},\"serialize\":{\"$ref\":\"#/$defs/Serialize\"},\"this_tool\":{\"$ref\":\"#/$defs/ThisTool\"}},\"type\":\"object\"}",
-        output_schema: Some(
+    ::mcp_runtime::ToolInfo::new(
+        "defs_named_like_our_items",
+        "",
+        "{\"$defs\":{\"ConversionError\":{\"type\":\"integer\"},\"Input\":{\"properties\":{\"x\":{\"type\":\"string\"}},\"type\":\"object\"},\"call\":{\"enum\":[\"now\",\"later\"],\"type\":\"string\"}},\"properties\":{\"a\":{\"$ref\":\"#/$defs/Input\"},\"b\":{\"$ref\":\"#/$defs/call\"},\"c\":{\"$ref\":\"#/$defs/ConversionError\"}},\"type\":\"object\"}",
+        "dfb6a2d1caf2a60cc957306eb7e6e452",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+            "defs_named_like_std_traits",
+            "Definitions named like the standard derives and our marker type: derive(Clone, Debug, Default) must still mean the traits.",
+            "{\"$defs\":{\"Clone\":{\"enum\":[\"shallow\",\"deep\"],\"type\":\"string\"},\"Debug\":{\"properties\":{\"level\":{\"type\":\"integer\"}},\"type\":\"object\"},\"Default\":{\"properties\":{\"value\":{\"type\":\"string\"}},\"type\":\"object\"},\"Serialize\":{\"properties\":{\"pretty\":{\"type\":\"boolean\"}},\"type\":\"object\"},\"ThisTool\":{\"type\":\"string\"}},\"properties\":{\"clone\":{\"$ref\":\"#/$defs/Clone\"},\"debug\":{\"$ref\":\"#/$defs/Debug\"},\"default\":{\"$ref\":\"#/$defs/Default\"},\"serialize\":{\"$ref\":\"#/$defs/Serialize\"},\"this_tool\":{\"$ref\":\"#/$defs/ThisTool\"}},\"type\":\"object\"}",
+            "bca67492ffab981dbec6d6952ef8a46e",
+        )
+        .with_output_schema(
             "{\"$defs\":{\"Debug\":{\"properties\":{\"trace\":{\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"debug\":{\"$ref\":\"#/$defs/Debug\"}},\"type\":\"object\"}",
         ),
-        annotations: None,
-        fingerprint: "bca67492ffab981dbec6d6952ef8a46e",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "docs_that_are_not_rust",
-        description: "Runs a query.\n\n```\nSELECT * FROM t WHERE a < 3;\n```\n\nExample:\n```rust\nfn main() { panic!() }\n```\nSee [the docs](https://example.com) and <b>bold</b> or [[wiki]].\n\n\tTabbed code\n~~~python\nprint(1)\n~~~",
-        input_schema: "{\"properties\":{\"path\":{\"description\":\"Reads [FILE] from <path>; see https://example.com/docs.\\n\\n```js\\nconst x = [1];\\n```\\n\\n    indented code block\\n\\n<script>alert(1)</script> and `code [x]`\",\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "b45eb2e43b5a29f91f9cd9e61bb92414",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "draft7_definitions",
-        description: "",
-        input_schema: "{\"definitions\":{\"P\":{\"properties\":{\"q\":{\"enum\":[\"-\",\"+\"],\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"p\":{\"$ref\":\"#/definitions/P\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "c3e89c174537e5da383439473180a0e2",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "empty_object",
-        description: "",
-        input_schema: "{\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "c6ec2a89dc85c40f7caa82f3c239f491",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "enum_duplicates_after_normalisation",
-        description: "",
-        input_schema: "{\"properties\":{\"state\":{\"enum\":[\"in-progress\",\"inProgress\",\"IN_PROGRESS\",\"in progress\",\"in-progress\"]}},\"required\":[\"state\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "b4a61f1e25a6d9a06b40589f84f53e6b",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "enum_mixed_and_nullable",
-        description: "",
-        input_schema: "{\"properties\":{\"mixed\":{\"enum\":[1,\"a\",null,true]},\"nullable\":{\"enum\":[\"a\",\"b\",null]},\"typed_nullable\":{\"enum\":[\"x\",\"y\",null],\"type\":[\"string\",\"null\"]}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "206524b7f9e6fdd94b868aa6c0d07c18",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "enum_odd_values",
-        description: "Enum values that are not identifiers.",
-        input_schema: "{\"properties\":{\"reaction\":{\"enum\":[\"+1\",\"-1\",\"reactions-+1\",\"reactions--1\",\"laugh\"],\"type\":\"string\"},\"weird\":{\"enum\":[\"\",\" \",\"café\",\"2xl\",\"Self\",\"a b\",\"A_B\",\"HTTP_ERROR\"]}},\"required\":[\"reaction\"],\"type\":\"object\"}",
-        output_schema: Some(
+    ::mcp_runtime::ToolInfo::new(
+        "docs_that_are_not_rust",
+        "Runs a query.\n\n```\nSELECT * FROM t WHERE a < 3;\n```\n\nExample:\n```rust\nfn main() { panic!() }\n```\nSee [the docs](https://example.com) and <b>bold</b> or [[wiki]].\n\n\tTabbed code\n~~~python\nprint(1)\n~~~",
+        "{\"properties\":{\"path\":{\"description\":\"Reads [FILE] from <path>; see https://example.com/docs.\\n\\n```js\\nconst x = [1];\\n```\\n\\n    indented code block\\n\\n<script>alert(1)</script> and `code [x]`\",\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
+        "b45eb2e43b5a29f91f9cd9e61bb92414",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "draft7_definitions",
+        "",
+        "{\"definitions\":{\"P\":{\"properties\":{\"q\":{\"enum\":[\"-\",\"+\"],\"type\":\"string\"}},\"type\":\"object\"}},\"properties\":{\"p\":{\"$ref\":\"#/definitions/P\"}},\"type\":\"object\"}",
+        "c3e89c174537e5da383439473180a0e2",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "empty_object",
+        "",
+        "{\"type\":\"object\"}",
+        "c6ec2a89dc85c40f7caa82f3c239f491",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "enum_duplicates_after_normalisation",
+        "",
+        "{\"properties\":{\"state\":{\"enum\":[\"in-progress\",\"inProgress\",\"IN_PROGRESS\",\"in progress\",\"in-progress\"]}},\"required\":[\"state\"],\"type\":\"object\"}",
+        "b4a61f1e25a6d9a06b40589f84f53e6b",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "enum_mixed_and_nullable",
+        "",
+        "{\"properties\":{\"mixed\":{\"enum\":[1,\"a\",null,true]},\"nullable\":{\"enum\":[\"a\",\"b\",null]},\"typed_nullable\":{\"enum\":[\"x\",\"y\",null],\"type\":[\"string\",\"null\"]}},\"type\":\"object\"}",
+        "206524b7f9e6fdd94b868aa6c0d07c18",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+            "enum_odd_values",
+            "Enum values that are not identifiers.",
+            "{\"properties\":{\"reaction\":{\"enum\":[\"+1\",\"-1\",\"reactions-+1\",\"reactions--1\",\"laugh\"],\"type\":\"string\"},\"weird\":{\"enum\":[\"\",\" \",\"café\",\"2xl\",\"Self\",\"a b\",\"A_B\",\"HTTP_ERROR\"]}},\"required\":[\"reaction\"],\"type\":\"object\"}",
+            "53d4749e1cc9588e0da32ea82cd1dc62",
+        )
+        .with_output_schema(
             "{\"properties\":{\"reaction\":{\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}},\"required\":[\"reaction\"],\"type\":\"object\"}",
         ),
-        annotations: None,
-        fingerprint: "53d4749e1cc9588e0da32ea82cd1dc62",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "enum_with_default",
-        description: "",
-        input_schema: "{\"properties\":{\"sort\":{\"default\":\"-1\",\"description\":\"Sort order.\",\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "bce5a94b40c85f78215cc523af2b21e9",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "extensions_and_annotations",
-        description: "",
-        input_schema: "{\"properties\":{\"x\":{\"deprecated\":true,\"examples\":[\"a\"],\"readOnly\":true,\"title\":\"X <title>\",\"type\":\"string\",\"x-internal\":true}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "ad10af76f8d5024ad8a4f1d02553509d",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "formats",
-        description: "",
-        input_schema: "{\"properties\":{\"big\":{\"format\":\"int64\",\"type\":\"integer\"},\"date\":{\"format\":\"date\",\"type\":\"string\"},\"date-time\":{\"format\":\"date-time\",\"type\":\"string\"},\"duration\":{\"format\":\"duration\",\"type\":\"string\"},\"email\":{\"format\":\"email\",\"type\":\"string\"},\"hostname\":{\"format\":\"hostname\",\"type\":\"string\"},\"ipv4\":{\"format\":\"ipv4\",\"type\":\"string\"},\"small\":{\"format\":\"uint8\",\"type\":\"integer\"},\"uri\":{\"format\":\"uri\",\"type\":\"string\"},\"uuid\":{\"format\":\"uuid\",\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "982c48d06e38e773fdf7c4c85ce0f63d",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "get-user",
-        description: "",
-        input_schema: "{\"properties\":{\"id\":{\"type\":\"string\"}},\"required\":[\"id\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "5a8acd8bdca52a5d709f4f5872acadef",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "get_user",
-        description: "",
-        input_schema: "{\"properties\":{\"id\":{\"type\":\"integer\"}},\"required\":[\"id\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "c4bb7213a44debcecef4cef58f527339",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "keyword_and_odd_property_names",
-        description: "",
-        input_schema: "{\"properties\":{\"\":{\"type\":\"string\"},\"1st\":{\"type\":\"string\"},\"Self\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"string\"},\"foo_bar\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"input\":{\"type\":\"string\"},\"new\":{\"type\":\"string\"},\"r#x\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"send\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"with_timeout\":{\"type\":\"string\"},\"ünïcode\":{\"type\":\"string\"}},\"required\":[\"type\",\"self\",\"1st\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "1c28343a04c43b4bbbdecd7b89f79d3c",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "maps_and_additional_properties",
-        description: "",
-        input_schema: "{\"properties\":{\"closed\":{\"additionalProperties\":false,\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"},\"labels\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"},\"nested\":{\"properties\":{\"meta\":{\"additionalProperties\":{\"properties\":{\"n\":{\"type\":\"integer\"}},\"type\":\"object\"},\"type\":\"object\"}},\"type\":\"object\"},\"open_true\":{\"additionalProperties\":true,\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"}},\"type\":\"object\"}",
-        output_schema: Some(
+    ::mcp_runtime::ToolInfo::new(
+        "enum_with_default",
+        "",
+        "{\"properties\":{\"sort\":{\"default\":\"-1\",\"description\":\"Sort order.\",\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}},\"type\":\"object\"}",
+        "bce5a94b40c85f78215cc523af2b21e9",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "extensions_and_annotations",
+        "",
+        "{\"properties\":{\"x\":{\"deprecated\":true,\"examples\":[\"a\"],\"readOnly\":true,\"title\":\"X <title>\",\"type\":\"string\",\"x-internal\":true}},\"type\":\"object\"}",
+        "ad10af76f8d5024ad8a4f1d02553509d",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "formats",
+        "",
+        "{\"properties\":{\"big\":{\"format\":\"int64\",\"type\":\"integer\"},\"date\":{\"format\":\"date\",\"type\":\"string\"},\"date-time\":{\"format\":\"date-time\",\"type\":\"string\"},\"duration\":{\"format\":\"duration\",\"type\":\"string\"},\"email\":{\"format\":\"email\",\"type\":\"string\"},\"hostname\":{\"format\":\"hostname\",\"type\":\"string\"},\"ipv4\":{\"format\":\"ipv4\",\"type\":\"string\"},\"small\":{\"format\":\"uint8\",\"type\":\"integer\"},\"uri\":{\"format\":\"uri\",\"type\":\"string\"},\"uuid\":{\"format\":\"uuid\",\"type\":\"string\"}},\"type\":\"object\"}",
+        "982c48d06e38e773fdf7c4c85ce0f63d",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "get-user",
+        "",
+        "{\"properties\":{\"id\":{\"type\":\"string\"}},\"required\":[\"id\"],\"type\":\"object\"}",
+        "5a8acd8bdca52a5d709f4f5872acadef",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "get_user",
+        "",
+        "{\"properties\":{\"id\":{\"type\":\"integer\"}},\"required\":[\"id\"],\"type\":\"object\"}",
+        "c4bb7213a44debcecef4cef58f527339",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "keyword_and_odd_property_names",
+        "",
+        "{\"properties\":{\"\":{\"type\":\"string\"},\"1st\":{\"type\":\"string\"},\"Self\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"string\"},\"foo_bar\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"input\":{\"type\":\"string\"},\"new\":{\"type\":\"string\"},\"r#x\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"send\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"with_timeout\":{\"type\":\"string\"},\"ünïcode\":{\"type\":\"string\"}},\"required\":[\"type\",\"self\",\"1st\"],\"type\":\"object\"}",
+        "1c28343a04c43b4bbbdecd7b89f79d3c",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+            "maps_and_additional_properties",
+            "",
+            "{\"properties\":{\"closed\":{\"additionalProperties\":false,\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"},\"labels\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"},\"nested\":{\"properties\":{\"meta\":{\"additionalProperties\":{\"properties\":{\"n\":{\"type\":\"integer\"}},\"type\":\"object\"},\"type\":\"object\"}},\"type\":\"object\"},\"open_true\":{\"additionalProperties\":true,\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"}},\"type\":\"object\"}",
+            "0fc9bab727584cbb4c315c0c6242b30d",
+        )
+        .with_output_schema(
             "{\"properties\":{\"extra\":{\"type\":\"object\"},\"headers\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"}},\"type\":\"object\"}",
         ),
-        annotations: None,
-        fingerprint: "0fc9bab727584cbb4c315c0c6242b30d",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "nested_combinators",
-        description: "",
-        input_schema: "{\"properties\":{\"x\":{\"oneOf\":[{\"type\":\"string\"},{\"anyOf\":[{\"type\":\"integer\"},{\"allOf\":[{\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"},{\"properties\":{\"b\":{\"type\":\"number\"}},\"type\":\"object\"}]}]}]}},\"required\":[\"x\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "65185271426e36341daa7e3bc6442596",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "no_input_schema_properties",
-        description: "",
-        input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "output_array_root",
-        description: "",
-        input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: Some("{\"items\":{\"type\":\"string\"},\"type\":\"array\"}"),
-        annotations: None,
-        fingerprint: "4b59b3e327fb0e608113ea0ab5783dcb",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "output_not_object_typed",
-        description: "",
-        input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: Some(
+    ::mcp_runtime::ToolInfo::new(
+        "nested_combinators",
+        "",
+        "{\"properties\":{\"x\":{\"oneOf\":[{\"type\":\"string\"},{\"anyOf\":[{\"type\":\"integer\"},{\"allOf\":[{\"properties\":{\"a\":{\"type\":\"string\"}},\"type\":\"object\"},{\"properties\":{\"b\":{\"type\":\"number\"}},\"type\":\"object\"}]}]}]}},\"required\":[\"x\"],\"type\":\"object\"}",
+        "65185271426e36341daa7e3bc6442596",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "no_input_schema_properties",
+        "",
+        "{\"properties\":{},\"type\":\"object\"}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+            "output_array_root",
+            "",
+            "{\"properties\":{},\"type\":\"object\"}",
+            "4b59b3e327fb0e608113ea0ab5783dcb",
+        )
+        .with_output_schema("{\"items\":{\"type\":\"string\"},\"type\":\"array\"}"),
+    ::mcp_runtime::ToolInfo::new(
+            "output_not_object_typed",
+            "",
+            "{\"properties\":{},\"type\":\"object\"}",
+            "6370fc011f40c9f4f1977dfb4f7f1f3a",
+        )
+        .with_output_schema(
             "{\"properties\":{\"v\":{\"not\":{\"type\":\"string\"}}},\"type\":\"object\"}",
         ),
-        annotations: None,
-        fingerprint: "6370fc011f40c9f4f1977dfb4f7f1f3a",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "pattern_properties",
-        description: "",
-        input_schema: "{\"properties\":{\"code\":{\"pattern\":\"^[a-z]+$\",\"type\":\"string\"},\"env\":{\"additionalProperties\":false,\"patternProperties\":{\"^[A-Z_]+$\":{\"type\":\"string\"}},\"type\":\"object\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "c30911e739ffe3954749c45642ee83b0",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "prefix_items_and_tuples",
-        description: "",
-        input_schema: "{\"properties\":{\"draft7_tuple\":{\"additionalItems\":false,\"items\":[{\"type\":\"string\"},{\"type\":\"boolean\"}],\"type\":\"array\"},\"pair\":{\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"type\":\"array\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "fad78b8b81ac36a69d1cdbba2a0744bc",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "recursive_refs",
-        description: "",
-        input_schema: "{\"$defs\":{\"Node\":{\"properties\":{\"children\":{\"items\":{\"$ref\":\"#/$defs/Node\"},\"type\":\"array\"},\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}},\"properties\":{\"tree\":{\"$ref\":\"#/$defs/Node\"}},\"required\":[\"tree\"],\"type\":\"object\"}",
-        output_schema: Some(
+    ::mcp_runtime::ToolInfo::new(
+        "pattern_properties",
+        "",
+        "{\"properties\":{\"code\":{\"pattern\":\"^[a-z]+$\",\"type\":\"string\"},\"env\":{\"additionalProperties\":false,\"patternProperties\":{\"^[A-Z_]+$\":{\"type\":\"string\"}},\"type\":\"object\"}},\"type\":\"object\"}",
+        "c30911e739ffe3954749c45642ee83b0",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "prefix_items_and_tuples",
+        "",
+        "{\"properties\":{\"draft7_tuple\":{\"additionalItems\":false,\"items\":[{\"type\":\"string\"},{\"type\":\"boolean\"}],\"type\":\"array\"},\"pair\":{\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"type\":\"array\"}},\"type\":\"object\"}",
+        "fad78b8b81ac36a69d1cdbba2a0744bc",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+            "recursive_refs",
+            "",
+            "{\"$defs\":{\"Node\":{\"properties\":{\"children\":{\"items\":{\"$ref\":\"#/$defs/Node\"},\"type\":\"array\"},\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}},\"properties\":{\"tree\":{\"$ref\":\"#/$defs/Node\"}},\"required\":[\"tree\"],\"type\":\"object\"}",
+            "cd2e68fb0fd94c85bedefc6bb6310bdd",
+        )
+        .with_output_schema(
             "{\"$defs\":{\"Node\":{\"properties\":{\"id\":{\"type\":\"integer\"},\"next\":{\"$ref\":\"#/$defs/Node\"}},\"type\":\"object\"}},\"properties\":{\"root\":{\"$ref\":\"#/$defs/Node\"}},\"type\":\"object\"}",
         ),
-        annotations: None,
-        fingerprint: "cd2e68fb0fd94c85bedefc6bb6310bdd",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "refs_into_properties",
-        description: "Filters in the style of a query language, whose schema reuses shapes by pointing into its own properties.",
-        input_schema: "{\"properties\":{\"filters\":{\"properties\":{\"$and\":{\"items\":{\"properties\":{\"$eq\":{\"type\":\"string\"},\"Content-Type\":{\"type\":\"string\"},\"content_type\":{\"type\":\"integer\"},\"workspaceId\":{\"description\":\"The workspace.\",\"type\":\"string\"}},\"required\":[\"workspaceId\"],\"type\":\"object\"},\"type\":\"array\"},\"$or\":{\"items\":{\"properties\":{\"$not\":{\"$ref\":\"#/properties/filters\"},\"workspaceId\":{\"$ref\":\"#/properties/filters/properties/$and/items/properties/workspaceId\"}},\"type\":\"object\"},\"type\":\"array\"}},\"type\":\"object\"},\"first\":{\"$ref\":\"#/properties/filters/properties/%24and/items\"}},\"required\":[\"filters\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "d35b0d5de42a2e88ed769818c3f40162",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "required_without_schema",
-        description: "",
-        input_schema: "{\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\",\"ghost\"],\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "d774184a5819791060d27f3bb03af713",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "root_any_of",
-        description: "",
-        input_schema: "{\"anyOf\":[{\"properties\":{\"id\":{\"type\":\"integer\"}},\"required\":[\"id\"],\"type\":\"object\"},{\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}]}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "a96882cfae77ba64fe5781398ac869fa",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "root_enum",
-        description: "",
-        input_schema: "{\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "df284103fa7a1a142f4f3d08437a6a85",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "self",
-        description: "",
-        input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "task_optional",
-        description: "Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.",
-        input_schema: "{\"properties\":{\"as_task\":{\"type\":\"boolean\"},\"resume\":{\"type\":\"integer\"},\"send\":{\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "09a4148b57b0871984bd394df11a1fb2",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "type_arrays",
-        description: "",
-        input_schema: "{\"properties\":{\"any\":{},\"int_or_bool\":{\"type\":[\"integer\",\"boolean\"]},\"multi\":{\"type\":[\"string\",\"number\",\"null\"]}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "ff6006c45e5397c3ebf57f90080bd083",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "unclosed_fence_description",
-        description: "Start:\n```python\nimport os\nos.remove('/')",
-        input_schema: "{\"properties\":{},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-    },
-    ::mcp_runtime::ToolInfo {
-        name: "unicode_everywhere",
-        description: "Ünïcödé tool 🚀 with a trailing backslash \\",
-        input_schema: "{\"properties\":{\"emoji\":{\"enum\":[\"😀\",\"😢\"],\"type\":\"string\"},\"名前\":{\"description\":\"名前 — ünïcödé <tag>\",\"type\":\"string\"}},\"type\":\"object\"}",
-        output_schema: None,
-        annotations: None,
-        fingerprint: "f39a88246c5d1656875870ded3d45922",
-    },
+    ::mcp_runtime::ToolInfo::new(
+        "refs_into_properties",
+        "Filters in the style of a query language, whose schema reuses shapes by pointing into its own properties.",
+        "{\"properties\":{\"filters\":{\"properties\":{\"$and\":{\"items\":{\"properties\":{\"$eq\":{\"type\":\"string\"},\"Content-Type\":{\"type\":\"string\"},\"content_type\":{\"type\":\"integer\"},\"workspaceId\":{\"description\":\"The workspace.\",\"type\":\"string\"}},\"required\":[\"workspaceId\"],\"type\":\"object\"},\"type\":\"array\"},\"$or\":{\"items\":{\"properties\":{\"$not\":{\"$ref\":\"#/properties/filters\"},\"workspaceId\":{\"$ref\":\"#/properties/filters/properties/$and/items/properties/workspaceId\"}},\"type\":\"object\"},\"type\":\"array\"}},\"type\":\"object\"},\"first\":{\"$ref\":\"#/properties/filters/properties/%24and/items\"}},\"required\":[\"filters\"],\"type\":\"object\"}",
+        "d35b0d5de42a2e88ed769818c3f40162",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "required_without_schema",
+        "",
+        "{\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\",\"ghost\"],\"type\":\"object\"}",
+        "d774184a5819791060d27f3bb03af713",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "root_any_of",
+        "",
+        "{\"anyOf\":[{\"properties\":{\"id\":{\"type\":\"integer\"}},\"required\":[\"id\"],\"type\":\"object\"},{\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}]}",
+        "a96882cfae77ba64fe5781398ac869fa",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "root_enum",
+        "",
+        "{\"enum\":[\"+1\",\"-1\"],\"type\":\"string\"}",
+        "df284103fa7a1a142f4f3d08437a6a85",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "self",
+        "",
+        "{\"properties\":{},\"type\":\"object\"}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "task_optional",
+        "Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.",
+        "{\"properties\":{\"as_task\":{\"type\":\"boolean\"},\"resume\":{\"type\":\"integer\"},\"send\":{\"type\":\"string\"}},\"type\":\"object\"}",
+        "09a4148b57b0871984bd394df11a1fb2",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "type_arrays",
+        "",
+        "{\"properties\":{\"any\":{},\"int_or_bool\":{\"type\":[\"integer\",\"boolean\"]},\"multi\":{\"type\":[\"string\",\"number\",\"null\"]}},\"type\":\"object\"}",
+        "ff6006c45e5397c3ebf57f90080bd083",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "unclosed_fence_description",
+        "Start:\n```python\nimport os\nos.remove('/')",
+        "{\"properties\":{},\"type\":\"object\"}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+        "unicode_everywhere",
+        "Ünïcödé tool 🚀 with a trailing backslash \\",
+        "{\"properties\":{\"emoji\":{\"enum\":[\"😀\",\"😢\"],\"type\":\"string\"},\"名前\":{\"description\":\"名前 — ünïcödé <tag>\",\"type\":\"string\"}},\"type\":\"object\"}",
+        "f39a88246c5d1656875870ded3d45922",
+    ),
 ];
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
@@ -1063,9 +851,8 @@ pub mod colliding_nested_property_names {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `obj`.
-        pub fn obj(mut self, value: impl Into<InputObj>) -> Self {
-            self.0.input_mut().obj = Some(value.into());
-            self
+        pub fn obj(self, value: impl Into<InputObj>) -> Self {
+            self.with_input(|i| i.obj = Some(value.into()))
         }
     }
 }
@@ -1150,24 +937,21 @@ pub mod const_not_conditionals {
         }
         /// Sets the optional argument `cond`.
         pub fn cond(
-            mut self,
+            self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().cond = Some(value.into());
-            self
+            self.with_input(|i| i.cond = Some(value.into()))
         }
         /// Sets the optional argument `kind`.
-        pub fn kind(mut self, value: impl Into<InputKind>) -> Self {
-            self.0.input_mut().kind = Some(value.into());
-            self
+        pub fn kind(self, value: impl Into<InputKind>) -> Self {
+            self.with_input(|i| i.kind = Some(value.into()))
         }
         /// Sets the optional argument `notnum`.
         pub fn notnum(
-            mut self,
+            self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().notnum = Some(value.into());
-            self
+            self.with_input(|i| i.notnum = Some(value.into()))
         }
     }
 }
@@ -1207,19 +991,17 @@ pub mod dangling_ref {
         }
         /// Sets the optional argument `other`.
         pub fn other(
-            mut self,
+            self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().other = Some(value.into());
-            self
+            self.with_input(|i| i.other = Some(value.into()))
         }
         /// Sets the optional argument `thing`.
         pub fn thing(
-            mut self,
+            self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().thing = Some(value.into());
-            self
+            self.with_input(|i| i.thing = Some(value.into()))
         }
     }
 }
@@ -1301,9 +1083,8 @@ pub mod deep_nesting {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `a`.
-        pub fn a(mut self, value: impl Into<Vec<Vec<InputAItemItem>>>) -> Self {
-            self.0.input_mut().a = Some(value.into());
-            self
+        pub fn a(self, value: impl Into<Vec<Vec<InputAItemItem>>>) -> Self {
+            self.with_input(|i| i.a = Some(value.into()))
         }
     }
 }
@@ -1374,39 +1155,32 @@ pub mod defaults_of_every_kind {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `arr`.
-        pub fn arr(mut self, value: impl Into<Vec<String>>) -> Self {
-            self.0.input_mut().arr = Some(value.into());
-            self
+        pub fn arr(self, value: impl Into<Vec<String>>) -> Self {
+            self.with_input(|i| i.arr = Some(value.into()))
         }
         /// Sets the optional argument `b`.
-        pub fn b(mut self, value: impl Into<bool>) -> Self {
-            self.0.input_mut().b = Some(value.into());
-            self
+        pub fn b(self, value: impl Into<bool>) -> Self {
+            self.with_input(|i| i.b = Some(value.into()))
         }
         /// Sets the optional argument `f`.
-        pub fn f(mut self, value: impl Into<f64>) -> Self {
-            self.0.input_mut().f = Some(value.into());
-            self
+        pub fn f(self, value: impl Into<f64>) -> Self {
+            self.with_input(|i| i.f = Some(value.into()))
         }
         /// Sets the optional argument `n`.
-        pub fn n(mut self, value: impl Into<i64>) -> Self {
-            self.0.input_mut().n = Some(value.into());
-            self
+        pub fn n(self, value: impl Into<i64>) -> Self {
+            self.with_input(|i| i.n = Some(value.into()))
         }
         /// Sets the optional argument `nul`.
-        pub fn nul(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().nul = Some(value.into());
-            self
+        pub fn nul(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.nul = Some(value.into()))
         }
         /// Sets the optional argument `o`.
-        pub fn o(mut self, value: impl Into<InputO>) -> Self {
-            self.0.input_mut().o = Some(value.into());
-            self
+        pub fn o(self, value: impl Into<InputO>) -> Self {
+            self.with_input(|i| i.o = Some(value.into()))
         }
         /// Sets the optional argument `s`.
-        pub fn s(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().s = Some(value.into());
-            self
+        pub fn s(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.s = Some(value.into()))
         }
     }
 }
@@ -1468,9 +1242,8 @@ pub mod defs_clash_between_input_and_output {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `item`.
-        pub fn item(mut self, value: impl Into<Item>) -> Self {
-            self.0.input_mut().item = Some(value.into());
-            self
+        pub fn item(self, value: impl Into<Item>) -> Self {
+            self.with_input(|i| i.item = Some(value.into()))
         }
     }
 }
@@ -1595,19 +1368,16 @@ pub mod defs_named_like_our_items {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `a`.
-        pub fn a(mut self, value: impl Into<InputDef>) -> Self {
-            self.0.input_mut().a = Some(value.into());
-            self
+        pub fn a(self, value: impl Into<InputDef>) -> Self {
+            self.with_input(|i| i.a = Some(value.into()))
         }
         /// Sets the optional argument `b`.
-        pub fn b(mut self, value: impl Into<CallDef>) -> Self {
-            self.0.input_mut().b = Some(value.into());
-            self
+        pub fn b(self, value: impl Into<CallDef>) -> Self {
+            self.with_input(|i| i.b = Some(value.into()))
         }
         /// Sets the optional argument `c`.
-        pub fn c(mut self, value: impl Into<ConversionErrorDef>) -> Self {
-            self.0.input_mut().c = Some(value.into());
-            self
+        pub fn c(self, value: impl Into<ConversionErrorDef>) -> Self {
+            self.with_input(|i| i.c = Some(value.into()))
         }
     }
 }
@@ -1789,29 +1559,24 @@ pub mod defs_named_like_std_traits {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `clone`.
-        pub fn clone(mut self, value: impl Into<Clone>) -> Self {
-            self.0.input_mut().clone = Some(value.into());
-            self
+        pub fn clone(self, value: impl Into<Clone>) -> Self {
+            self.with_input(|i| i.clone = Some(value.into()))
         }
         /// Sets the optional argument `debug`.
-        pub fn debug(mut self, value: impl Into<Debug>) -> Self {
-            self.0.input_mut().debug = Some(value.into());
-            self
+        pub fn debug(self, value: impl Into<Debug>) -> Self {
+            self.with_input(|i| i.debug = Some(value.into()))
         }
         /// Sets the optional argument `default`.
-        pub fn default(mut self, value: impl Into<Default>) -> Self {
-            self.0.input_mut().default = Some(value.into());
-            self
+        pub fn default(self, value: impl Into<Default>) -> Self {
+            self.with_input(|i| i.default = Some(value.into()))
         }
         /// Sets the optional argument `serialize`.
-        pub fn serialize(mut self, value: impl Into<Serialize>) -> Self {
-            self.0.input_mut().serialize = Some(value.into());
-            self
+        pub fn serialize(self, value: impl Into<Serialize>) -> Self {
+            self.with_input(|i| i.serialize = Some(value.into()))
         }
         /// Sets the optional argument `this_tool`.
-        pub fn this_tool(mut self, value: impl Into<ThisToolDef>) -> Self {
-            self.0.input_mut().this_tool = Some(value.into());
-            self
+        pub fn this_tool(self, value: impl Into<ThisToolDef>) -> Self {
+            self.with_input(|i| i.this_tool = Some(value.into()))
         }
     }
 }
@@ -1918,9 +1683,8 @@ pub mod draft7_definitions {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `p`.
-        pub fn p(mut self, value: impl Into<P>) -> Self {
-            self.0.input_mut().p = Some(value.into());
-            self
+        pub fn p(self, value: impl Into<P>) -> Self {
+            self.with_input(|i| i.p = Some(value.into()))
         }
     }
 }
@@ -2088,24 +1852,21 @@ pub mod enum_mixed_and_nullable {
         }
         /// Sets the optional argument `mixed`.
         pub fn mixed(
-            mut self,
+            self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().mixed = Some(value.into());
-            self
+            self.with_input(|i| i.mixed = Some(value.into()))
         }
         /// Sets the optional argument `nullable`.
-        pub fn nullable(mut self, value: impl Into<InputNullableVariant0>) -> Self {
-            self.0.input_mut().nullable = Some(value.into());
-            self
+        pub fn nullable(self, value: impl Into<InputNullableVariant0>) -> Self {
+            self.with_input(|i| i.nullable = Some(value.into()))
         }
         /// Sets the optional argument `typed_nullable`.
         pub fn typed_nullable(
-            mut self,
+            self,
             value: impl Into<InputTypedNullableVariant0>,
         ) -> Self {
-            self.0.input_mut().typed_nullable = Some(value.into());
-            self
+            self.with_input(|i| i.typed_nullable = Some(value.into()))
         }
     }
 }
@@ -2254,9 +2015,8 @@ pub mod enum_odd_values {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `weird`.
-        pub fn weird(mut self, value: impl Into<InputWeird>) -> Self {
-            self.0.input_mut().weird = Some(value.into());
-            self
+        pub fn weird(self, value: impl Into<InputWeird>) -> Self {
+            self.with_input(|i| i.weird = Some(value.into()))
         }
     }
 }
@@ -2314,9 +2074,8 @@ pub mod enum_with_default {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sort order.
-        pub fn sort(mut self, value: impl Into<InputSort>) -> Self {
-            self.0.input_mut().sort = Some(value.into());
-            self
+        pub fn sort(self, value: impl Into<InputSort>) -> Self {
+            self.with_input(|i| i.sort = Some(value.into()))
         }
     }
 }
@@ -2349,9 +2108,8 @@ pub mod extensions_and_annotations {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `x`.
-        pub fn x(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().x = Some(value.into());
-            self
+        pub fn x(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.x = Some(value.into()))
         }
     }
 }
@@ -2418,54 +2176,44 @@ pub mod formats {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `big`.
-        pub fn big(mut self, value: impl Into<i64>) -> Self {
-            self.0.input_mut().big = Some(value.into());
-            self
+        pub fn big(self, value: impl Into<i64>) -> Self {
+            self.with_input(|i| i.big = Some(value.into()))
         }
         /// Sets the optional argument `date`.
-        pub fn date(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().date = Some(value.into());
-            self
+        pub fn date(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.date = Some(value.into()))
         }
         /// Sets the optional argument `date-time`.
-        pub fn date_time(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().date_time = Some(value.into());
-            self
+        pub fn date_time(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.date_time = Some(value.into()))
         }
         /// Sets the optional argument `duration`.
-        pub fn duration(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().duration = Some(value.into());
-            self
+        pub fn duration(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.duration = Some(value.into()))
         }
         /// Sets the optional argument `email`.
-        pub fn email(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().email = Some(value.into());
-            self
+        pub fn email(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.email = Some(value.into()))
         }
         /// Sets the optional argument `hostname`.
-        pub fn hostname(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().hostname = Some(value.into());
-            self
+        pub fn hostname(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.hostname = Some(value.into()))
         }
         /// Sets the optional argument `ipv4`.
-        pub fn ipv4(mut self, value: impl Into<::std::net::Ipv4Addr>) -> Self {
-            self.0.input_mut().ipv4 = Some(value.into());
-            self
+        pub fn ipv4(self, value: impl Into<::std::net::Ipv4Addr>) -> Self {
+            self.with_input(|i| i.ipv4 = Some(value.into()))
         }
         /// Sets the optional argument `small`.
-        pub fn small(mut self, value: impl Into<u8>) -> Self {
-            self.0.input_mut().small = Some(value.into());
-            self
+        pub fn small(self, value: impl Into<u8>) -> Self {
+            self.with_input(|i| i.small = Some(value.into()))
         }
         /// Sets the optional argument `uri`.
-        pub fn uri(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().uri = Some(value.into());
-            self
+        pub fn uri(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.uri = Some(value.into()))
         }
         /// Sets the optional argument `uuid`.
-        pub fn uuid(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().uuid = Some(value.into());
-            self
+        pub fn uuid(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.uuid = Some(value.into()))
         }
     }
 }
@@ -2614,84 +2362,68 @@ pub mod keyword_and_odd_property_names {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument \`\`.
-        pub fn value(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().value = Some(value.into());
-            self
+        pub fn value(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.value = Some(value.into()))
         }
         /// Sets the optional argument `Self`.
-        pub fn self_(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().self_ = Some(value.into());
-            self
+        pub fn self_(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.self_ = Some(value.into()))
         }
         /// Sets the optional argument `async`.
-        pub fn async_(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().async_ = Some(value.into());
-            self
+        pub fn async_(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.async_ = Some(value.into()))
         }
         /// Sets the optional argument `crate`.
-        pub fn crate_(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().crate_ = Some(value.into());
-            self
+        pub fn crate_(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.crate_ = Some(value.into()))
         }
         /// Sets the optional argument `fn`.
-        pub fn fn_(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().fn_ = Some(value.into());
-            self
+        pub fn fn_(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.fn_ = Some(value.into()))
         }
         /// Sets the optional argument `foo-bar`.
-        pub fn foo_bar(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().foo_bar = Some(value.into());
-            self
+        pub fn foo_bar(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.foo_bar = Some(value.into()))
         }
         /// Sets the optional argument `fooBar`.
-        pub fn foo_bar_2(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().foo_bar_2 = Some(value.into());
-            self
+        pub fn foo_bar_2(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.foo_bar_2 = Some(value.into()))
         }
         /// Sets the optional argument `foo_bar`.
-        pub fn foo_bar_3(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().foo_bar_3 = Some(value.into());
-            self
+        pub fn foo_bar_3(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.foo_bar_3 = Some(value.into()))
         }
         /// Sets the optional argument `gen`.
-        pub fn gen_(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().gen_ = Some(value.into());
-            self
+        pub fn gen_(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.gen_ = Some(value.into()))
         }
         /// Sets the optional argument `input`.
-        pub fn input_2(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().input_2 = Some(value.into());
-            self
+        pub fn input_2(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.input_2 = Some(value.into()))
         }
         /// Sets the optional argument `new`.
-        pub fn new_2(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().new_2 = Some(value.into());
-            self
+        pub fn new_2(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.new_2 = Some(value.into()))
         }
         /// Sets the optional argument `r#x`.
-        pub fn r_x(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().r_x = Some(value.into());
-            self
+        pub fn r_x(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.r_x = Some(value.into()))
         }
         /// Sets the optional argument `send`.
-        pub fn send_2(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().send_2 = Some(value.into());
-            self
+        pub fn send_2(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.send_2 = Some(value.into()))
         }
         /// Sets the optional argument `super`.
-        pub fn super_(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().super_ = Some(value.into());
-            self
+        pub fn super_(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.super_ = Some(value.into()))
         }
         /// Sets the optional argument `with_timeout`.
-        pub fn with_timeout_2(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().with_timeout_2 = Some(value.into());
-            self
+        pub fn with_timeout_2(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.with_timeout_2 = Some(value.into()))
         }
         /// Sets the optional argument `ünïcode`.
-        pub fn ncode(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().ncode = Some(value.into());
-            self
+        pub fn ncode(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.ncode = Some(value.into()))
         }
     }
 }
@@ -2809,27 +2541,23 @@ pub mod maps_and_additional_properties {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `closed`.
-        pub fn closed(mut self, value: impl Into<InputClosed>) -> Self {
-            self.0.input_mut().closed = Some(value.into());
-            self
+        pub fn closed(self, value: impl Into<InputClosed>) -> Self {
+            self.with_input(|i| i.closed = Some(value.into()))
         }
         /// Sets the optional argument `labels`.
         pub fn labels(
-            mut self,
+            self,
             value: impl Into<::std::collections::HashMap<String, String>>,
         ) -> Self {
-            self.0.input_mut().labels = Some(value.into());
-            self
+            self.with_input(|i| i.labels = Some(value.into()))
         }
         /// Sets the optional argument `nested`.
-        pub fn nested(mut self, value: impl Into<InputNested>) -> Self {
-            self.0.input_mut().nested = Some(value.into());
-            self
+        pub fn nested(self, value: impl Into<InputNested>) -> Self {
+            self.with_input(|i| i.nested = Some(value.into()))
         }
         /// Sets the optional argument `open_true`.
-        pub fn open_true(mut self, value: impl Into<InputOpenTrue>) -> Self {
-            self.0.input_mut().open_true = Some(value.into());
-            self
+        pub fn open_true(self, value: impl Into<InputOpenTrue>) -> Self {
+            self.with_input(|i| i.open_true = Some(value.into()))
         }
     }
 }
@@ -3036,14 +2764,12 @@ pub mod pattern_properties {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `code`.
-        pub fn code(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().code = Some(value.into());
-            self
+        pub fn code(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.code = Some(value.into()))
         }
         /// Sets the optional argument `env`.
-        pub fn env(mut self, value: impl Into<InputEnv>) -> Self {
-            self.0.input_mut().env = Some(value.into());
-            self
+        pub fn env(self, value: impl Into<InputEnv>) -> Self {
+            self.with_input(|i| i.env = Some(value.into()))
         }
     }
 }
@@ -3084,17 +2810,15 @@ pub mod prefix_items_and_tuples {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `draft7_tuple`.
-        pub fn draft7_tuple(mut self, value: impl Into<(String, bool)>) -> Self {
-            self.0.input_mut().draft7_tuple = Some(value.into());
-            self
+        pub fn draft7_tuple(self, value: impl Into<(String, bool)>) -> Self {
+            self.with_input(|i| i.draft7_tuple = Some(value.into()))
         }
         /// Sets the optional argument `pair`.
         pub fn pair(
-            mut self,
+            self,
             value: impl Into<Vec<::mcp_runtime::export::serde_json::Value>>,
         ) -> Self {
-            self.0.input_mut().pair = Some(value.into());
-            self
+            self.with_input(|i| i.pair = Some(value.into()))
         }
     }
 }
@@ -3301,9 +3025,8 @@ pub mod refs_into_properties {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `first`.
-        pub fn first(mut self, value: impl Into<And>) -> Self {
-            self.0.input_mut().first = Some(value.into());
-            self
+        pub fn first(self, value: impl Into<And>) -> Self {
+            self.with_input(|i| i.first = Some(value.into()))
         }
     }
 }
@@ -3476,19 +3199,16 @@ pub mod task_optional {
             )
         }
         /// Sets the optional argument `as_task`.
-        pub fn as_task_2(mut self, value: impl Into<bool>) -> Self {
-            self.0.input_mut().as_task_2 = Some(value.into());
-            self
+        pub fn as_task_2(self, value: impl Into<bool>) -> Self {
+            self.with_input(|i| i.as_task_2 = Some(value.into()))
         }
         /// Sets the optional argument `resume`.
-        pub fn resume(mut self, value: impl Into<i64>) -> Self {
-            self.0.input_mut().resume = Some(value.into());
-            self
+        pub fn resume(self, value: impl Into<i64>) -> Self {
+            self.with_input(|i| i.resume = Some(value.into()))
         }
         /// Sets the optional argument `send`.
-        pub fn send_2(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().send_2 = Some(value.into());
-            self
+        pub fn send_2(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.send_2 = Some(value.into()))
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -3666,21 +3386,18 @@ pub mod type_arrays {
         }
         /// Sets the optional argument `any`.
         pub fn any(
-            mut self,
+            self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.0.input_mut().any = Some(value.into());
-            self
+            self.with_input(|i| i.any = Some(value.into()))
         }
         /// Sets the optional argument `int_or_bool`.
-        pub fn int_or_bool(mut self, value: impl Into<InputIntOrBool>) -> Self {
-            self.0.input_mut().int_or_bool = Some(value.into());
-            self
+        pub fn int_or_bool(self, value: impl Into<InputIntOrBool>) -> Self {
+            self.with_input(|i| i.int_or_bool = Some(value.into()))
         }
         /// Sets the optional argument `multi`.
-        pub fn multi(mut self, value: impl Into<InputMulti>) -> Self {
-            self.0.input_mut().multi = Some(value.into());
-            self
+        pub fn multi(self, value: impl Into<InputMulti>) -> Self {
+            self.with_input(|i| i.multi = Some(value.into()))
         }
     }
 }
@@ -3756,14 +3473,12 @@ pub mod unicode_everywhere {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `emoji`.
-        pub fn emoji(mut self, value: impl Into<InputEmoji>) -> Self {
-            self.0.input_mut().emoji = Some(value.into());
-            self
+        pub fn emoji(self, value: impl Into<InputEmoji>) -> Self {
+            self.with_input(|i| i.emoji = Some(value.into()))
         }
         /// 名前 — ünïcödé \<tag\>
-        pub fn value(mut self, value: impl Into<String>) -> Self {
-            self.0.input_mut().value = Some(value.into());
-            self
+        pub fn value(self, value: impl Into<String>) -> Self {
+            self.with_input(|i| i.value = Some(value.into()))
         }
     }
 }

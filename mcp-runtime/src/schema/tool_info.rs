@@ -18,6 +18,36 @@ pub struct ToolInfo {
 }
 
 impl ToolInfo {
+    /// A tool without `outputSchema` or `annotations` (add them with the two `with_` methods).
+    pub const fn new(
+        name: &'static str,
+        description: &'static str,
+        input_schema: &'static str,
+        fingerprint: &'static str,
+    ) -> Self {
+        Self {
+            name,
+            description,
+            input_schema,
+            output_schema: None,
+            annotations: None,
+            fingerprint,
+        }
+    }
+    /// With `outputSchema` (JSON).
+    pub const fn with_output_schema(self, output_schema: &'static str) -> Self {
+        Self {
+            output_schema: Some(output_schema),
+            ..self
+        }
+    }
+    /// With `annotations` (JSON).
+    pub const fn with_annotations(self, annotations: &'static str) -> Self {
+        Self {
+            annotations: Some(annotations),
+            ..self
+        }
+    }
     /// `inputSchema`, parsed.
     pub fn input_schema_json(&self) -> serde_json::Value {
         serde_json::from_str(self.input_schema).unwrap_or_default()
@@ -30,5 +60,22 @@ impl ToolInfo {
     pub fn output_schema_json(&self) -> Option<serde_json::Value> {
         self.output_schema
             .and_then(|s| serde_json::from_str(s).ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_constructor_fills_what_it_is_given() {
+        const PLAIN: ToolInfo = ToolInfo::new("t", "d", "{}", "f");
+        assert_eq!((PLAIN.output_schema, PLAIN.annotations), (None, None));
+        const FULL: ToolInfo = ToolInfo::new("t", "d", "{}", "f")
+            .with_output_schema("{\"type\":\"object\"}")
+            .with_annotations("{\"readOnlyHint\":true}");
+        assert_eq!(FULL.output_schema, Some("{\"type\":\"object\"}"));
+        assert_eq!(FULL.annotations_json().unwrap()["readOnlyHint"], true);
+        assert_eq!((FULL.name, FULL.fingerprint), ("t", "f"));
     }
 }
