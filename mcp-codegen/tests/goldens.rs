@@ -389,11 +389,22 @@ fn shapes_several_tools_repeat_are_one_type() {
         };
         for item in items {
             let syn::Item::Use(u) = item else { continue };
-            let text = quote::ToTokens::to_token_stream(&u.tree).to_string();
-            let name = text.rsplit("::").next().unwrap().trim().to_string();
-            assert_eq!(defines(types, &name), 1, "`{name}` in `types`");
-            assert_eq!(defines(module, &name), 0, "`{name}` in `{}`", module.ident);
+            for name in used_names(&u.tree) {
+                assert_eq!(defines(types, &name), 1, "`{name}` in `types`");
+                assert_eq!(defines(module, &name), 0, "`{name}` in `{}`", module.ident);
+            }
         }
+    }
+}
+
+/// The names a `use` brings in (`a::b::{C, D}` → `C`, `D`).
+fn used_names(tree: &syn::UseTree) -> Vec<String> {
+    match tree {
+        syn::UseTree::Path(p) => used_names(&p.tree),
+        syn::UseTree::Name(n) => vec![n.ident.to_string()],
+        syn::UseTree::Rename(r) => vec![r.rename.to_string()],
+        syn::UseTree::Group(g) => g.items.iter().flat_map(used_names).collect(),
+        syn::UseTree::Glob(_) => Vec::new(),
     }
 }
 

@@ -70,7 +70,7 @@ pub use serde::Serializer as __Ser;
 #[doc(hidden)]
 pub mod __private {
     #[cfg(any(feature = "stdio", feature = "http"))]
-    pub use crate::client::call::{call_raw, call_typed, raw_output, resume_task};
+    pub use crate::client::call::{call_raw, call_typed, pending_call, raw_output, resume_task};
     #[cfg(any(feature = "stdio", feature = "http"))]
     pub use crate::client::prompts::pending_prompt;
     pub use crate::schema::json_kind::json_kind;

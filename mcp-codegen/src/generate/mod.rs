@@ -645,8 +645,9 @@ fn setters(input: &InputShape) -> Vec<TokenStream> {
                 let docs = doc_lines(&doc);
                 quote! {
                     #(#docs)*
-                    pub fn #ident(self, value: impl ::std::convert::Into<#ty>) -> Self {
-                        self.with_input(|i| i.#ident = ::std::option::Option::Some(value.into()))
+                    pub fn #ident(mut self, value: impl ::std::convert::Into<#ty>) -> Self {
+                        self.0.input_mut().#ident = ::std::option::Option::Some(value.into());
+                        self
                     }
                 }
             })
@@ -768,21 +769,19 @@ fn table_entry(tool: &ToolDef) -> TokenStream {
     let description = tool.description.as_deref().unwrap_or("");
     let input = mcp_runtime::schema::sort_keys(&tool.input_schema).to_string();
     let fingerprint = tool.fingerprint();
-    // The constructor and its two optional parts keep an entry to a few lines; a struct
-    // literal took a line per field, `None`s included, in tables of hundreds of tools.
+    // Constructors keep an entry to a few lines; a struct literal took a line per field,
+    // `None`s included, in tables of hundreds of tools.
     let output = tool.output_schema.as_ref().map(|schema| {
         let text = mcp_runtime::schema::sort_keys(schema).to_string();
         quote!(.with_output_schema(#text))
     });
-    let annotations = tool
-        .raw
-        .get("annotations")
-        .filter(|a| a.is_object())
-        .map(|a| {
-            let text = mcp_runtime::schema::sort_keys(a).to_string();
-            quote!(.with_annotations(#text))
-        });
-    quote! {
-        ::mcp_runtime::ToolInfo::new(#name, #description, #input, #fingerprint) #output #annotations
+    match tool.raw.get("annotations").filter(|a| a.is_object()) {
+        Some(annotations) => {
+            let text = mcp_runtime::schema::sort_keys(annotations).to_string();
+            quote!(::mcp_runtime::ToolInfo::annotated(#name, #description, #input, #text, #fingerprint) #output)
+        }
+        None => {
+            quote!(::mcp_runtime::ToolInfo::new(#name, #description, #input, #fingerprint) #output)
+        }
     }
 }

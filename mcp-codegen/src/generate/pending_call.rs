@@ -50,11 +50,6 @@ pub(super) fn generic_call(client: &str) -> TokenStream {
             fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
                 Self(call, ::std::marker::PhantomData)
             }
-            /// Changes the arguments (each optional argument's setter calls it).
-            fn with_input(mut self, change: impl ::std::ops::FnOnce(&mut I)) -> Self {
-                change(self.0.input_mut());
-                self
-            }
             /// Sends the call (what `.await` does).
             pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
                 self.0.send()

@@ -1,5 +1,5 @@
 //! Types that several tools define identically are emitted once, in the client's `types`
-//! module, and each tool module that had them re-exports them (`pub use super::types::X;`), so
+//! module, and each tool module that had them re-exports them (`pub use super::types::{X, Y};`), so
 //! `tool::X` still names the type. This is what makes a `$defs` shape that a server repeats in
 //! every tool (OpenAPI-generated servers do) one type instead of one per tool, and typify's
 //! conversion-error module one module per client.
@@ -157,12 +157,15 @@ fn rebuild<'t>(
     defined: &mut BTreeSet<String>,
 ) -> String {
     let mut items: Vec<String> = Vec::with_capacity(tool.items.len());
-    let mut exported: BTreeSet<&str> = BTreeSet::new();
+    // One `use` for all of them, where the first shared item was: a line, not a line each.
+    let mut exported: Vec<&str> = Vec::new();
+    let mut reexport_at = None;
     for (group, item) in &tool.items {
         match group.as_deref().filter(|name| shared.contains(*name)) {
             Some(name) => {
-                if exported.insert(name) {
-                    items.push(format!("pub use super :: {SHARED_MODULE} :: {name} ;"));
+                reexport_at.get_or_insert(items.len());
+                if !exported.contains(&name) {
+                    exported.push(name);
                 }
                 if !defined.contains(name) {
                     definitions.push(item);
@@ -170,6 +173,13 @@ fn rebuild<'t>(
             }
             None => items.push(item.clone()),
         }
+    }
+    if let Some(at) = reexport_at {
+        let names = exported.join(" , ");
+        items.insert(
+            at,
+            format!("pub use super :: {SHARED_MODULE} :: {{ {names} }} ;"),
+        );
     }
     defined.extend(exported.iter().map(|name| name.to_string()));
     if tool.opening.is_empty() {

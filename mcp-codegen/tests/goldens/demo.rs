@@ -122,11 +122,6 @@ impl<
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
-    /// Changes the arguments (each optional argument's setter calls it).
-    fn with_input(mut self, change: impl ::std::ops::FnOnce(&mut I)) -> Self {
-        change(self.0.input_mut());
-        self
-    }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
@@ -354,57 +349,57 @@ impl McpToolsetDemo {
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
-    ::mcp_runtime::ToolInfo::new(
+    ::mcp_runtime::ToolInfo::annotated(
             "add",
             "Add two numbers; the result is structured.",
             "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"a\":{\"description\":\"First addend.\",\"format\":\"double\",\"type\":\"number\"},\"b\":{\"description\":\"Second addend.\",\"format\":\"double\",\"type\":\"number\"}},\"required\":[\"a\",\"b\"],\"type\":\"object\"}",
+            "{\"readOnlyHint\":true}",
             "eaeb89112f4acb53c7b36038fe0f5df0",
         )
         .with_output_schema(
             "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"sum\":{\"description\":\"a + b\",\"format\":\"double\",\"type\":\"number\"}},\"required\":[\"sum\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
-            "ask_model",
-            "Ask the client's language model a question (sampling).",
-            "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"question\":{\"description\":\"The question for the model.\",\"type\":\"string\"}},\"required\":[\"question\"],\"type\":\"object\"}",
-            "6e3c6a2a421feaa42078be3752f84bda",
-        )
-        .with_annotations("{\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "ask_model",
+        "Ask the client's language model a question (sampling).",
+        "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"question\":{\"description\":\"The question for the model.\",\"type\":\"string\"}},\"required\":[\"question\"],\"type\":\"object\"}",
+        "{\"readOnlyHint\":true}",
+        "6e3c6a2a421feaa42078be3752f84bda",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
             "build_report",
             "Write a report page by page, `page_ms` per page: long work. Runs as a task for clients that support tasks (watch it, cancel it, collect it after a reconnect).",
             "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"ask_title\":{\"description\":\"Ask the user for the report's title first (elicitation, answered through the task).\",\"type\":[\"boolean\",\"null\"]},\"fail_at_page\":{\"description\":\"Fail while writing this page (for testing failed tasks).\",\"format\":\"uint32\",\"minimum\":0,\"type\":[\"integer\",\"null\"]},\"page_ms\":{\"description\":\"How long each page takes, in milliseconds (default 200).\",\"format\":\"uint64\",\"minimum\":0,\"type\":[\"integer\",\"null\"]},\"pages\":{\"description\":\"How many pages to write (1 to 1000).\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pages\"],\"type\":\"object\"}",
+            "{\"destructiveHint\":false,\"idempotentHint\":false}",
             "54e534fb800637846079ae00c2c42bc4",
         )
         .with_output_schema(
             "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"pages\":{\"description\":\"How many pages were written.\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"summary\":{\"description\":\"One line per page.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"title\":{\"description\":\"The report's title.\",\"type\":\"string\"}},\"required\":[\"title\",\"pages\",\"summary\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"destructiveHint\":false,\"idempotentHint\":false}"),
-    ::mcp_runtime::ToolInfo::new(
-            "confirm",
-            "Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).",
-            "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"action\":{\"description\":\"What to ask the user to confirm.\",\"type\":\"string\"}},\"required\":[\"action\"],\"type\":\"object\"}",
-            "4791edbd07939cbeebf156161c238d44",
-        )
-        .with_annotations("{\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "confirm",
+        "Ask the user to confirm an action (elicitation: a form with `confirm` and an optional `reason`).",
+        "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"action\":{\"description\":\"What to ask the user to confirm.\",\"type\":\"string\"}},\"required\":[\"action\"],\"type\":\"object\"}",
+        "{\"readOnlyHint\":true}",
+        "4791edbd07939cbeebf156161c238d44",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
             "create_order",
             "Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.",
             "{\"$defs\":{\"Address\":{\"description\":\"A postal address.\",\"properties\":{\"city\":{\"type\":\"string\"},\"country\":{\"description\":\"ISO 3166-1 alpha-2 code.\",\"type\":\"string\"},\"postal_code\":{\"type\":[\"string\",\"null\"]},\"street\":{\"type\":\"string\"}},\"required\":[\"street\",\"city\",\"country\"],\"type\":\"object\"},\"Customer\":{\"description\":\"Who the order is for.\",\"properties\":{\"address\":{\"$ref\":\"#/$defs/Address\"},\"email\":{\"type\":[\"string\",\"null\"]},\"name\":{\"type\":\"string\"}},\"required\":[\"name\",\"address\"],\"type\":\"object\"},\"LineItem\":{\"description\":\"One line of an order.\",\"properties\":{\"gift_wrap\":{\"default\":false,\"type\":\"boolean\"},\"quantity\":{\"description\":\"How many (at least 1).\",\"format\":\"uint32\",\"minimum\":1,\"type\":\"integer\"},\"sku\":{\"type\":\"string\"}},\"required\":[\"sku\",\"quantity\"],\"type\":\"object\"},\"Priority\":{\"description\":\"How urgently an order ships.\",\"enum\":[\"low\",\"normal\",\"high\"],\"type\":\"string\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"customer\":{\"$ref\":\"#/$defs/Customer\"},\"items\":{\"description\":\"What to ship.\",\"items\":{\"$ref\":\"#/$defs/LineItem\"},\"type\":\"array\"},\"priority\":{\"$ref\":\"#/$defs/Priority\",\"default\":\"normal\"},\"ship_to\":{\"anyOf\":[{\"$ref\":\"#/$defs/Address\"},{\"type\":\"null\"}],\"description\":\"Ship somewhere other than the customer's address.\"}},\"required\":[\"customer\",\"items\"],\"type\":\"object\"}",
+            "{\"destructiveHint\":true,\"idempotentHint\":false}",
             "f3b80f660542bdea2c504a165f4d0f4e",
         )
         .with_output_schema(
             "{\"$defs\":{\"OrderStatus\":{\"enum\":[\"accepted\",\"backordered\"],\"type\":\"string\"},\"Priority\":{\"description\":\"How urgently an order ships.\",\"enum\":[\"low\",\"normal\",\"high\"],\"type\":\"string\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"confirmation_sent_to\":{\"description\":\"Where the confirmation went; null when the customer gave no email.\",\"type\":[\"string\",\"null\"]},\"gift_wrapped\":{\"description\":\"How many items are gift-wrapped.\",\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"item_count\":{\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"order_id\":{\"type\":\"string\"},\"priority\":{\"$ref\":\"#/$defs/Priority\"},\"ship_city\":{\"description\":\"The city the order ships to.\",\"type\":\"string\"},\"status\":{\"$ref\":\"#/$defs/OrderStatus\"}},\"required\":[\"order_id\",\"item_count\",\"priority\",\"status\",\"ship_city\",\"gift_wrapped\",\"confirmation_sent_to\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"destructiveHint\":true,\"idempotentHint\":false}"),
-    ::mcp_runtime::ToolInfo::new(
-            "echo",
-            "Echo a message back as text.",
-            "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The text to send back.\",\"type\":\"string\"},\"uppercase\":{\"default\":null,\"description\":\"Return it in upper case.\",\"type\":[\"boolean\",\"null\"]}},\"required\":[\"message\"],\"type\":\"object\"}",
-            "664986e27b5bd409cede9901ef48b555",
-        )
-        .with_annotations("{\"idempotentHint\":true,\"readOnlyHint\":true}"),
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "echo",
+        "Echo a message back as text.",
+        "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The text to send back.\",\"type\":\"string\"},\"uppercase\":{\"default\":null,\"description\":\"Return it in upper case.\",\"type\":[\"boolean\",\"null\"]}},\"required\":[\"message\"],\"type\":\"object\"}",
+        "{\"idempotentHint\":true,\"readOnlyHint\":true}",
+        "664986e27b5bd409cede9901ef48b555",
+    ),
     ::mcp_runtime::ToolInfo::new(
         "exit",
         "Exit the server process at once (for testing crash handling).",
@@ -417,44 +412,44 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"message\":{\"description\":\"The error message the tool reports.\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
         "5501a3f693db0bab835edba26235917b",
     ),
-    ::mcp_runtime::ToolInfo::new(
-            "list_roots",
-            "List the roots the client offers, one URI a line.",
-            "{\"properties\":{},\"type\":\"object\"}",
-            "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-        )
-        .with_annotations("{\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
-            "media",
-            "Return text, an image and an embedded resource in one result.",
-            "{\"properties\":{},\"type\":\"object\"}",
-            "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-        )
-        .with_annotations("{\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+    ::mcp_runtime::ToolInfo::annotated(
+        "list_roots",
+        "List the roots the client offers, one URI a line.",
+        "{\"properties\":{},\"type\":\"object\"}",
+        "{\"readOnlyHint\":true}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "media",
+        "Return text, an image and an embedded resource in one result.",
+        "{\"properties\":{},\"type\":\"object\"}",
+        "{\"readOnlyHint\":true}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
             "search",
             "Search the demo catalogue. The filter is anyOf a tag or a score range.",
             "{\"$defs\":{\"Filter\":{\"anyOf\":[{\"properties\":{\"tag\":{\"type\":\"string\"}},\"required\":[\"tag\"],\"type\":\"object\"},{\"properties\":{\"max\":{\"format\":\"double\",\"type\":\"number\"},\"min\":{\"format\":\"double\",\"type\":\"number\"}},\"required\":[\"min\",\"max\"],\"type\":\"object\"}],\"description\":\"Narrow a search by tag or by score range.\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"filter\":{\"anyOf\":[{\"$ref\":\"#/$defs/Filter\"},{\"type\":\"null\"}]},\"limit\":{\"description\":\"At most this many hits (default 3).\",\"format\":\"uint32\",\"minimum\":0,\"type\":[\"integer\",\"null\"]},\"query\":{\"type\":\"string\"}},\"required\":[\"query\"],\"type\":\"object\"}",
+            "{\"readOnlyHint\":true}",
             "65d3ecd9de4cf26eb0e06be42f5407b8",
         )
         .with_output_schema(
             "{\"$defs\":{\"Hit\":{\"properties\":{\"id\":{\"format\":\"uint32\",\"minimum\":0,\"type\":\"integer\"},\"score\":{\"format\":\"double\",\"type\":\"number\"},\"tags\":{\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"title\":{\"type\":\"string\"}},\"required\":[\"id\",\"title\",\"score\",\"tags\"],\"type\":\"object\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"hits\":{\"items\":{\"$ref\":\"#/$defs/Hit\"},\"type\":\"array\"},\"next_cursor\":{\"description\":\"Cursor for the next page, null on the last one.\",\"type\":[\"string\",\"null\"]},\"query\":{\"type\":\"string\"}},\"required\":[\"query\",\"hits\",\"next_cursor\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
-            "sleep",
-            "Sleep for the given number of milliseconds, then say so.",
-            "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"ms\":{\"description\":\"How long to sleep, in milliseconds.\",\"format\":\"uint64\",\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"ms\"],\"type\":\"object\"}",
-            "252e10a2055dd2dd6c0822ae5dc884bd",
-        )
-        .with_annotations("{\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
-            "unlock",
-            "Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.",
-            "{\"properties\":{},\"type\":\"object\"}",
-            "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-        )
-        .with_annotations("{\"idempotentHint\":true}"),
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "sleep",
+        "Sleep for the given number of milliseconds, then say so.",
+        "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"ms\":{\"description\":\"How long to sleep, in milliseconds.\",\"format\":\"uint64\",\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"ms\"],\"type\":\"object\"}",
+        "{\"readOnlyHint\":true}",
+        "252e10a2055dd2dd6c0822ae5dc884bd",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "unlock",
+        "Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.",
+        "{\"properties\":{},\"type\":\"object\"}",
+        "{\"idempotentHint\":true}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
 ];
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
@@ -627,16 +622,19 @@ pub mod build_report {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Ask the user for the report's title first (elicitation, answered through the task).
-        pub fn ask_title(self, value: impl Into<bool>) -> Self {
-            self.with_input(|i| i.ask_title = Some(value.into()))
+        pub fn ask_title(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().ask_title = Some(value.into());
+            self
         }
         /// Fail while writing this page (for testing failed tasks).
-        pub fn fail_at_page(self, value: impl Into<u32>) -> Self {
-            self.with_input(|i| i.fail_at_page = Some(value.into()))
+        pub fn fail_at_page(mut self, value: impl Into<u32>) -> Self {
+            self.0.input_mut().fail_at_page = Some(value.into());
+            self
         }
         /// How long each page takes, in milliseconds (default 200).
-        pub fn page_ms(self, value: impl Into<u64>) -> Self {
-            self.with_input(|i| i.page_ms = Some(value.into()))
+        pub fn page_ms(mut self, value: impl Into<u64>) -> Self {
+            self.0.input_mut().page_ms = Some(value.into());
+            self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -899,12 +897,14 @@ pub mod create_order {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `priority`.
-        pub fn priority(self, value: impl Into<Priority>) -> Self {
-            self.with_input(|i| i.priority = Some(value.into()))
+        pub fn priority(mut self, value: impl Into<Priority>) -> Self {
+            self.0.input_mut().priority = Some(value.into());
+            self
         }
         /// Ship somewhere other than the customer's address.
-        pub fn ship_to(self, value: impl Into<Address>) -> Self {
-            self.with_input(|i| i.ship_to = Some(value.into()))
+        pub fn ship_to(mut self, value: impl Into<Address>) -> Self {
+            self.0.input_mut().ship_to = Some(value.into());
+            self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -962,8 +962,9 @@ pub mod echo {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Return it in upper case.
-        pub fn uppercase(self, value: impl Into<bool>) -> Self {
-            self.with_input(|i| i.uppercase = Some(value.into()))
+        pub fn uppercase(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().uppercase = Some(value.into());
+            self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1014,8 +1015,9 @@ pub mod exit {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Exit status (default 3).
-        pub fn code(self, value: impl Into<i32>) -> Self {
-            self.with_input(|i| i.code = Some(value.into()))
+        pub fn code(mut self, value: impl Into<i32>) -> Self {
+            self.0.input_mut().code = Some(value.into());
+            self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -1237,12 +1239,14 @@ pub mod search {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `filter`.
-        pub fn filter(self, value: impl Into<Filter>) -> Self {
-            self.with_input(|i| i.filter = Some(value.into()))
+        pub fn filter(mut self, value: impl Into<Filter>) -> Self {
+            self.0.input_mut().filter = Some(value.into());
+            self
         }
         /// At most this many hits (default 3).
-        pub fn limit(self, value: impl Into<u32>) -> Self {
-            self.with_input(|i| i.limit = Some(value.into()))
+        pub fn limit(mut self, value: impl Into<u32>) -> Self {
+            self.0.input_mut().limit = Some(value.into());
+            self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.

@@ -177,11 +177,6 @@ impl<
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
-    /// Changes the arguments (each optional argument's setter calls it).
-    fn with_input(mut self, change: impl ::std::ops::FnOnce(&mut I)) -> Self {
-        change(self.0.input_mut());
-        self
-    }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
@@ -564,126 +559,100 @@ impl McpServersEverything {
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
-    ::mcp_runtime::ToolInfo::new(
-            "echo",
-            "Echoes back the input string",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"message\":{\"description\":\"Message to echo\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
-            "4fdb0bd536cf04cb80b388da92405971",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "get-annotated-message",
-            "Demonstrates how annotations can be used to provide metadata about content.",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"includeImage\":{\"default\":false,\"description\":\"Whether to include an example image\",\"type\":\"boolean\"},\"messageType\":{\"description\":\"Type of message to demonstrate different annotation patterns\",\"enum\":[\"error\",\"success\",\"debug\"],\"type\":\"string\"}},\"required\":[\"messageType\"],\"type\":\"object\"}",
-            "c161089bc110997e639eb88aca3a976d",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "get-env",
-            "Returns all environment variables, helpful for debugging MCP server configuration",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-            "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "get-resource-links",
-            "Returns up to ten resource links that reference different types of resources",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"count\":{\"default\":3,\"description\":\"Number of resource links to return (1-10)\",\"maximum\":10,\"minimum\":1,\"type\":\"number\"}},\"type\":\"object\"}",
-            "b06f7799af5a47ad27be2d9a7687570a",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "get-resource-reference",
-            "Returns a resource reference that can be used by MCP clients",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"resourceId\":{\"default\":1,\"description\":\"ID of the text resource to fetch\",\"type\":\"number\"},\"resourceType\":{\"default\":\"Text\",\"enum\":[\"Text\",\"Blob\"],\"type\":\"string\"}},\"type\":\"object\"}",
-            "3f375f8daad90e1a0457996638aa18b5",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
+    ::mcp_runtime::ToolInfo::annotated(
+        "echo",
+        "Echoes back the input string",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"message\":{\"description\":\"Message to echo\",\"type\":\"string\"}},\"required\":[\"message\"],\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        "4fdb0bd536cf04cb80b388da92405971",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "get-annotated-message",
+        "Demonstrates how annotations can be used to provide metadata about content.",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"includeImage\":{\"default\":false,\"description\":\"Whether to include an example image\",\"type\":\"boolean\"},\"messageType\":{\"description\":\"Type of message to demonstrate different annotation patterns\",\"enum\":[\"error\",\"success\",\"debug\"],\"type\":\"string\"}},\"required\":[\"messageType\"],\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        "c161089bc110997e639eb88aca3a976d",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "get-env",
+        "Returns all environment variables, helpful for debugging MCP server configuration",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "get-resource-links",
+        "Returns up to ten resource links that reference different types of resources",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"count\":{\"default\":3,\"description\":\"Number of resource links to return (1-10)\",\"maximum\":10,\"minimum\":1,\"type\":\"number\"}},\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        "b06f7799af5a47ad27be2d9a7687570a",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "get-resource-reference",
+        "Returns a resource reference that can be used by MCP clients",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"resourceId\":{\"default\":1,\"description\":\"ID of the text resource to fetch\",\"type\":\"number\"},\"resourceType\":{\"default\":\"Text\",\"enum\":[\"Text\",\"Blob\"],\"type\":\"string\"}},\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        "3f375f8daad90e1a0457996638aa18b5",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
             "get-structured-content",
             "Returns structured content along with an output schema for client data validation",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"location\":{\"description\":\"Choose city\",\"enum\":[\"New York\",\"Chicago\",\"Los Angeles\"],\"type\":\"string\"}},\"required\":[\"location\"],\"type\":\"object\"}",
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
             "25c471b08503e6e27aeffe7c6a94a483",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"conditions\":{\"description\":\"Weather conditions description\",\"type\":\"string\"},\"humidity\":{\"description\":\"Humidity percentage\",\"type\":\"number\"},\"temperature\":{\"description\":\"Temperature in celsius\",\"type\":\"number\"}},\"required\":[\"temperature\",\"conditions\",\"humidity\"],\"type\":\"object\"}",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
         ),
-    ::mcp_runtime::ToolInfo::new(
-            "get-sum",
-            "Returns the sum of two numbers",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"a\":{\"description\":\"First number\",\"type\":\"number\"},\"b\":{\"description\":\"Second number\",\"type\":\"number\"}},\"required\":[\"a\",\"b\"],\"type\":\"object\"}",
-            "b6560e104aaacab66c020be2a974daae",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "get-tiny-image",
-            "Returns a tiny MCP logo image.",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-            "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "gzip-file-as-resource",
-            "Compresses a single file using gzip compression. Depending upon the selected output type, returns either the compressed data as a gzipped resource or a resource link, allowing it to be downloaded in a subsequent request during the current session.",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"data\":{\"default\":\"https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md\",\"description\":\"URL or data URI of the file content to compress\",\"format\":\"uri\",\"type\":\"string\"},\"name\":{\"default\":\"README.md.gz\",\"description\":\"Name of the output file\",\"type\":\"string\"},\"outputType\":{\"default\":\"resourceLink\",\"description\":\"How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.\",\"enum\":[\"resourceLink\",\"resource\"],\"type\":\"string\"}},\"type\":\"object\"}",
-            "8b9135644c3c4aab81a6b5e38d9f2057",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true,\"readOnlyHint\":false}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "simulate-research-query",
-            "Simulates a deep research operation that gathers, analyzes, and synthesizes information. Demonstrates MCP task-based operations with progress through multiple stages. If 'ambiguous' is true and client supports elicitation, sends an elicitation request for clarification.",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"ambiguous\":{\"default\":false,\"description\":\"Simulate an ambiguous query that requires clarification (triggers input_required status)\",\"type\":\"boolean\"},\"topic\":{\"description\":\"The research topic to investigate\",\"type\":\"string\"}},\"required\":[\"topic\"],\"type\":\"object\"}",
-            "dca35973c4423fb3c186bbc4eeee2717",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "toggle-simulated-logging",
-            "Toggles simulated, random-leveled logging on or off.",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-            "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "toggle-subscriber-updates",
-            "Toggles simulated resource subscription updates on or off.",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
-            "9aaaec2f7ff1c5fab4abcac29b7e2d86",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
-        ),
-    ::mcp_runtime::ToolInfo::new(
-            "trigger-long-running-operation",
-            "Demonstrates a long running operation with progress updates.",
-            "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"duration\":{\"default\":10,\"description\":\"Duration of the operation in seconds\",\"type\":\"number\"},\"steps\":{\"default\":5,\"description\":\"Number of steps in the operation\",\"type\":\"number\"}},\"type\":\"object\"}",
-            "b1a633bb6f01ebf0d83438bd7600b573",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
-        ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "get-sum",
+        "Returns the sum of two numbers",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"a\":{\"description\":\"First number\",\"type\":\"number\"},\"b\":{\"description\":\"Second number\",\"type\":\"number\"}},\"required\":[\"a\",\"b\"],\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        "b6560e104aaacab66c020be2a974daae",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "get-tiny-image",
+        "Returns a tiny MCP logo image.",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "gzip-file-as-resource",
+        "Compresses a single file using gzip compression. Depending upon the selected output type, returns either the compressed data as a gzipped resource or a resource link, allowing it to be downloaded in a subsequent request during the current session.",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"data\":{\"default\":\"https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md\",\"description\":\"URL or data URI of the file content to compress\",\"format\":\"uri\",\"type\":\"string\"},\"name\":{\"default\":\"README.md.gz\",\"description\":\"Name of the output file\",\"type\":\"string\"},\"outputType\":{\"default\":\"resourceLink\",\"description\":\"How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.\",\"enum\":[\"resourceLink\",\"resource\"],\"type\":\"string\"}},\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true,\"readOnlyHint\":false}",
+        "8b9135644c3c4aab81a6b5e38d9f2057",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "simulate-research-query",
+        "Simulates a deep research operation that gathers, analyzes, and synthesizes information. Demonstrates MCP task-based operations with progress through multiple stages. If 'ambiguous' is true and client supports elicitation, sends an elicitation request for clarification.",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"ambiguous\":{\"default\":false,\"description\":\"Simulate an ambiguous query that requires clarification (triggers input_required status)\",\"type\":\"boolean\"},\"topic\":{\"description\":\"The research topic to investigate\",\"type\":\"string\"}},\"required\":[\"topic\"],\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        "dca35973c4423fb3c186bbc4eeee2717",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "toggle-simulated-logging",
+        "Toggles simulated, random-leveled logging on or off.",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "toggle-subscriber-updates",
+        "Toggles simulated resource subscription updates on or off.",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
+        "9aaaec2f7ff1c5fab4abcac29b7e2d86",
+    ),
+    ::mcp_runtime::ToolInfo::annotated(
+        "trigger-long-running-operation",
+        "Demonstrates a long running operation with progress updates.",
+        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"duration\":{\"default\":10,\"description\":\"Duration of the operation in seconds\",\"type\":\"number\"},\"steps\":{\"default\":5,\"description\":\"Number of steps in the operation\",\"type\":\"number\"}},\"type\":\"object\"}",
+        "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":true}",
+        "b1a633bb6f01ebf0d83438bd7600b573",
+    ),
 ];
 
 /// Types that more than one tool uses; each tool module re-exports the ones it uses.
@@ -824,8 +793,9 @@ pub mod get_annotated_message {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Whether to include an example image
-        pub fn include_image(self, value: impl Into<bool>) -> Self {
-            self.with_input(|i| i.include_image = Some(value.into()))
+        pub fn include_image(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().include_image = Some(value.into());
+            self
         }
     }
 }
@@ -878,8 +848,9 @@ pub mod get_resource_links {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Number of resource links to return (1-10)
-        pub fn count(self, value: impl Into<f64>) -> Self {
-            self.with_input(|i| i.count = Some(value.into()))
+        pub fn count(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().count = Some(value.into());
+            self
         }
     }
 }
@@ -942,12 +913,14 @@ pub mod get_resource_reference {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// ID of the text resource to fetch
-        pub fn resource_id(self, value: impl Into<f64>) -> Self {
-            self.with_input(|i| i.resource_id = Some(value.into()))
+        pub fn resource_id(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().resource_id = Some(value.into());
+            self
         }
         /// Sets the optional argument `resourceType`.
-        pub fn resource_type(self, value: impl Into<InputResourceType>) -> Self {
-            self.with_input(|i| i.resource_type = Some(value.into()))
+        pub fn resource_type(mut self, value: impl Into<InputResourceType>) -> Self {
+            self.0.input_mut().resource_type = Some(value.into());
+            self
         }
     }
 }
@@ -1135,16 +1108,19 @@ pub mod gzip_file_as_resource {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// URL or data URI of the file content to compress
-        pub fn data(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.data = Some(value.into()))
+        pub fn data(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().data = Some(value.into());
+            self
         }
         /// Name of the output file
-        pub fn name(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.name = Some(value.into()))
+        pub fn name(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().name = Some(value.into());
+            self
         }
         /// How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.
-        pub fn output_type(self, value: impl Into<InputOutputType>) -> Self {
-            self.with_input(|i| i.output_type = Some(value.into()))
+        pub fn output_type(mut self, value: impl Into<InputOutputType>) -> Self {
+            self.0.input_mut().output_type = Some(value.into());
+            self
         }
     }
 }
@@ -1184,8 +1160,9 @@ pub mod simulate_research_query {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Simulate an ambiguous query that requires clarification (triggers input_required status)
-        pub fn ambiguous(self, value: impl Into<bool>) -> Self {
-            self.with_input(|i| i.ambiguous = Some(value.into()))
+        pub fn ambiguous(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().ambiguous = Some(value.into());
+            self
         }
     }
 }
@@ -1263,12 +1240,14 @@ pub mod trigger_long_running_operation {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Duration of the operation in seconds
-        pub fn duration(self, value: impl Into<f64>) -> Self {
-            self.with_input(|i| i.duration = Some(value.into()))
+        pub fn duration(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().duration = Some(value.into());
+            self
         }
         /// Number of steps in the operation
-        pub fn steps(self, value: impl Into<f64>) -> Self {
-            self.with_input(|i| i.steps = Some(value.into()))
+        pub fn steps(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().steps = Some(value.into());
+            self
         }
     }
 }

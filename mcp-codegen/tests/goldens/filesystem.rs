@@ -92,11 +92,6 @@ impl<
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
-    /// Changes the arguments (each optional argument's setter calls it).
-    fn with_input(mut self, change: impl ::std::ops::FnOnce(&mut I)) -> Self {
-        change(self.0.input_mut());
-        self
-    }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
@@ -337,153 +332,145 @@ impl SecureFilesystemServer {
 /// The tools in the snapshot: names, schemas and fingerprints.
 #[allow(dead_code)]
 pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
-    ::mcp_runtime::ToolInfo::new(
+    ::mcp_runtime::ToolInfo::annotated(
             "create_directory",
             "Create a new directory or ensure a directory exists. Can create multiple nested directories in one operation. If the directory already exists, this operation will succeed silently. Perfect for setting up directory structures for projects or ensuring required paths exist. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
+            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
             "b6b7b589b981c7908eece57bd55178ad",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
-    ::mcp_runtime::ToolInfo::new(
+    ::mcp_runtime::ToolInfo::annotated(
             "directory_tree",
             "Get a recursive tree view of files and directories as a JSON structure. Each entry includes 'name', 'type' (file/directory), and 'children' for directories. Files have no children array, while directories always have a children array (which may be empty). The output is formatted with 2-space indentation for readability. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"excludePatterns\":{\"default\":[],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "53a54185fc7f0625a8bba79e71c65dfd",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "edit_file",
             "Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"dryRun\":{\"default\":false,\"description\":\"Preview changes using git-style diff format\",\"type\":\"boolean\"},\"edits\":{\"items\":{\"properties\":{\"newText\":{\"description\":\"Text to replace with\",\"type\":\"string\"},\"oldText\":{\"description\":\"Text to search for - must match exactly\",\"type\":\"string\"}},\"required\":[\"oldText\",\"newText\"],\"type\":\"object\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"edits\"],\"type\":\"object\"}",
+            "{\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
             "0b8bc176acff60d27b5c2682667e2e43",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
-    ::mcp_runtime::ToolInfo::new(
+    ::mcp_runtime::ToolInfo::annotated(
             "get_file_info",
             "Retrieve detailed metadata about a file or directory. Returns comprehensive information including size, creation time, last modified time, permissions, and type. This tool is perfect for understanding file characteristics without reading the actual content. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "b6b7b589b981c7908eece57bd55178ad",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "list_allowed_directories",
             "Returns the list of directories that this server is allowed to access. Subdirectories within these allowed directories are also accessible. Use this to understand which directories and their nested paths are available before trying to access files.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{},\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "7feaa2ca3e91160ea6afc5009cefc702",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "list_directory",
             "Get a detailed listing of all files and directories in a specified path. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes. This tool is essential for understanding directory structure and finding specific files within a directory. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "b6b7b589b981c7908eece57bd55178ad",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "list_directory_with_sizes",
             "Get a detailed listing of all files and directories in a specified path, including sizes. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes. This tool is useful for understanding directory structure and finding specific files within a directory. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"},\"sortBy\":{\"default\":\"name\",\"description\":\"Sort entries by name or size\",\"enum\":[\"name\",\"size\"],\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "4060923476ef1111c6ed42084cadbbcb",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "move_file",
             "Move or rename files and directories. Can move files between directories and rename them in a single operation. If the destination exists, the operation will fail. Works across different directories and can be used for simple renaming within the same directory. Both source and destination must be within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"destination\":{\"type\":\"string\"},\"source\":{\"type\":\"string\"}},\"required\":[\"source\",\"destination\"],\"type\":\"object\"}",
+            "{\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
             "2fbf6abe567dab934480dda829ec8ce5",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
-    ::mcp_runtime::ToolInfo::new(
+    ::mcp_runtime::ToolInfo::annotated(
             "read_file",
             "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"head\":{\"description\":\"If provided, returns only the first N lines of the file\",\"type\":\"number\"},\"path\":{\"type\":\"string\"},\"tail\":{\"description\":\"If provided, returns only the last N lines of the file\",\"type\":\"number\"}},\"required\":[\"path\"],\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "b09d3f4ab4535204b08be5e57fbadc26",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "read_media_file",
             "Read a file and return it as a base64-encoded content block with its MIME type. Image and audio files are returned as image/audio content; any other file type is returned as an embedded resource. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"],\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "2b7948f6dbe7b7fde189e6c50929d442",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"items\":{\"anyOf\":[{\"additionalProperties\":false,\"properties\":{\"data\":{\"type\":\"string\"},\"mimeType\":{\"type\":\"string\"},\"type\":{\"enum\":[\"image\",\"audio\"],\"type\":\"string\"}},\"required\":[\"type\",\"data\",\"mimeType\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"resource\":{\"additionalProperties\":false,\"properties\":{\"blob\":{\"type\":\"string\"},\"mimeType\":{\"type\":\"string\"},\"uri\":{\"type\":\"string\"}},\"required\":[\"uri\",\"blob\"],\"type\":\"object\"},\"type\":{\"const\":\"resource\",\"type\":\"string\"}},\"required\":[\"type\",\"resource\"],\"type\":\"object\"}]},\"type\":\"array\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "read_multiple_files",
             "Read the contents of multiple files simultaneously. This is more efficient than reading files one by one when you need to analyze or compare multiple files. Each file's content is returned with its path as a reference. Failed reads for individual files won't stop the entire operation. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"paths\":{\"description\":\"Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"type\":\"array\"}},\"required\":[\"paths\"],\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "f14253de65dd2cf8c7c6a24ec39a52d3",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "read_text_file",
             "Read the complete contents of a file from the file system as text. Handles various text encodings and provides detailed error messages if the file cannot be read. Use this tool when you need to examine the contents of a single file. Use the 'head' parameter to read only the first N lines of a file, or the 'tail' parameter to read only the last N lines of a file. Operates on the file as text regardless of extension. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"head\":{\"description\":\"If provided, returns only the first N lines of the file\",\"type\":\"number\"},\"path\":{\"type\":\"string\"},\"tail\":{\"description\":\"If provided, returns only the last N lines of the file\",\"type\":\"number\"}},\"required\":[\"path\"],\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "b09d3f4ab4535204b08be5e57fbadc26",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "search_files",
             "Recursively search for files and directories matching a pattern. The patterns should be glob-style patterns that match paths relative to the working directory. Use pattern like '*.ext' to match files in current directory, and '**/*.ext' to match files in all subdirectories. Returns full paths to all matching items. Great for finding files when you don't know their exact location. Only searches within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"excludePatterns\":{\"default\":[],\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"path\":{\"type\":\"string\"},\"pattern\":{\"type\":\"string\"}},\"required\":[\"path\",\"pattern\"],\"type\":\"object\"}",
+            "{\"openWorldHint\":false,\"readOnlyHint\":true}",
             "9afe1d5f007cabb72f6d4b764d297248",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations("{\"openWorldHint\":false,\"readOnlyHint\":true}"),
-    ::mcp_runtime::ToolInfo::new(
+        ),
+    ::mcp_runtime::ToolInfo::annotated(
             "write_file",
             "Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning. Handles text content with proper encoding. Only works within allowed directories.",
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"properties\":{\"content\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"content\"],\"type\":\"object\"}",
+            "{\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
             "ef61975a0855b314d492fc02880bca63",
         )
         .with_output_schema(
             "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"additionalProperties\":false,\"properties\":{\"content\":{\"type\":\"string\"}},\"required\":[\"content\"],\"type\":\"object\"}",
-        )
-        .with_annotations(
-            "{\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":false,\"readOnlyHint\":false}",
         ),
 ];
 
@@ -518,8 +505,7 @@ pub mod types {
 pub mod create_directory {
     /// The tool's name on the server.
     pub const NAME: &str = "create_directory";
-    pub use super::types::Output;
-    pub use super::types::Input;
+    pub use super::types::{Output, Input};
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -566,8 +552,9 @@ pub mod directory_tree {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `excludePatterns`.
-        pub fn exclude_patterns(self, value: impl Into<Vec<String>>) -> Self {
-            self.with_input(|i| i.exclude_patterns = Some(value.into()))
+        pub fn exclude_patterns(mut self, value: impl Into<Vec<String>>) -> Self {
+            self.0.input_mut().exclude_patterns = Some(value.into());
+            self
         }
     }
 }
@@ -629,8 +616,9 @@ pub mod edit_file {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Preview changes using git-style diff format
-        pub fn dry_run(self, value: impl Into<bool>) -> Self {
-            self.with_input(|i| i.dry_run = Some(value.into()))
+        pub fn dry_run(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().dry_run = Some(value.into());
+            self
         }
     }
 }
@@ -640,8 +628,7 @@ pub mod edit_file {
 pub mod get_file_info {
     /// The tool's name on the server.
     pub const NAME: &str = "get_file_info";
-    pub use super::types::Output;
-    pub use super::types::Input;
+    pub use super::types::{Output, Input};
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -687,8 +674,7 @@ pub mod list_allowed_directories {
 pub mod list_directory {
     /// The tool's name on the server.
     pub const NAME: &str = "list_directory";
-    pub use super::types::Output;
-    pub use super::types::Input;
+    pub use super::types::{Output, Input};
     /// This tool, as a type: it keeps its pending call apart from other tools'.
     pub enum ThisTool {}
     /// A pending call: set optional arguments or a timeout, then `.await` it.
@@ -757,8 +743,9 @@ pub mod list_directory_with_sizes {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sort entries by name or size
-        pub fn sort_by(self, value: impl Into<InputSortBy>) -> Self {
-            self.with_input(|i| i.sort_by = Some(value.into()))
+        pub fn sort_by(mut self, value: impl Into<InputSortBy>) -> Self {
+            self.0.input_mut().sort_by = Some(value.into());
+            self
         }
     }
 }
@@ -836,12 +823,14 @@ pub mod read_file {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// If provided, returns only the first N lines of the file
-        pub fn head(self, value: impl Into<f64>) -> Self {
-            self.with_input(|i| i.head = Some(value.into()))
+        pub fn head(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().head = Some(value.into());
+            self
         }
         /// If provided, returns only the last N lines of the file
-        pub fn tail(self, value: impl Into<f64>) -> Self {
-            self.with_input(|i| i.tail = Some(value.into()))
+        pub fn tail(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().tail = Some(value.into());
+            self
         }
     }
 }
@@ -1039,12 +1028,14 @@ pub mod read_text_file {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// If provided, returns only the first N lines of the file
-        pub fn head(self, value: impl Into<f64>) -> Self {
-            self.with_input(|i| i.head = Some(value.into()))
+        pub fn head(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().head = Some(value.into());
+            self
         }
         /// If provided, returns only the last N lines of the file
-        pub fn tail(self, value: impl Into<f64>) -> Self {
-            self.with_input(|i| i.tail = Some(value.into()))
+        pub fn tail(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().tail = Some(value.into());
+            self
         }
     }
 }
@@ -1086,8 +1077,9 @@ pub mod search_files {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `excludePatterns`.
-        pub fn exclude_patterns(self, value: impl Into<Vec<String>>) -> Self {
-            self.with_input(|i| i.exclude_patterns = Some(value.into()))
+        pub fn exclude_patterns(mut self, value: impl Into<Vec<String>>) -> Self {
+            self.0.input_mut().exclude_patterns = Some(value.into());
+            self
         }
     }
 }

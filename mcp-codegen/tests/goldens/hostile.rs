@@ -87,11 +87,6 @@ impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> HostileCall<'a, T, I,
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
-    /// Changes the arguments (each optional argument's setter calls it).
-    fn with_input(mut self, change: impl ::std::ops::FnOnce(&mut I)) -> Self {
-        change(self.0.input_mut());
-        self
-    }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
@@ -851,8 +846,9 @@ pub mod colliding_nested_property_names {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `obj`.
-        pub fn obj(self, value: impl Into<InputObj>) -> Self {
-            self.with_input(|i| i.obj = Some(value.into()))
+        pub fn obj(mut self, value: impl Into<InputObj>) -> Self {
+            self.0.input_mut().obj = Some(value.into());
+            self
         }
     }
 }
@@ -937,21 +933,24 @@ pub mod const_not_conditionals {
         }
         /// Sets the optional argument `cond`.
         pub fn cond(
-            self,
+            mut self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.with_input(|i| i.cond = Some(value.into()))
+            self.0.input_mut().cond = Some(value.into());
+            self
         }
         /// Sets the optional argument `kind`.
-        pub fn kind(self, value: impl Into<InputKind>) -> Self {
-            self.with_input(|i| i.kind = Some(value.into()))
+        pub fn kind(mut self, value: impl Into<InputKind>) -> Self {
+            self.0.input_mut().kind = Some(value.into());
+            self
         }
         /// Sets the optional argument `notnum`.
         pub fn notnum(
-            self,
+            mut self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.with_input(|i| i.notnum = Some(value.into()))
+            self.0.input_mut().notnum = Some(value.into());
+            self
         }
     }
 }
@@ -991,17 +990,19 @@ pub mod dangling_ref {
         }
         /// Sets the optional argument `other`.
         pub fn other(
-            self,
+            mut self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.with_input(|i| i.other = Some(value.into()))
+            self.0.input_mut().other = Some(value.into());
+            self
         }
         /// Sets the optional argument `thing`.
         pub fn thing(
-            self,
+            mut self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.with_input(|i| i.thing = Some(value.into()))
+            self.0.input_mut().thing = Some(value.into());
+            self
         }
     }
 }
@@ -1083,8 +1084,9 @@ pub mod deep_nesting {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `a`.
-        pub fn a(self, value: impl Into<Vec<Vec<InputAItemItem>>>) -> Self {
-            self.with_input(|i| i.a = Some(value.into()))
+        pub fn a(mut self, value: impl Into<Vec<Vec<InputAItemItem>>>) -> Self {
+            self.0.input_mut().a = Some(value.into());
+            self
         }
     }
 }
@@ -1155,32 +1157,39 @@ pub mod defaults_of_every_kind {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `arr`.
-        pub fn arr(self, value: impl Into<Vec<String>>) -> Self {
-            self.with_input(|i| i.arr = Some(value.into()))
+        pub fn arr(mut self, value: impl Into<Vec<String>>) -> Self {
+            self.0.input_mut().arr = Some(value.into());
+            self
         }
         /// Sets the optional argument `b`.
-        pub fn b(self, value: impl Into<bool>) -> Self {
-            self.with_input(|i| i.b = Some(value.into()))
+        pub fn b(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().b = Some(value.into());
+            self
         }
         /// Sets the optional argument `f`.
-        pub fn f(self, value: impl Into<f64>) -> Self {
-            self.with_input(|i| i.f = Some(value.into()))
+        pub fn f(mut self, value: impl Into<f64>) -> Self {
+            self.0.input_mut().f = Some(value.into());
+            self
         }
         /// Sets the optional argument `n`.
-        pub fn n(self, value: impl Into<i64>) -> Self {
-            self.with_input(|i| i.n = Some(value.into()))
+        pub fn n(mut self, value: impl Into<i64>) -> Self {
+            self.0.input_mut().n = Some(value.into());
+            self
         }
         /// Sets the optional argument `nul`.
-        pub fn nul(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.nul = Some(value.into()))
+        pub fn nul(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().nul = Some(value.into());
+            self
         }
         /// Sets the optional argument `o`.
-        pub fn o(self, value: impl Into<InputO>) -> Self {
-            self.with_input(|i| i.o = Some(value.into()))
+        pub fn o(mut self, value: impl Into<InputO>) -> Self {
+            self.0.input_mut().o = Some(value.into());
+            self
         }
         /// Sets the optional argument `s`.
-        pub fn s(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.s = Some(value.into()))
+        pub fn s(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().s = Some(value.into());
+            self
         }
     }
 }
@@ -1242,8 +1251,9 @@ pub mod defs_clash_between_input_and_output {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `item`.
-        pub fn item(self, value: impl Into<Item>) -> Self {
-            self.with_input(|i| i.item = Some(value.into()))
+        pub fn item(mut self, value: impl Into<Item>) -> Self {
+            self.0.input_mut().item = Some(value.into());
+            self
         }
     }
 }
@@ -1368,16 +1378,19 @@ pub mod defs_named_like_our_items {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `a`.
-        pub fn a(self, value: impl Into<InputDef>) -> Self {
-            self.with_input(|i| i.a = Some(value.into()))
+        pub fn a(mut self, value: impl Into<InputDef>) -> Self {
+            self.0.input_mut().a = Some(value.into());
+            self
         }
         /// Sets the optional argument `b`.
-        pub fn b(self, value: impl Into<CallDef>) -> Self {
-            self.with_input(|i| i.b = Some(value.into()))
+        pub fn b(mut self, value: impl Into<CallDef>) -> Self {
+            self.0.input_mut().b = Some(value.into());
+            self
         }
         /// Sets the optional argument `c`.
-        pub fn c(self, value: impl Into<ConversionErrorDef>) -> Self {
-            self.with_input(|i| i.c = Some(value.into()))
+        pub fn c(mut self, value: impl Into<ConversionErrorDef>) -> Self {
+            self.0.input_mut().c = Some(value.into());
+            self
         }
     }
 }
@@ -1559,24 +1572,29 @@ pub mod defs_named_like_std_traits {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `clone`.
-        pub fn clone(self, value: impl Into<Clone>) -> Self {
-            self.with_input(|i| i.clone = Some(value.into()))
+        pub fn clone(mut self, value: impl Into<Clone>) -> Self {
+            self.0.input_mut().clone = Some(value.into());
+            self
         }
         /// Sets the optional argument `debug`.
-        pub fn debug(self, value: impl Into<Debug>) -> Self {
-            self.with_input(|i| i.debug = Some(value.into()))
+        pub fn debug(mut self, value: impl Into<Debug>) -> Self {
+            self.0.input_mut().debug = Some(value.into());
+            self
         }
         /// Sets the optional argument `default`.
-        pub fn default(self, value: impl Into<Default>) -> Self {
-            self.with_input(|i| i.default = Some(value.into()))
+        pub fn default(mut self, value: impl Into<Default>) -> Self {
+            self.0.input_mut().default = Some(value.into());
+            self
         }
         /// Sets the optional argument `serialize`.
-        pub fn serialize(self, value: impl Into<Serialize>) -> Self {
-            self.with_input(|i| i.serialize = Some(value.into()))
+        pub fn serialize(mut self, value: impl Into<Serialize>) -> Self {
+            self.0.input_mut().serialize = Some(value.into());
+            self
         }
         /// Sets the optional argument `this_tool`.
-        pub fn this_tool(self, value: impl Into<ThisToolDef>) -> Self {
-            self.with_input(|i| i.this_tool = Some(value.into()))
+        pub fn this_tool(mut self, value: impl Into<ThisToolDef>) -> Self {
+            self.0.input_mut().this_tool = Some(value.into());
+            self
         }
     }
 }
@@ -1683,8 +1701,9 @@ pub mod draft7_definitions {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `p`.
-        pub fn p(self, value: impl Into<P>) -> Self {
-            self.with_input(|i| i.p = Some(value.into()))
+        pub fn p(mut self, value: impl Into<P>) -> Self {
+            self.0.input_mut().p = Some(value.into());
+            self
         }
     }
 }
@@ -1852,21 +1871,24 @@ pub mod enum_mixed_and_nullable {
         }
         /// Sets the optional argument `mixed`.
         pub fn mixed(
-            self,
+            mut self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.with_input(|i| i.mixed = Some(value.into()))
+            self.0.input_mut().mixed = Some(value.into());
+            self
         }
         /// Sets the optional argument `nullable`.
-        pub fn nullable(self, value: impl Into<InputNullableVariant0>) -> Self {
-            self.with_input(|i| i.nullable = Some(value.into()))
+        pub fn nullable(mut self, value: impl Into<InputNullableVariant0>) -> Self {
+            self.0.input_mut().nullable = Some(value.into());
+            self
         }
         /// Sets the optional argument `typed_nullable`.
         pub fn typed_nullable(
-            self,
+            mut self,
             value: impl Into<InputTypedNullableVariant0>,
         ) -> Self {
-            self.with_input(|i| i.typed_nullable = Some(value.into()))
+            self.0.input_mut().typed_nullable = Some(value.into());
+            self
         }
     }
 }
@@ -2015,8 +2037,9 @@ pub mod enum_odd_values {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `weird`.
-        pub fn weird(self, value: impl Into<InputWeird>) -> Self {
-            self.with_input(|i| i.weird = Some(value.into()))
+        pub fn weird(mut self, value: impl Into<InputWeird>) -> Self {
+            self.0.input_mut().weird = Some(value.into());
+            self
         }
     }
 }
@@ -2074,8 +2097,9 @@ pub mod enum_with_default {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sort order.
-        pub fn sort(self, value: impl Into<InputSort>) -> Self {
-            self.with_input(|i| i.sort = Some(value.into()))
+        pub fn sort(mut self, value: impl Into<InputSort>) -> Self {
+            self.0.input_mut().sort = Some(value.into());
+            self
         }
     }
 }
@@ -2108,8 +2132,9 @@ pub mod extensions_and_annotations {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `x`.
-        pub fn x(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.x = Some(value.into()))
+        pub fn x(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().x = Some(value.into());
+            self
         }
     }
 }
@@ -2176,44 +2201,54 @@ pub mod formats {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `big`.
-        pub fn big(self, value: impl Into<i64>) -> Self {
-            self.with_input(|i| i.big = Some(value.into()))
+        pub fn big(mut self, value: impl Into<i64>) -> Self {
+            self.0.input_mut().big = Some(value.into());
+            self
         }
         /// Sets the optional argument `date`.
-        pub fn date(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.date = Some(value.into()))
+        pub fn date(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().date = Some(value.into());
+            self
         }
         /// Sets the optional argument `date-time`.
-        pub fn date_time(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.date_time = Some(value.into()))
+        pub fn date_time(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().date_time = Some(value.into());
+            self
         }
         /// Sets the optional argument `duration`.
-        pub fn duration(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.duration = Some(value.into()))
+        pub fn duration(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().duration = Some(value.into());
+            self
         }
         /// Sets the optional argument `email`.
-        pub fn email(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.email = Some(value.into()))
+        pub fn email(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().email = Some(value.into());
+            self
         }
         /// Sets the optional argument `hostname`.
-        pub fn hostname(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.hostname = Some(value.into()))
+        pub fn hostname(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().hostname = Some(value.into());
+            self
         }
         /// Sets the optional argument `ipv4`.
-        pub fn ipv4(self, value: impl Into<::std::net::Ipv4Addr>) -> Self {
-            self.with_input(|i| i.ipv4 = Some(value.into()))
+        pub fn ipv4(mut self, value: impl Into<::std::net::Ipv4Addr>) -> Self {
+            self.0.input_mut().ipv4 = Some(value.into());
+            self
         }
         /// Sets the optional argument `small`.
-        pub fn small(self, value: impl Into<u8>) -> Self {
-            self.with_input(|i| i.small = Some(value.into()))
+        pub fn small(mut self, value: impl Into<u8>) -> Self {
+            self.0.input_mut().small = Some(value.into());
+            self
         }
         /// Sets the optional argument `uri`.
-        pub fn uri(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.uri = Some(value.into()))
+        pub fn uri(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().uri = Some(value.into());
+            self
         }
         /// Sets the optional argument `uuid`.
-        pub fn uuid(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.uuid = Some(value.into()))
+        pub fn uuid(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().uuid = Some(value.into());
+            self
         }
     }
 }
@@ -2362,68 +2397,84 @@ pub mod keyword_and_odd_property_names {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument \`\`.
-        pub fn value(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.value = Some(value.into()))
+        pub fn value(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().value = Some(value.into());
+            self
         }
         /// Sets the optional argument `Self`.
-        pub fn self_(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.self_ = Some(value.into()))
+        pub fn self_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().self_ = Some(value.into());
+            self
         }
         /// Sets the optional argument `async`.
-        pub fn async_(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.async_ = Some(value.into()))
+        pub fn async_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().async_ = Some(value.into());
+            self
         }
         /// Sets the optional argument `crate`.
-        pub fn crate_(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.crate_ = Some(value.into()))
+        pub fn crate_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().crate_ = Some(value.into());
+            self
         }
         /// Sets the optional argument `fn`.
-        pub fn fn_(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.fn_ = Some(value.into()))
+        pub fn fn_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().fn_ = Some(value.into());
+            self
         }
         /// Sets the optional argument `foo-bar`.
-        pub fn foo_bar(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.foo_bar = Some(value.into()))
+        pub fn foo_bar(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().foo_bar = Some(value.into());
+            self
         }
         /// Sets the optional argument `fooBar`.
-        pub fn foo_bar_2(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.foo_bar_2 = Some(value.into()))
+        pub fn foo_bar_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().foo_bar_2 = Some(value.into());
+            self
         }
         /// Sets the optional argument `foo_bar`.
-        pub fn foo_bar_3(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.foo_bar_3 = Some(value.into()))
+        pub fn foo_bar_3(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().foo_bar_3 = Some(value.into());
+            self
         }
         /// Sets the optional argument `gen`.
-        pub fn gen_(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.gen_ = Some(value.into()))
+        pub fn gen_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().gen_ = Some(value.into());
+            self
         }
         /// Sets the optional argument `input`.
-        pub fn input_2(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.input_2 = Some(value.into()))
+        pub fn input_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().input_2 = Some(value.into());
+            self
         }
         /// Sets the optional argument `new`.
-        pub fn new_2(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.new_2 = Some(value.into()))
+        pub fn new_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().new_2 = Some(value.into());
+            self
         }
         /// Sets the optional argument `r#x`.
-        pub fn r_x(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.r_x = Some(value.into()))
+        pub fn r_x(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().r_x = Some(value.into());
+            self
         }
         /// Sets the optional argument `send`.
-        pub fn send_2(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.send_2 = Some(value.into()))
+        pub fn send_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().send_2 = Some(value.into());
+            self
         }
         /// Sets the optional argument `super`.
-        pub fn super_(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.super_ = Some(value.into()))
+        pub fn super_(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().super_ = Some(value.into());
+            self
         }
         /// Sets the optional argument `with_timeout`.
-        pub fn with_timeout_2(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.with_timeout_2 = Some(value.into()))
+        pub fn with_timeout_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().with_timeout_2 = Some(value.into());
+            self
         }
         /// Sets the optional argument `ünïcode`.
-        pub fn ncode(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.ncode = Some(value.into()))
+        pub fn ncode(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().ncode = Some(value.into());
+            self
         }
     }
 }
@@ -2541,23 +2592,27 @@ pub mod maps_and_additional_properties {
             Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
         }
         /// Sets the optional argument `closed`.
-        pub fn closed(self, value: impl Into<InputClosed>) -> Self {
-            self.with_input(|i| i.closed = Some(value.into()))
+        pub fn closed(mut self, value: impl Into<InputClosed>) -> Self {
+            self.0.input_mut().closed = Some(value.into());
+            self
         }
         /// Sets the optional argument `labels`.
         pub fn labels(
-            self,
+            mut self,
             value: impl Into<::std::collections::HashMap<String, String>>,
         ) -> Self {
-            self.with_input(|i| i.labels = Some(value.into()))
+            self.0.input_mut().labels = Some(value.into());
+            self
         }
         /// Sets the optional argument `nested`.
-        pub fn nested(self, value: impl Into<InputNested>) -> Self {
-            self.with_input(|i| i.nested = Some(value.into()))
+        pub fn nested(mut self, value: impl Into<InputNested>) -> Self {
+            self.0.input_mut().nested = Some(value.into());
+            self
         }
         /// Sets the optional argument `open_true`.
-        pub fn open_true(self, value: impl Into<InputOpenTrue>) -> Self {
-            self.with_input(|i| i.open_true = Some(value.into()))
+        pub fn open_true(mut self, value: impl Into<InputOpenTrue>) -> Self {
+            self.0.input_mut().open_true = Some(value.into());
+            self
         }
     }
 }
@@ -2764,12 +2819,14 @@ pub mod pattern_properties {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `code`.
-        pub fn code(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.code = Some(value.into()))
+        pub fn code(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().code = Some(value.into());
+            self
         }
         /// Sets the optional argument `env`.
-        pub fn env(self, value: impl Into<InputEnv>) -> Self {
-            self.with_input(|i| i.env = Some(value.into()))
+        pub fn env(mut self, value: impl Into<InputEnv>) -> Self {
+            self.0.input_mut().env = Some(value.into());
+            self
         }
     }
 }
@@ -2810,15 +2867,17 @@ pub mod prefix_items_and_tuples {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `draft7_tuple`.
-        pub fn draft7_tuple(self, value: impl Into<(String, bool)>) -> Self {
-            self.with_input(|i| i.draft7_tuple = Some(value.into()))
+        pub fn draft7_tuple(mut self, value: impl Into<(String, bool)>) -> Self {
+            self.0.input_mut().draft7_tuple = Some(value.into());
+            self
         }
         /// Sets the optional argument `pair`.
         pub fn pair(
-            self,
+            mut self,
             value: impl Into<Vec<::mcp_runtime::export::serde_json::Value>>,
         ) -> Self {
-            self.with_input(|i| i.pair = Some(value.into()))
+            self.0.input_mut().pair = Some(value.into());
+            self
         }
     }
 }
@@ -3025,8 +3084,9 @@ pub mod refs_into_properties {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `first`.
-        pub fn first(self, value: impl Into<And>) -> Self {
-            self.with_input(|i| i.first = Some(value.into()))
+        pub fn first(mut self, value: impl Into<And>) -> Self {
+            self.0.input_mut().first = Some(value.into());
+            self
         }
     }
 }
@@ -3199,16 +3259,19 @@ pub mod task_optional {
             )
         }
         /// Sets the optional argument `as_task`.
-        pub fn as_task_2(self, value: impl Into<bool>) -> Self {
-            self.with_input(|i| i.as_task_2 = Some(value.into()))
+        pub fn as_task_2(mut self, value: impl Into<bool>) -> Self {
+            self.0.input_mut().as_task_2 = Some(value.into());
+            self
         }
         /// Sets the optional argument `resume`.
-        pub fn resume(self, value: impl Into<i64>) -> Self {
-            self.with_input(|i| i.resume = Some(value.into()))
+        pub fn resume(mut self, value: impl Into<i64>) -> Self {
+            self.0.input_mut().resume = Some(value.into());
+            self
         }
         /// Sets the optional argument `send`.
-        pub fn send_2(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.send_2 = Some(value.into()))
+        pub fn send_2(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().send_2 = Some(value.into());
+            self
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
@@ -3386,18 +3449,21 @@ pub mod type_arrays {
         }
         /// Sets the optional argument `any`.
         pub fn any(
-            self,
+            mut self,
             value: impl Into<::mcp_runtime::export::serde_json::Value>,
         ) -> Self {
-            self.with_input(|i| i.any = Some(value.into()))
+            self.0.input_mut().any = Some(value.into());
+            self
         }
         /// Sets the optional argument `int_or_bool`.
-        pub fn int_or_bool(self, value: impl Into<InputIntOrBool>) -> Self {
-            self.with_input(|i| i.int_or_bool = Some(value.into()))
+        pub fn int_or_bool(mut self, value: impl Into<InputIntOrBool>) -> Self {
+            self.0.input_mut().int_or_bool = Some(value.into());
+            self
         }
         /// Sets the optional argument `multi`.
-        pub fn multi(self, value: impl Into<InputMulti>) -> Self {
-            self.with_input(|i| i.multi = Some(value.into()))
+        pub fn multi(mut self, value: impl Into<InputMulti>) -> Self {
+            self.0.input_mut().multi = Some(value.into());
+            self
         }
     }
 }
@@ -3473,12 +3539,14 @@ pub mod unicode_everywhere {
             Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
         }
         /// Sets the optional argument `emoji`.
-        pub fn emoji(self, value: impl Into<InputEmoji>) -> Self {
-            self.with_input(|i| i.emoji = Some(value.into()))
+        pub fn emoji(mut self, value: impl Into<InputEmoji>) -> Self {
+            self.0.input_mut().emoji = Some(value.into());
+            self
         }
         /// 名前 — ünïcödé \<tag\>
-        pub fn value(self, value: impl Into<String>) -> Self {
-            self.with_input(|i| i.value = Some(value.into()))
+        pub fn value(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().value = Some(value.into());
+            self
         }
     }
 }

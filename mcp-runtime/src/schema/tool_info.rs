@@ -34,6 +34,17 @@ impl ToolInfo {
             fingerprint,
         }
     }
+    /// A tool with `annotations` (JSON) but no `outputSchema`: most tools of servers that
+    /// annotate.
+    pub const fn annotated(
+        name: &'static str,
+        description: &'static str,
+        input_schema: &'static str,
+        annotations: &'static str,
+        fingerprint: &'static str,
+    ) -> Self {
+        Self::new(name, description, input_schema, fingerprint).with_annotations(annotations)
+    }
     /// With `outputSchema` (JSON).
     pub const fn with_output_schema(self, output_schema: &'static str) -> Self {
         Self {
@@ -71,9 +82,8 @@ mod tests {
     fn the_constructor_fills_what_it_is_given() {
         const PLAIN: ToolInfo = ToolInfo::new("t", "d", "{}", "f");
         assert_eq!((PLAIN.output_schema, PLAIN.annotations), (None, None));
-        const FULL: ToolInfo = ToolInfo::new("t", "d", "{}", "f")
-            .with_output_schema("{\"type\":\"object\"}")
-            .with_annotations("{\"readOnlyHint\":true}");
+        const FULL: ToolInfo = ToolInfo::annotated("t", "d", "{}", "{\"readOnlyHint\":true}", "f")
+            .with_output_schema("{\"type\":\"object\"}");
         assert_eq!(FULL.output_schema, Some("{\"type\":\"object\"}"));
         assert_eq!(FULL.annotations_json().unwrap()["readOnlyHint"], true);
         assert_eq!((FULL.name, FULL.fingerprint), ("t", "f"));

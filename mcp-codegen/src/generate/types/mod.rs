@@ -50,7 +50,6 @@ pub(crate) const CALL_METHODS: &[&str] = &[
     "into_future",
     "as_task",
     "from_pending",
-    "with_input",
 ];
 
 /// The Rust side of one tool's schemas.
