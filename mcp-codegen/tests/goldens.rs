@@ -397,6 +397,37 @@ fn shapes_several_tools_repeat_are_one_type() {
     }
 }
 
+#[test]
+fn an_object_two_tools_take_at_different_places_is_one_type() {
+    // digitalocean's app tools take the same app spec, as `spec` and as `update.request.spec`.
+    let snapshot = Snapshot::load(format!("{CORPUS}/real/digitalocean.json")).unwrap();
+    let both = Settings::default().tools(["apps-create-app-from-spec", "apps-update"]);
+    let (code, warnings) = Generator::new(both)
+        .generate_source(&snapshot, "digitalocean.json")
+        .unwrap();
+    assert!(
+        warnings.iter().all(|w| w.message.contains("uuid")),
+        "{warnings:?}"
+    );
+    assert_eq!(
+        code.matches("pub struct Spec {").count(),
+        1,
+        "one `Spec`, in `types`"
+    );
+    // apps-create-app-from-spec's `spec` and apps-update's `request.spec`.
+    assert_eq!(code.matches("pub spec: Option<Spec>,").count(), 2);
+    assert!(
+        !code.contains("InputUpdateRequestSpec"),
+        "no second set of spec types"
+    );
+    // The same name when only one of them is generated: names do not depend on the filter.
+    let one = Settings::default().tools(["apps-update"]);
+    let (alone, _) = Generator::new(one)
+        .generate_source(&snapshot, "digitalocean.json")
+        .unwrap();
+    assert!(alone.contains("pub spec: Option<Spec>,"));
+}
+
 /// The names a `use` brings in (`a::b::{C, D}` → `C`, `D`).
 fn used_names(tree: &syn::UseTree) -> Vec<String> {
     match tree {

@@ -38,7 +38,8 @@ use names::{Namer, pascal, snake};
 use share::{SHARED_MODULE, share};
 use task::TaskUse;
 use types::{
-    InputShape, ToolTypes, TypeOptions, doc_attributes, fallback_types, qualify, tool_types,
+    InputShape, ToolTypes, TypeOptions, doc_attributes, fallback_types, name_shared_shapes,
+    qualify, tool_types,
 };
 
 /// Methods of the generated client struct; tool methods must not take these names.
@@ -191,6 +192,16 @@ impl Generator {
 
     /// Names everything up front (sequentially, so collisions resolve the same way every time).
     fn plan(&self, snapshot: &Snapshot, source: &str) -> Result<Plan> {
+        // Shapes are named across all the snapshot's tools, so that a type's name does not
+        // depend on which tools `tools = [..]` keeps.
+        let inputs: Vec<&serde_json::Value> =
+            snapshot.tools.iter().map(|t| &t.input_schema).collect();
+        let mut typed_inputs: std::collections::BTreeMap<&str, serde_json::Value> = snapshot
+            .tools
+            .iter()
+            .zip(name_shared_shapes(&inputs))
+            .filter_map(|(tool, typed)| Some((tool.name.as_str(), typed?)))
+            .collect();
         let mut snapshot = snapshot.clone();
         if let Some(tools) = &self.settings.tools {
             snapshot.retain_tools(tools, source)?;
@@ -229,6 +240,7 @@ impl Generator {
                 module: modules.unique(snake(&tool.name)),
                 method: methods.unique(snake(&tool.name)),
                 task: TaskUse::of(tool, snapshot.protocol_version.as_deref()),
+                typed_input: typed_inputs.remove(tool.name.as_str()),
                 generic_call: pending_call::generic_name(&client_name).to_string(),
                 tool: tool.clone(),
             })
@@ -323,6 +335,9 @@ struct NamedTool {
     module: String,
     method: String,
     task: TaskUse,
+    /// The input schema typify gets, when it is not the server's: shapes other tools share
+    /// moved into `$defs` (`types/shared_shapes.rs`).
+    typed_input: Option<serde_json::Value>,
     /// The client's generic pending call, which the tool's `Call` is an instance of.
     generic_call: String,
 }
@@ -415,7 +430,7 @@ fn tool_parts(
     if tool.input_schema_missing() {
         notes.push("the snapshot has no inputSchema; the tool takes no arguments".to_string());
     }
-    let mut types = tool_types(&tool.input_schema, tool.output_schema.as_ref(), options);
+    let mut types = typed(named, options);
     let mut module_file = syn::parse2::<syn::File>(tool_module(
         named,
         &module,
@@ -458,6 +473,25 @@ fn tool_parts(
                 message,
             })
             .collect(),
+    }
+}
+
+/// The tool's types, from its input schema with shared shapes moved into `$defs`; should that
+/// need a fallback the server's own schema does not, from the server's schema.
+fn typed(named: &NamedTool, options: TypeOptions) -> ToolTypes {
+    let tool = &named.tool;
+    let output = tool.output_schema.as_ref();
+    let Some(input) = &named.typed_input else {
+        return tool_types(&tool.input_schema, output, options);
+    };
+    let types = tool_types(input, output, options);
+    if types.notes.is_empty() {
+        return types;
+    }
+    let plain = tool_types(&tool.input_schema, output, options);
+    match plain.notes.len() < types.notes.len() {
+        true => plain,
+        false => types,
     }
 }
 

@@ -28,6 +28,7 @@ mod nullable_defs;
 mod old_drafts;
 mod paths;
 mod prepare;
+mod shared_shapes;
 mod typify_driver;
 
 use proc_macro2::{Ident, TokenStream};
@@ -38,6 +39,7 @@ use contain::contained;
 use enums::OwnEnum;
 pub(crate) use paths::{doc_attributes, qualify};
 use prepare::{prepare, separate_defs};
+pub(crate) use shared_shapes::name_shared_shapes;
 use typify_driver::{Built, build, failing_properties, fallback_only, json_value, simple_root};
 
 /// Methods of the generated `Call` builder; argument setters must not take these names.
