@@ -192,16 +192,7 @@ impl Generator {
 
     /// Names everything up front (sequentially, so collisions resolve the same way every time).
     fn plan(&self, snapshot: &Snapshot, source: &str) -> Result<Plan> {
-        // Shapes are named across all the snapshot's tools, so that a type's name does not
-        // depend on which tools `tools = [..]` keeps.
-        let inputs: Vec<&serde_json::Value> =
-            snapshot.tools.iter().map(|t| &t.input_schema).collect();
-        let mut typed_inputs: std::collections::BTreeMap<&str, serde_json::Value> = snapshot
-            .tools
-            .iter()
-            .zip(name_shared_shapes(&inputs))
-            .filter_map(|(tool, typed)| Some((tool.name.as_str(), typed?)))
-            .collect();
+        let mut typed_inputs = typed_inputs(snapshot);
         let mut snapshot = snapshot.clone();
         if let Some(tools) = &self.settings.tools {
             snapshot.retain_tools(tools, source)?;
@@ -265,6 +256,19 @@ impl Generator {
             },
         })
     }
+}
+
+/// Per tool name, the input schema typify gets when it is not the server's (shared shapes
+/// moved into `$defs`). Shapes are named across all the snapshot's tools, so that a type's
+/// name does not depend on which tools `tools = [..]` keeps.
+fn typed_inputs(snapshot: &Snapshot) -> std::collections::BTreeMap<&str, serde_json::Value> {
+    let inputs: Vec<&serde_json::Value> = snapshot.tools.iter().map(|t| &t.input_schema).collect();
+    snapshot
+        .tools
+        .iter()
+        .zip(name_shared_shapes(&inputs))
+        .filter_map(|(tool, typed)| Some((tool.name.as_str(), typed?)))
+        .collect()
 }
 
 /// A tool as a worker thread hands it back: its module, and its client method and `TOOLS`
