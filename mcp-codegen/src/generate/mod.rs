@@ -22,7 +22,7 @@ mod task;
 mod tidy;
 pub(crate) mod types;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
@@ -261,7 +261,7 @@ impl Generator {
 /// Per tool name, the input schema typify gets when it is not the server's (shared shapes
 /// moved into `$defs`). Shapes are named across all the snapshot's tools, so that a type's
 /// name does not depend on which tools `tools = [..]` keeps.
-fn typed_inputs(snapshot: &Snapshot) -> std::collections::BTreeMap<&str, serde_json::Value> {
+fn typed_inputs(snapshot: &Snapshot) -> BTreeMap<&str, serde_json::Value> {
     let inputs: Vec<&serde_json::Value> = snapshot.tools.iter().map(|t| &t.input_schema).collect();
     snapshot
         .tools
@@ -813,13 +813,12 @@ fn table_entry(tool: &ToolDef) -> TokenStream {
         let text = mcp_runtime::schema::sort_keys(schema).to_string();
         quote!(.with_output_schema(#text))
     });
-    match tool.raw.get("annotations").filter(|a| a.is_object()) {
+    let made = match tool.raw.get("annotations").filter(|a| a.is_object()) {
         Some(annotations) => {
             let text = mcp_runtime::schema::sort_keys(annotations).to_string();
-            quote!(::mcp_runtime::ToolInfo::annotated(#name, #description, #input, #text, #fingerprint) #output)
+            quote!(annotated(#name, #description, #input, #text, #fingerprint))
         }
-        None => {
-            quote!(::mcp_runtime::ToolInfo::new(#name, #description, #input, #fingerprint) #output)
-        }
-    }
+        None => quote!(new(#name, #description, #input, #fingerprint)),
+    };
+    quote!(::mcp_runtime::ToolInfo::#made #output)
 }

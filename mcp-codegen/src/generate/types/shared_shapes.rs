@@ -26,10 +26,16 @@ pub(crate) fn name_shared_shapes(tools: &[&Value]) -> Vec<Option<Value>> {
             });
         }
     }
-    let names = choose_names(seen);
+    let (names, involved) = choose_names(seen);
+    // Only the tools that take a named shape are copied: on a snapshot of hundreds of tools
+    // this runs before any is generated.
     tools
         .iter()
-        .map(|schema| {
+        .enumerate()
+        .map(|(index, schema)| {
+            if !involved.contains(&index) {
+                return None;
+            }
             let mut copy = (*schema).clone();
             (hoist(&mut copy, &names) > 0).then_some(copy)
         })
@@ -37,29 +43,33 @@ pub(crate) fn name_shared_shapes(tools: &[&Value]) -> Vec<Option<Value>> {
 }
 
 /// Shapes that several tools take under different path names, each with the name of its first
-/// place, made unique.
-fn choose_names(seen: BTreeMap<String, Vec<(usize, String)>>) -> BTreeMap<String, String> {
-    let mut firsts: Vec<(usize, String, String)> = seen
+/// place, made unique; and the tools that take them.
+fn choose_names(
+    seen: BTreeMap<String, Vec<(usize, String)>>,
+) -> (BTreeMap<String, String>, BTreeSet<usize>) {
+    let mut firsts: Vec<(usize, String, String, BTreeSet<usize>)> = seen
         .into_iter()
-        .filter(|(_, places)| {
+        .filter_map(|(shape, places)| {
             let tools: BTreeSet<usize> = places.iter().map(|(tool, _)| *tool).collect();
             let names: BTreeSet<&String> = places.iter().map(|(_, name)| name).collect();
-            tools.len() > 1 && names.len() > 1
-        })
-        .filter_map(|(shape, places)| {
+            if tools.len() < 2 || names.len() < 2 {
+                return None;
+            }
             let (tool, name) = places.into_iter().next()?;
-            Some((tool, name, shape))
+            Some((tool, name, shape, tools))
         })
         .collect();
     // In snapshot order, so the names do not depend on how shapes sort.
     firsts.sort();
     let mut taken: BTreeSet<String> = RESERVED.iter().map(|s| s.to_string()).collect();
     let mut names = BTreeMap::new();
-    for (_, base, shape) in firsts {
+    let mut involved = BTreeSet::new();
+    for (_, base, shape, tools) in firsts {
         // A name like typify's own for the root's fields (`InputX`) could meet one of them.
         if base.starts_with("Input") || base.starts_with("Output") {
             continue;
         }
+        involved.extend(tools);
         let mut name = base.clone();
         let mut n = 2;
         while !taken.insert(name.clone()) {
@@ -68,7 +78,7 @@ fn choose_names(seen: BTreeMap<String, Vec<(usize, String)>>) -> BTreeMap<String
         }
         names.insert(shape, name);
     }
-    names
+    (names, involved)
 }
 
 /// Calls `found` with each object under the root's properties and array items that could be
@@ -101,17 +111,21 @@ fn movable(map: &Map<String, Value>) -> bool {
             .and_then(Value::as_object)
             .is_some_and(|p| !p.is_empty())
         && !map.contains_key("title")
-        && !mentions_refs(&Value::Object(map.clone()))
+        && !map_mentions_refs(map)
+}
+
+fn map_mentions_refs(map: &Map<String, Value>) -> bool {
+    map.iter().any(|(key, value)| {
+        matches!(
+            key.as_str(),
+            "$ref" | "$defs" | "definitions" | "$dynamicRef"
+        ) || mentions_refs(value)
+    })
 }
 
 fn mentions_refs(node: &Value) -> bool {
     match node {
-        Value::Object(map) => map.iter().any(|(key, value)| {
-            matches!(
-                key.as_str(),
-                "$ref" | "$defs" | "definitions" | "$dynamicRef"
-            ) || mentions_refs(value)
-        }),
+        Value::Object(map) => map_mentions_refs(map),
         Value::Array(items) => items.iter().any(mentions_refs),
         _ => false,
     }
