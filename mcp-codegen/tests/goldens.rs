@@ -95,6 +95,54 @@ fn every_hostile_tool_generates_and_fallbacks_are_reported() {
 }
 
 #[test]
+fn titled_all_of_members_and_titles_naming_definitions_are_typed() {
+    let snapshot = Snapshot::load(format!("{CORPUS}/hostile/hostile.json")).unwrap();
+    let (code, warnings) = Generator::default()
+        .generate_source(&snapshot, "hostile.json")
+        .unwrap();
+    for tool in ["titled_all_of_members", "titles_naming_definitions"] {
+        let theirs: Vec<_> = warnings.iter().filter(|w| w.tool == tool).collect();
+        assert!(theirs.is_empty(), "{tool}: {theirs:?}");
+    }
+    // typify's merge used to assert on the members' titles and descriptions.
+    let module = module_text(&code, "titled_all_of_members");
+    for field in [
+        "pub described_ref: Page,",
+        "pub titled_ref: Option<Page>,",
+        "pub true_member: Option<String>,",
+        "pub nullable_member: Option<Page>,",
+    ] {
+        assert!(module.contains(field), "{field}\n{module}");
+    }
+    // The member's description documents the field.
+    assert!(module.contains("/// Which page to fetch."), "{module}");
+    // An inline `Table` of another shape than the definition `Table` is a type of its own,
+    // whether typify meets it before the definition (in `Source`) or after; the output's
+    // `Table`, of a third shape, too.
+    let module = module_text(&code, "titles_naming_definitions");
+    for line in [
+        "pub inline: Option<Table2>,",
+        "pub target: Option<Table2>,",
+        "pub table: Option<Table>,",
+        "pub created: Table3,",
+        "pub struct Table2 {",
+        "pub struct Table3 {",
+    ] {
+        assert!(module.contains(line), "{line}\n{module}");
+    }
+    assert_eq!(module.matches("pub struct Table {").count(), 1, "{module}");
+}
+
+/// The text of the generated module `name`.
+fn module_text<'a>(code: &'a str, name: &str) -> &'a str {
+    let start = code.find(&format!("pub mod {name} {{")).unwrap();
+    let end = code[start..]
+        .find("\n}\n")
+        .map_or(code.len(), |e| start + e);
+    &code[start..end]
+}
+
+#[test]
 fn colliding_names_become_distinct_fields() {
     let snapshot = Snapshot::load(format!("{CORPUS}/hostile/hostile.json")).unwrap();
     let (code, _) = Generator::new(Settings::default().tools(["keyword_and_odd_property_names"]))
@@ -105,13 +153,18 @@ fn colliding_names_become_distinct_fields() {
         ("foo_bar_2", "fooBar"),
         ("foo_bar_3", "foo_bar"),
         ("type_", "type"),
-        ("self_", "self"),
-        ("self_2", "Self"),
+        ("self_", "Self"),
+        ("self_2", "self"),
         ("_1st", "1st"),
         ("gen_", "gen"),
         ("value", ""),
     ] {
-        assert!(code.contains(&format!("(\"{json}\", ")), "wire name {json}");
+        // `wire_object!` names a field's wire name when it is not the field's own.
+        let entry = match field == json {
+            true => format!("({field})"),
+            false => format!("({field} as {json:?})"),
+        };
+        assert!(one_line(&code).contains(&entry), "wire name {json}");
         assert!(code.contains(&format!("pub {field}:")), "field {field}");
     }
 }
@@ -142,9 +195,9 @@ fn enum_values_get_our_names_and_keep_their_wire_values() {
         ("InProgress2", "inProgress"),
         ("InProgress3", "IN_PROGRESS"),
     ] {
-        // `Display` writes the wire value, and `Serialize` writes `Display`.
+        // `wire_enum!` writes the wire value, as `Display` and as `Serialize`.
         assert!(
-            code.contains(&format!("Self::{variant} => {wire:?},")),
+            one_line(&code).contains(&format!("{variant} = {wire:?}")),
             "{variant} for {wire:?}"
         );
     }
@@ -320,14 +373,14 @@ fn types_derive_the_direction_they_travel_unless_both_ways() {
     let (lean, _) = Generator::default()
         .generate_source(&snapshot, "time.json")
         .unwrap();
-    // A type that is only sent serializes through a written-out impl (`serialize.rs`).
+    // A type that is only sent serializes through the runtime's `wire_object!` (`serialize.rs`).
     let input = derive_line_of(&lean, "convert_time", "Input");
     assert!(
         !input.contains("Serialize") && !input.contains("Deserialize"),
         "{input}"
     );
     let module = &lean[lean.find("pub mod convert_time {").unwrap()..];
-    assert!(module.contains("impl ::mcp_runtime::export::serde::Serialize for Input {"));
+    assert!(module.contains("::mcp_runtime::__private::wire_object!(Input {"));
     let output = derive_line_of(&lean, "convert_time", "Output");
     assert!(
         output.contains("Deserialize") && !output.contains("Serialize,"),
@@ -450,4 +503,9 @@ fn a_rename_only_where_the_rust_name_differs() {
         "a rename that repeats the field's name"
     );
     assert!(!code.contains("///Types") && !code.contains("/// `Output`"));
+}
+
+/// `code` with every run of whitespace one space: macro arguments wrap where the line is full.
+fn one_line(code: &str) -> String {
+    code.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -28,6 +28,7 @@ pub mod rig;
 pub mod schema;
 mod spec;
 pub mod uri_template;
+mod wire_enum;
 mod wire_object;
 
 #[cfg(any(feature = "stdio", feature = "http"))]
@@ -37,7 +38,8 @@ pub use client::{
     Client, ConnectOptions, DriftPolicy, ElicitAnswer, Elicitation, ElicitationMode, Error, Listed,
     Listing, PendingCall, PendingPrompt, Progress, ProgressFn, PromptFuture, PromptOutput,
     Protocol, ResourceOutput, Result, Root, SamplingMessage, SamplingReply, SamplingRequest,
-    StartTask, Task, TaskState, TaskStatus, TaskSupport, TaskUpdateFn, ToolOutput, resource_text,
+    StartTask, Task, TaskState, TaskStatus, TaskSupport, TaskUpdateFn, ToolName, ToolOutput,
+    resource_text,
 };
 pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
 pub use spec::{EnterpriseIdp, HttpSpec, OAuthSpec, ReplaySpec, ServerSpec, StdioSpec};
@@ -72,10 +74,13 @@ pub mod __private {
     #[cfg(any(feature = "stdio", feature = "http"))]
     pub use crate::client::call::{call_raw, call_typed, pending_call, raw_output, resume_task};
     #[cfg(any(feature = "stdio", feature = "http"))]
+    pub use crate::client::call_tool;
+    #[cfg(any(feature = "stdio", feature = "http"))]
     pub use crate::client::prompts::pending_prompt;
     pub use crate::schema::json_kind::json_kind;
     pub use crate::schema::required::required;
     pub use crate::wire_object::{object, opt, req, skip_if};
+    pub use crate::{__wire_enum as wire_enum, __wire_object as wire_object};
     /// JSON Pointer (RFC 6901) tokens.
     pub mod pointer {
         pub use crate::schema::pointer::*;

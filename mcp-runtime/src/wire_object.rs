@@ -46,6 +46,39 @@ pub fn object<S: Serializer>(
     map.end()
 }
 
+/// `Serialize` for a generated struct, as its fields' wire names and helpers:
+/// `wire_object!(Input { req(text), opt(limit), skip_if(tags, Vec::is_empty), req(r#type as "type") })`.
+/// Each entry is the helper ([`req`], [`opt`], [`skip_if`]) of a field, with the field's wire
+/// name when that is not its own, and `skip_if`'s test. One line in generated code where the impl it
+/// stands for took eight and one per field, for every argument type of every tool.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __wire_object {
+    ($ty:ident { $($how:ident($field:ident $(as $wire:literal)? $(, $skip:path)?)),* $(,)? }) => {
+        impl $crate::export::serde::Serialize for $ty {
+            fn serialize<S: $crate::__Ser>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                $crate::__private::object(s, &[$((
+                    $crate::__wire_name!($field $(as $wire)?),
+                    $crate::__private::$how(&self.$field $(, $skip)?),
+                )),*])
+            }
+        }
+    };
+}
+
+/// A field's wire name: the one given, else the field's name as written (so a raw
+/// identifier's field, `r#type`, always gives its name).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __wire_name {
+    ($field:ident as $wire:literal) => {
+        $wire
+    };
+    ($field:ident) => {
+        ::std::stringify!($field)
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +137,43 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&full).unwrap(),
             r#"{"text-value":"hi","limit":3,"tags":["a"],"nested":{"deep":true}}"#
+        );
+    }
+
+    /// What generated code writes now: the same object through `wire_object!`.
+    struct Macro {
+        text: String,
+        limit: Option<u32>,
+        tags: Vec<String>,
+        r#type: String,
+    }
+    crate::__wire_object!(Macro {
+        req(text as "text-value"),
+        opt(limit),
+        skip_if(tags, Vec::is_empty),
+        req(r#type as "type"),
+    });
+
+    #[test]
+    fn the_macro_writes_wire_names_and_leaves_out_absent_fields() {
+        let bare = Macro {
+            text: "hi".into(),
+            limit: None,
+            tags: vec![],
+            r#type: "t".into(),
+        };
+        assert_eq!(
+            serde_json::to_string(&bare).unwrap(),
+            r#"{"text-value":"hi","type":"t"}"#
+        );
+        let full = Macro {
+            limit: Some(3),
+            tags: vec!["a".into()],
+            ..bare
+        };
+        assert_eq!(
+            serde_json::to_string(&full).unwrap(),
+            r#"{"text-value":"hi","limit":3,"tags":["a"],"type":"t"}"#
         );
     }
 

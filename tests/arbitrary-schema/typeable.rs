@@ -1,7 +1,9 @@
 //! Schemas that a Rust type can express, in the shapes real servers send them: property names
 //! like `$and` and `Content-Type` that collide once snake-cased, at any depth; `$ref`s into
 //! `$defs` and into the schema's own properties; `allOf`/`anyOf`/`oneOf` whose members carry
-//! titles and descriptions; tagged unions with an OpenAPI `discriminator`; draft-3
+//! titles and descriptions, among them a `$ref` member that says all the merge would; inline
+//! objects titled like a `$defs` entry of another shape; tagged unions with an OpenAPI
+//! `discriminator`; draft-3
 //! `"required": true`, `required` naming a missing property, `properties: {}`; draft-07 and
 //! 2020-12 fixed-length tuples; `$defs` that refer to themselves, directly and through each
 //! other; nesting 22 levels deep; extension keys; tools carrying `id`, `title`, `icons`,
@@ -91,6 +93,8 @@ fn schema() -> BoxedStrategy<Value> {
                     "anyOf": [described(a, "Present"), { "type": "null" }]
                 })),
                 1 => Just(tagged_union()),
+                1 => Just(titled_like_a_definition()),
+                1 => Just(all_of_with_member_metadata()),
                 1 => inner.prop_map(|v| json!({ "type": "object", "additionalProperties": v })),
             ]
         })
@@ -127,6 +131,26 @@ fn tagged_union() -> Value {
             "propertyName": "kind",
             "mapping": { "table": "#/$defs/Table", "text": "#/$defs/Text" }
         }
+    })
+}
+
+/// An inline object titled like the `$defs` entry `Table` but of another shape: typify
+/// names types by title and took the definition's type for it.
+fn titled_like_a_definition() -> Value {
+    json!({
+        "type": "object", "title": "Table",
+        "properties": { "columns": { "type": "array", "items": { "type": "string" } } }
+    })
+}
+
+/// `allOf` members with titles and descriptions where one member already says all that the
+/// merge would: typify's merge asserted on them.
+fn all_of_with_member_metadata() -> Value {
+    json!({
+        "allOf": [
+            { "$ref": "#/$defs/Table", "title": "Table", "description": "The table." },
+            { "description": "Its rows are counted." }
+        ]
     })
 }
 

@@ -102,6 +102,23 @@ fn explain_shows_each_arguments_type_and_why_one_is_a_json_value() {
     let text = String::from_utf8_lossy(&typed.stdout).to_string();
     assert!(text.contains("  filters: Filters\n"), "{text}");
     assert!(!text.contains("a JSON value"), "{text}");
+    assert!(text.contains("\noutput: ToolOutput\n"), "{text}");
+    // A wire name other than the field's, from the `Input`'s `wire_object!` line.
+    let renamed = run(&[
+        "generate",
+        hostile,
+        "--explain",
+        "titles_naming_definitions",
+    ]);
+    let text = String::from_utf8_lossy(&renamed.stdout).to_string();
+    assert!(
+        text.contains("  union (field `union_`): Option<InputUnion>\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\noutput: titles_naming_definitions::Output\n"),
+        "{text}"
+    );
 
     let untyped = run(&["generate", hostile, "--explain", "const_not_conditionals"]);
     let text = String::from_utf8_lossy(&untyped.stdout).to_string();

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use proc_macro2::TokenTree;
 use quote::ToTokens;
 
 use super::Generator;
@@ -97,8 +98,14 @@ fn describe(tool: &str, module: &syn::ItemMod, notes: Vec<String>) -> Explanatio
         syn::Item::Struct(s) if s.ident == "Input" => Some(s),
         _ => None,
     });
+    let written = written_wire_names(items);
     let arguments = input
-        .map(|s| s.fields.iter().map(|f| argument(f, &notes)).collect())
+        .map(|s| {
+            s.fields
+                .iter()
+                .map(|f| argument(f, &written, &notes))
+                .collect()
+        })
         .unwrap_or_default();
     let whole_input = match input {
         Some(_) => None,
@@ -114,7 +121,7 @@ fn describe(tool: &str, module: &syn::ItemMod, notes: Vec<String>) -> Explanatio
             syn::Item::Type(t) if t.ident == "Call" => Some(&*t.ty),
             _ => None,
         })
-        .and_then(last_generic)
+        .and_then(result_generic)
         .map(|ty| match ty.as_str() {
             "Output" => format!("{}::Output", module.ident),
             other => other.to_string(),
@@ -130,28 +137,37 @@ fn describe(tool: &str, module: &syn::ItemMod, notes: Vec<String>) -> Explanatio
     }
 }
 
-/// The last type argument of `ty` (`DemoCall<'a, ThisTool, Input, Output>` → `Output`),
-/// shortened.
-fn last_generic(ty: &syn::Type) -> Option<String> {
+/// The result type argument of a tool's `Call` (`DemoCall<'a, ThisTool, Input, Output>` →
+/// `Output`), shortened; `None` when it takes the generic's default.
+fn result_generic(ty: &syn::Type) -> Option<String> {
     let syn::Type::Path(path) = ty else {
         return None;
     };
     let syn::PathArguments::AngleBracketed(args) = &path.path.segments.last()?.arguments else {
         return None;
     };
-    args.args.iter().rev().find_map(|arg| match arg {
-        syn::GenericArgument::Type(ty) => Some(short_type(ty)),
-        _ => None,
-    })
+    // The marker, the arguments, then the result when it is not `ToolOutput`.
+    args.args
+        .iter()
+        .filter_map(|arg| match arg {
+            syn::GenericArgument::Type(ty) => Some(short_type(ty)),
+            _ => None,
+        })
+        .nth(2)
 }
 
-fn argument(field: &syn::Field, notes: &[String]) -> Argument {
+fn argument(field: &syn::Field, written: &[(String, String)], notes: &[String]) -> Argument {
     let ident = field
         .ident
         .as_ref()
         .map(ToString::to_string)
         .unwrap_or_default();
-    let name = wire_name(field).unwrap_or_else(|| ident.clone());
+    let name = wire_name(field)
+        .or_else(|| {
+            let (_, wire) = written.iter().find(|(f, _)| *f == ident)?;
+            Some(wire.clone())
+        })
+        .unwrap_or_else(|| ident.clone());
     let rust_type = short_type(&field.ty);
     let json_because = rust_type.contains("serde_json::Value").then(|| {
         let marker = format!("argument `{name}` ");
@@ -170,6 +186,38 @@ fn argument(field: &syn::Field, notes: &[String]) -> Argument {
 }
 
 /// The field's `#[serde(rename = "…")]`, if it has one.
+/// The fields of `Input` that `wire_object!` writes under another name (`opt(r#type as
+/// "type")`), as (field, wire name).
+fn written_wire_names(items: &[syn::Item]) -> Vec<(String, String)> {
+    let Some(entries) = items.iter().find_map(|item| match item {
+        syn::Item::Macro(m) if m.mac.path.segments.last()?.ident == "wire_object" => {
+            let mut tokens = m.mac.tokens.clone().into_iter();
+            let named_input = matches!(tokens.next(), Some(TokenTree::Ident(i)) if i == "Input");
+            match tokens.next() {
+                Some(TokenTree::Group(body)) if named_input => Some(body.stream()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    entries
+        .into_iter()
+        .filter_map(|entry| {
+            let TokenTree::Group(entry) = entry else {
+                return None;
+            };
+            let mut parts = entry.stream().into_iter();
+            let field = parts.next()?.to_string();
+            let renamed = matches!(parts.next(), Some(TokenTree::Ident(a)) if a == "as");
+            let wire: syn::LitStr = syn::parse2(parts.next()?.into_token_stream()).ok()?;
+            renamed.then(|| (field, wire.value()))
+        })
+        .collect()
+}
+
+/// A field's wire name from its serde attributes (types that derive `Serialize`).
 fn wire_name(field: &syn::Field) -> Option<String> {
     field.attrs.iter().find_map(|attr| {
         let mut found = None;

@@ -110,18 +110,23 @@ fn defined_name(item: &syn::Item) -> Option<String> {
 
 /// The group an item belongs to: the type or module it defines, or for an impl the first of
 /// the module's types it names — its self type, else a trait argument (`impl From<X> for
-/// String` goes with `X`, or two tools sharing `X` would implement it twice).
+/// String` goes with `X`, or two tools sharing `X` would implement it twice); for a macro
+/// that writes impls, the first type it names.
 fn group_name(item: &syn::Item, defined: &BTreeSet<String>) -> Option<String> {
     if let Some(name) = defined_name(item) {
         return Some(name);
     }
-    let syn::Item::Impl(imp) = item else {
-        return None;
-    };
     let mut named = Vec::new();
-    mentions(imp.self_ty.to_token_stream(), &mut named);
-    if let Some((path, _)) = &imp.trait_ {
-        mentions(path.to_token_stream(), &mut named);
+    match item {
+        syn::Item::Impl(imp) => {
+            mentions(imp.self_ty.to_token_stream(), &mut named);
+            if let Some((path, _)) = &imp.trait_ {
+                mentions(path.to_token_stream(), &mut named);
+            }
+        }
+        // `wire_object!(Input { … })` and `wire_enum!`: impls of the type they name first.
+        syn::Item::Macro(m) => mentions(m.mac.tokens.clone(), &mut named),
+        _ => return None,
     }
     named.into_iter().find(|ident| defined.contains(ident))
 }

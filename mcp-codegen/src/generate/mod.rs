@@ -54,6 +54,7 @@ const CLIENT_METHODS: &[&str] = &[
     "tools",
     "fake",
     "fake_with",
+    "call",
 ];
 
 /// Turns snapshots into Rust code. The macro, build.rs and the CLI all call this.
@@ -527,6 +528,7 @@ fn fake_items(plan: &Plan, fakes: Vec<(TokenStream, TokenStream)>) -> TokenStrea
 fn header(plan: &Plan) -> TokenStream {
     let client = format_ident!("{}", plan.client_name);
     let generic_call = pending_call::generic_call(&plan.client_name);
+    let generic = pending_call::generic_name(&plan.client_name);
     let server_line = doc_lines(&plan.server_line);
     let methods = plan.catalog.methods();
     let catalog = plan.catalog.items();
@@ -588,6 +590,10 @@ fn header(plan: &Plan) -> TokenStream {
             /// Ends the session (and a stdio server).
             pub async fn close(&self) {
                 self.client.close().await
+            }
+            /// A call of the tool `T`, which the tool method's return type names.
+            fn call<T: ::mcp_runtime::ToolName, I: ::mcp_runtime::export::serde::Serialize>(&self, input: I) -> #generic<'_, T, I> {
+                <#generic<'_, T, I>>::new(&self.client, input)
             }
             #(#methods)*
         }
@@ -719,7 +725,7 @@ fn tool_module(
     let call = pending_call::tool_call(pending_call::ToolCall {
         generic: &format_ident!("{}", named.generic_call),
         has_output: types.has_output,
-        on_new: named.task.on_new(),
+        task_support: named.task.support(),
         setters: setters(&types.input),
         as_task: named.task.call_method(&ret),
     });
@@ -781,24 +787,35 @@ fn client_method(
                 true => quote!(#default::default()),
                 false => quote!(#module::Input { #(#inits),* }),
             };
+            let body = call_body(module, types.has_output, input);
             quote! {
                 #(#docs)*
                 #(#notes)*
                 pub fn #method(&self, #(#params),*) -> #module::Call<'_> {
-                    #module::Call::new(&self.client, #input)
+                    #body
                 }
             }
         }
         InputShape::Whole => {
             let docs = tool_docs(tool, &ret, &[]);
+            let body = call_body(module, types.has_output, quote!(input.into()));
             quote! {
                 #(#docs)*
                 #(#notes)*
                 pub fn #method(&self, input: impl #into<#module::Input>) -> #module::Call<'_> {
-                    #module::Call::new(&self.client, input.into())
+                    #body
                 }
             }
         }
+    }
+}
+
+/// A tool method's body: the client's generic `call` (the return type names the tool), or the
+/// module's own `new` for a tool whose result is decoded into `Output`.
+fn call_body(module: &syn::Ident, has_output: bool, input: TokenStream) -> TokenStream {
+    match has_output {
+        true => quote!(#module::Call::new(&self.client, #input)),
+        false => quote!(self.call(#input)),
     }
 }
 

@@ -1,10 +1,11 @@
 //! The pending call a tool method returns. What every tool's call does alike — a timeout,
 //! progress, the arguments, sending, `.await` — is one generic type per client,
-//! `{Client}Call<'a, T, I, O>`, emitted once. Each tool module names its instance `Call<'a>`
-//! and adds only what is its own: `new` (the tool's name and how its result is decoded), the
-//! setters of its optional arguments and `as_task`. The marker `T` is the module's `ThisTool`,
-//! an empty enum: two tools whose arguments are the same shared type still get two types, so
-//! their `new` and setters never collide.
+//! `{Client}Call<'a, T, I, O>`, emitted once, with its constructor `new`. Each tool module
+//! names its instance `Call<'a>` and adds only what is its own: the setters of its optional
+//! arguments, `as_task`, and for a tool with an `outputSchema` a `new` that decodes it. The
+//! marker `T` is the module's `ThisTool`, an empty enum implementing the runtime's `ToolName`
+//! (the tool's name, its task support): two tools whose arguments are the same shared type
+//! still get two types, so their setters never collide.
 //!
 //! A wrapper struct of its own per tool repeated those methods in every module: about 40 lines
 //! per tool that a user's compiler had to check again each time.
@@ -46,13 +47,21 @@ pub(super) fn generic_call(client: &str) -> TokenStream {
             pub fn input(&self) -> &I {
                 self.0.input()
             }
-            /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+            /// A tool's call made of the runtime's.
             fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
                 Self(call, ::std::marker::PhantomData)
             }
             /// Sends the call (what `.await` does).
             pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
                 self.0.send()
+            }
+        }
+
+        #[allow(dead_code)]
+        impl<'a, T: ::mcp_runtime::ToolName, I: ::mcp_runtime::export::serde::Serialize> #name<'a, T, I> {
+            /// A call of the tool `T` with these arguments.
+            pub fn new(client: &'a ::mcp_runtime::Client, input: I) -> Self {
+                Self::from_pending(::mcp_runtime::__private::call_tool::<T, I>(client, input))
             }
         }
 
@@ -72,8 +81,8 @@ pub(super) struct ToolCall<'t> {
     pub generic: &'t syn::Ident,
     /// Whether the tool has an output schema (its result is `Output`, not `ToolOutput`).
     pub has_output: bool,
-    /// What `new` adds to the runtime's pending call (task support).
-    pub on_new: TokenStream,
+    /// `ToolName::TASK_SUPPORT`, when the listing says more than the default.
+    pub task_support: Option<TokenStream>,
     /// The setters of the optional arguments.
     pub setters: Vec<TokenStream>,
     /// `as_task`, when the tool may run as a task.
@@ -85,32 +94,52 @@ pub(super) fn tool_call(call: ToolCall<'_>) -> TokenStream {
     let ToolCall {
         generic,
         has_output,
-        on_new,
+        task_support,
         setters,
         as_task,
     } = call;
     let marker = format_ident!("{MARKER}");
-    // The result type is the generic's default, `ToolOutput`, unless the tool has an output
-    // schema: most tools' `Call` then fits on a line.
-    let (ret, make) = if has_output {
-        (quote!(, Output), quote!(call_typed))
-    } else {
-        (TokenStream::new(), quote!(call_raw))
+    let task_const = task_support
+        .as_ref()
+        .map(|support| quote!(const TASK_SUPPORT: ::mcp_runtime::TaskSupport = #support;));
+    // The generic's `new` is for results as they came, the generic's default `ToolOutput`: a
+    // tool with an output schema decodes it in a `new` of its own.
+    let set_support = task_support
+        .as_ref()
+        .map(|support| quote!(.task_support(#support)));
+    let (ret, new) = match has_output {
+        true => (
+            quote!(, Output),
+            quote! {
+                /// A call with these arguments.
+                pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+                    Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input)#set_support)
+                }
+            },
+        ),
+        false => (TokenStream::new(), TokenStream::new()),
     };
+    let own = (!new.is_empty() || !setters.is_empty() || !as_task.is_empty()).then(|| {
+        quote! {
+            impl<'a> Call<'a> {
+                #new
+                #(#setters)*
+                #as_task
+            }
+        }
+    });
     quote! {
-        /// This tool, as a type: it keeps its pending call apart from other tools'.
+        /// This tool, as a type: its name, and what keeps its call apart from other tools'.
         pub enum #marker {}
+
+        impl ::mcp_runtime::ToolName for #marker {
+            const NAME: &str = NAME;
+            #task_const
+        }
 
         /// A pending call: set optional arguments or a timeout, then `.await` it.
         pub type Call<'a> = super::#generic<'a, #marker, Input #ret>;
 
-        impl<'a> Call<'a> {
-            /// A call with these arguments.
-            pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-                Self::from_pending(::mcp_runtime::__private::#make(client, NAME, input)#on_new)
-            }
-            #(#setters)*
-            #as_task
-        }
+        #own
     }
 }

@@ -1,9 +1,12 @@
-//! `Serialize` for the types a client only sends, written as a one-line impl instead of
-//! derived. A struct hands its fields, each with its wire name, to the runtime's
-//! `__private::object`, which writes them through one type-erased loop; a string enum writes
-//! its `Display` (the wire value) or a `match`. serde's derive writes a body per type that the
-//! user's compiler type-checks and borrow-checks on its own: for servers with hundreds of tools
-//! that was most of what their bindings cost to build (the `compile_time` benchmark).
+//! `Serialize` for the types a client only sends, written by the runtime's `macro_rules!`
+//! instead of derived. A struct becomes `wire_object!(Input { req(text), opt(limit) })`, which
+//! hands its fields, each with its wire name, to the runtime's `__private::object` and its one
+//! type-erased loop; a string enum becomes `wire_enum!(Mode { Fast = "fast" })`, its
+//! `Serialize` and `Display` both. serde's derive writes a body per type that the user's
+//! compiler type-checks and borrow-checks on its own: for servers with hundreds of tools that
+//! was most of what their bindings cost to build (the `compile_time` benchmark). The macros
+//! keep the impls out of the generated text too: a line per type where the impls took eight
+//! to thirteen and one per field or variant.
 //!
 //! Only the shapes whose meaning is plain are written out: named-field structs whose serde
 //! attributes are `rename`, `default` and `skip_serializing_if`, and enums of unit variants
@@ -12,22 +15,25 @@
 
 use crate::generate::derives::{derive_paths, names_trait};
 use proc_macro2::TokenStream;
-use quote::{ToTokens, format_ident, quote};
+use quote::{ToTokens, quote};
 
 /// Writes out `Serialize` for every eligible type of the tool module `module` (a file
-/// holding one `pub mod`), each impl right after its type.
+/// holding one `pub mod`), each right after its type. A string enum's own `Display` goes:
+/// `wire_enum!` writes it again, from the same wire values.
 pub(crate) fn write_out(module: &mut syn::File) {
     for item in &mut module.items {
         if let syn::Item::Mod(m) = item
             && let Some((_, items)) = &mut m.content
         {
             let displayed = displayed_types(items);
+            let mut replaced = Vec::new();
             let mut out = Vec::with_capacity(items.len());
             for mut item in std::mem::take(items) {
-                let written = written_out(&mut item, &displayed);
+                let written = written_out(&mut item, &displayed, &mut replaced);
                 out.push(item);
                 out.extend(written);
             }
+            out.retain(|item| !is_display_of(item, &replaced));
             *items = out;
         }
     }
@@ -37,44 +43,56 @@ pub(crate) fn write_out(module: &mut syn::File) {
 fn displayed_types(items: &[syn::Item]) -> Vec<(String, String)> {
     items
         .iter()
-        .filter_map(|item| match item {
-            syn::Item::Impl(imp) => {
-                let (path, _) = imp.trait_.as_ref()?;
-                let last = path.segments.last()?;
-                (last.ident == "Display").then(|| {
-                    (
-                        imp.self_ty.to_token_stream().to_string(),
-                        imp.to_token_stream().to_string(),
-                    )
-                })
-            }
-            _ => None,
+        .filter_map(|item| {
+            let imp = display_impl(item)?;
+            Some((
+                imp.self_ty.to_token_stream().to_string(),
+                imp.to_token_stream().to_string(),
+            ))
         })
         .collect()
 }
 
-/// The impl that replaces `item`'s `Serialize` derive, having dropped the derive and the serde
-/// attributes; `None` (and `item` untouched) when it keeps the derive.
-fn written_out(item: &mut syn::Item, displayed: &[(String, String)]) -> Option<syn::Item> {
-    let (name, body) = match item {
-        syn::Item::Struct(s) if eligible(&s.attrs, &s.generics) => {
-            (s.ident.clone(), struct_body(&s.fields)?)
-        }
+/// `item` as an `impl Display for …`.
+fn display_impl(item: &syn::Item) -> Option<&syn::ItemImpl> {
+    let syn::Item::Impl(imp) = item else {
+        return None;
+    };
+    let (path, _) = imp.trait_.as_ref()?;
+    (path.segments.last()?.ident == "Display").then_some(imp)
+}
+
+/// Whether `item` is the `Display` impl of one of the types `names`.
+fn is_display_of(item: &syn::Item, names: &[String]) -> bool {
+    display_impl(item).is_some_and(|imp| {
+        let ty = imp.self_ty.to_token_stream().to_string();
+        names.contains(&ty)
+    })
+}
+
+/// What replaces `item`'s `Serialize` derive, having dropped the derive and the serde
+/// attributes; `None` (and `item` untouched) when it keeps the derive. A string enum whose
+/// `Display` `wire_enum!` replaces is added to `replaced`.
+fn written_out(
+    item: &mut syn::Item,
+    displayed: &[(String, String)],
+    replaced: &mut Vec<String>,
+) -> Option<syn::Item> {
+    let written = match item {
+        syn::Item::Struct(s) if eligible(&s.attrs, &s.generics) => struct_macro(s)?,
         syn::Item::Enum(e) if eligible(&e.attrs, &e.generics) => {
             let name = e.ident.to_string();
             let display = displayed.iter().find(|(n, _)| *n == name).map(|(_, d)| d);
-            (e.ident.clone(), enum_body(e, display)?)
+            let (written, replaces_display) = enum_written(e, display)?;
+            if replaces_display {
+                replaced.push(name);
+            }
+            written
         }
         _ => return None,
     };
     strip(item);
-    Some(syn::parse_quote! {
-        impl ::mcp_runtime::export::serde::Serialize for #name {
-            fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
-                #body
-            }
-        }
-    })
+    Some(written)
 }
 
 /// A type derives `Serialize` but not `Deserialize`, has no generics, and its own serde
@@ -90,60 +108,59 @@ fn eligible(attrs: &[syn::Attribute], generics: &syn::Generics) -> bool {
         })
 }
 
-/// The struct's `object(…)` call; `None` for tuple and unit structs or an unknown attribute.
-fn struct_body(fields: &syn::Fields) -> Option<TokenStream> {
-    let syn::Fields::Named(named) = fields else {
+/// The struct's `wire_object!(…)`; `None` for tuple and unit structs or an unknown attribute.
+fn struct_macro(item: &syn::ItemStruct) -> Option<syn::Item> {
+    let syn::Fields::Named(named) = &item.fields else {
         return None;
     };
-    let mut entries = Vec::new();
-    let mut helpers: Vec<&str> = Vec::new();
-    for field in &named.named {
-        let ident = field.ident.as_ref()?;
-        let mut wire = ident.to_string().trim_start_matches("r#").to_string();
-        let mut skip = None;
-        for (key, value) in serde_keys(&field.attrs)? {
-            match (key.as_str(), value) {
-                ("rename", Some(name)) => wire = name,
-                ("skip_serializing_if", Some(path)) => skip = Some(path),
-                // What a missing field becomes when read: nothing to do with writing it.
-                ("default", _) => {}
-                _ => return None,
-            }
-        }
-        let helper = match skip.as_deref() {
-            None => "req",
-            Some("::std::option::Option::is_none" | "Option::is_none") => "opt",
-            Some(_) => "skip_if",
-        };
-        let value = match skip.as_deref().filter(|_| helper == "skip_if") {
-            Some(path) => {
-                let path: syn::Path = syn::parse_str(path).ok()?;
-                quote!(skip_if(&self.#ident, #path))
-            }
-            None => {
-                let helper = format_ident!("{helper}");
-                quote!(#helper(&self.#ident))
-            }
-        };
-        if !helpers.contains(&helper) {
-            helpers.push(helper);
-        }
-        entries.push(quote!((#wire, #value)));
-    }
-    helpers.sort_unstable();
-    let helpers = helpers.iter().map(|h| format_ident!("{h}"));
-    // Imported in the body alone: the module's own names stay as they were.
-    Some(quote! {
-        use ::mcp_runtime::__private::{object, #(#helpers),*};
-        let fields = [#(#entries),*];
-        object(s, &fields)
+    let entries = named
+        .named
+        .iter()
+        .map(field_entry)
+        .collect::<Option<Vec<_>>>()?;
+    let name = &item.ident;
+    Some(syn::parse_quote! {
+        ::mcp_runtime::__private::wire_object!(#name { #(#entries),* });
     })
 }
 
-/// A unit-only enum's body: its `Display` when that writes every wire value (as generated
-/// string enums' does), else a `match` of wire values.
-fn enum_body(item: &syn::ItemEnum, display: Option<&String>) -> Option<TokenStream> {
-    let mut arms = Vec::new();
+/// A field's entry in `wire_object!`: its helper, the field, and its wire name when that is
+/// not the field's own; `None` for a serde attribute that means more.
+fn field_entry(field: &syn::Field) -> Option<TokenStream> {
+    let ident = field.ident.as_ref()?;
+    let mut wire = None;
+    let mut skip = None;
+    for (key, value) in serde_keys(&field.attrs)? {
+        match (key.as_str(), value) {
+            ("rename", Some(name)) => wire = Some(name),
+            ("skip_serializing_if", Some(path)) => skip = Some(path),
+            // What a missing field becomes when read: nothing to do with writing it.
+            ("default", _) => {}
+            _ => return None,
+        }
+    }
+    let (helper, test) = match skip.as_deref() {
+        None => (quote!(req), None),
+        Some("::std::option::Option::is_none" | "Option::is_none") => (quote!(opt), None),
+        Some(path) => {
+            let path: syn::Path = syn::parse_str(path).ok()?;
+            (quote!(skip_if), Some(quote!(, #path)))
+        }
+    };
+    // A raw identifier's name as written (`r#type`) is never its wire name.
+    let wire = wire.or_else(|| {
+        let own = ident.to_string();
+        own.strip_prefix("r#").map(str::to_string)
+    });
+    let wire = wire.filter(|w| *ident != w.as_str()).map(|w| quote!(as #w));
+    Some(quote!(#helper(#ident #wire #test)))
+}
+
+/// A unit-only enum's `wire_enum!` (and whether it replaces the enum's `Display`) when the
+/// enum has no `Display` or one that writes every wire value (as generated string enums'
+/// does); else a `Serialize` impl that writes a `match` of wire values.
+fn enum_written(item: &syn::ItemEnum, display: Option<&String>) -> Option<(syn::Item, bool)> {
+    let mut variants = Vec::new();
     let mut wires = Vec::new();
     for variant in &item.variants {
         if !matches!(variant.fields, syn::Fields::Unit) || variant.discriminant.is_some() {
@@ -156,18 +173,33 @@ fn enum_body(item: &syn::ItemEnum, display: Option<&String>) -> Option<TokenStre
                 _ => return None,
             }
         }
-        let ident = &variant.ident;
-        arms.push(quote!(Self::#ident => #wire,));
-        wires.push(quote!(#wire).to_string());
+        variants.push(variant.ident.clone());
+        wires.push(wire);
     }
-    if display.is_some_and(|d| wires.iter().all(|w| d.contains(&format!(" => {w}")))) {
-        return Some(quote!(s.collect_str(self)));
-    }
-    if arms.is_empty() {
+    if variants.is_empty() {
         // An enum without variants has no value to write: serde's derive says so.
         return None;
     }
-    Some(quote!(s.serialize_str(match self { #(#arms)* })))
+    let name = &item.ident;
+    let writes_wires = |d: &String| {
+        wires
+            .iter()
+            .all(|w| d.contains(&format!(" => {}", quote!(#w))))
+    };
+    if display.is_none_or(writes_wires) {
+        let written = syn::parse_quote! {
+            ::mcp_runtime::__private::wire_enum!(#name { #(#variants = #wires),* });
+        };
+        return Some((written, display.is_some()));
+    }
+    let written = syn::parse_quote! {
+        impl ::mcp_runtime::export::serde::Serialize for #name {
+            fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                s.serialize_str(match self { #(Self::#variants => #wires,)* })
+            }
+        }
+    };
+    Some((written, false))
 }
 
 /// The names of the derives in `attrs`, by their last segment.
@@ -258,23 +290,15 @@ mod tests {
                    pub r#type: String,
                    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
                    pub tags: Vec<String>,
+                   pub plain: i64,
                }"#,
         );
         assert!(!out.contains("serde ("), "{out}");
         assert!(out.contains("derive (Clone , Debug)"), "{out}");
         assert!(
             out.contains(
-                r#"use :: mcp_runtime :: __private :: { object , opt , req , skip_if } ;"#
+                r#":: mcp_runtime :: __private :: wire_object ! (Input { opt (content_type as "content-type") , req (r#type as "type") , skip_if (tags , :: std :: vec :: Vec :: is_empty) , req (plain) }) ;"#
             ),
-            "{out}"
-        );
-        assert!(
-            out.contains(r#"("content-type" , opt (& self . content_type))"#),
-            "{out}"
-        );
-        assert!(out.contains(r#"("type" , req (& self . r#type))"#), "{out}");
-        assert!(
-            out.contains("skip_if (& self . tags , :: std :: vec :: Vec :: is_empty)"),
             "{out}"
         );
     }
@@ -295,33 +319,34 @@ mod tests {
     }
 
     #[test]
-    fn a_string_enum_writes_its_display_or_its_wire_values() {
+    fn a_string_enum_is_written_by_wire_enum_in_place_of_its_display() {
         let with_display = written(
             r#"#[derive(Clone, Copy, ::serde::Serialize)] pub enum Mode { #[serde(rename = "a-b")] AB, C }
                impl ::std::fmt::Display for Mode { fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                    f.write_str(match self { Self::AB => "a-b", Self::C => "C" }) } }"#,
         );
-        assert!(
-            with_display.contains("collect_str (self)"),
-            "{with_display}"
+        let wire_enum =
+            r#":: mcp_runtime :: __private :: wire_enum ! (Mode { AB = "a-b" , C = "C" }) ;"#;
+        assert!(with_display.contains(wire_enum), "{with_display}");
+        assert!(!with_display.contains("Display"), "{with_display}");
+        let without = written(
+            r#"#[derive(Clone, ::serde::Serialize)] pub enum Mode { #[serde(rename = "a-b")] AB, C }"#,
         );
-        // A `Display` that does not write the wire values is not used.
+        assert!(without.contains(wire_enum), "{without}");
+        // A `Display` that does not write the wire values stays, and `Serialize` writes them.
         let other_display = written(
             r#"#[derive(Clone, Copy, ::serde::Serialize)] pub enum Mode { #[serde(rename = "a-b")] AB, C }
                impl ::std::fmt::Display for Mode { fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result { Ok(()) } }"#,
         );
         assert!(
-            other_display.contains("serialize_str (match"),
+            other_display.contains("impl :: std :: fmt :: Display"),
             "{other_display}"
         );
-        let without = written(
-            r#"#[derive(Clone, ::serde::Serialize)] pub enum Mode { #[serde(rename = "a-b")] AB, C }"#,
-        );
         assert!(
-            without.contains(
+            other_display.contains(
                 r#"s . serialize_str (match self { Self :: AB => "a-b" , Self :: C => "C" , })"#
             ),
-            "{without}"
+            "{other_display}"
         );
     }
 }

@@ -43,12 +43,12 @@ impl TaskUse {
         }
     }
 
-    /// What `Call::new` adds to the pending call.
-    pub(super) fn on_new(self) -> TokenStream {
+    /// The tool's `ToolName::TASK_SUPPORT`, when its listing says more than the default.
+    pub(super) fn support(self) -> Option<TokenStream> {
         match self {
-            TaskUse::Required => quote!(.task_support(::mcp_runtime::TaskSupport::Required)),
-            TaskUse::Optional => quote!(.task_support(::mcp_runtime::TaskSupport::Optional)),
-            _ => TokenStream::new(),
+            TaskUse::Required => Some(quote!(::mcp_runtime::TaskSupport::Required)),
+            TaskUse::Optional => Some(quote!(::mcp_runtime::TaskSupport::Optional)),
+            _ => None,
         }
     }
 

@@ -60,6 +60,13 @@ impl McpToolsetDemo {
     pub async fn close(&self) {
         self.client.close().await
     }
+    /// A call of the tool `T`, which the tool method's return type names.
+    fn call<T: ::mcp_runtime::ToolName, I: ::mcp_runtime::export::serde::Serialize>(
+        &self,
+        input: I,
+    ) -> McpToolsetDemoCall<'_, T, I> {
+        <McpToolsetDemoCall<'_, T, I>>::new(&self.client, input)
+    }
     /// Ask the model to summarize a conversation.
     ///
     /// Renders the MCP prompt `summarize-thread`.
@@ -118,13 +125,24 @@ impl<
     pub fn input(&self) -> &I {
         self.0.input()
     }
-    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    /// A tool's call made of the runtime's.
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
+    }
+}
+#[allow(dead_code)]
+impl<
+    'a,
+    T: ::mcp_runtime::ToolName,
+    I: ::mcp_runtime::export::serde::Serialize,
+> McpToolsetDemoCall<'a, T, I> {
+    /// A call of the tool `T` with these arguments.
+    pub fn new(client: &'a ::mcp_runtime::Client, input: I) -> Self {
+        Self::from_pending(::mcp_runtime::__private::call_tool::<T, I>(client, input))
     }
 }
 impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
@@ -228,12 +246,9 @@ impl McpToolsetDemo {
     ///
     /// Calls the MCP tool `ask_model` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn ask_model(&self, question: impl Into<String>) -> ask_model::Call<'_> {
-        ask_model::Call::new(
-            &self.client,
-            ask_model::Input {
-                question: question.into(),
-            },
-        )
+        self.call(ask_model::Input {
+            question: question.into(),
+        })
     }
     /// Write a report page by page, `page_ms` per page: long work. Runs as a task for clients that support tasks (watch it, cancel it, collect it after a reconnect).
     ///
@@ -253,12 +268,9 @@ impl McpToolsetDemo {
     ///
     /// Calls the MCP tool `confirm` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn confirm(&self, action: impl Into<String>) -> confirm::Call<'_> {
-        confirm::Call::new(
-            &self.client,
-            confirm::Input {
-                action: action.into(),
-            },
-        )
+        self.call(confirm::Input {
+            action: action.into(),
+        })
     }
     /// Place an order for a customer. Nested objects, arrays of objects, an enum with a default and a shared $defs type.
     ///
@@ -282,42 +294,36 @@ impl McpToolsetDemo {
     ///
     /// Calls the MCP tool `echo` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.uppercase(…)`.
     pub fn echo(&self, message: impl Into<String>) -> echo::Call<'_> {
-        echo::Call::new(
-            &self.client,
-            echo::Input {
-                message: message.into(),
-                uppercase: Default::default(),
-            },
-        )
+        self.call(echo::Input {
+            message: message.into(),
+            uppercase: Default::default(),
+        })
     }
     /// Exit the server process at once (for testing crash handling).
     ///
     /// Calls the MCP tool `exit` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.code(…)`.
     pub fn exit(&self) -> exit::Call<'_> {
-        exit::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Always fails: returns isError with the given message.
     ///
     /// Calls the MCP tool `fail` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn fail(&self, message: impl Into<String>) -> fail::Call<'_> {
-        fail::Call::new(
-            &self.client,
-            fail::Input {
-                message: message.into(),
-            },
-        )
+        self.call(fail::Input {
+            message: message.into(),
+        })
     }
     /// List the roots the client offers, one URI a line.
     ///
     /// Calls the MCP tool `list_roots` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn list_roots(&self) -> list_roots::Call<'_> {
-        list_roots::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Return text, an image and an embedded resource in one result.
     ///
     /// Calls the MCP tool `media` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn media(&self) -> media::Call<'_> {
-        media::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Search the demo catalogue. The filter is anyOf a tag or a score range.
     ///
@@ -336,13 +342,13 @@ impl McpToolsetDemo {
     ///
     /// Calls the MCP tool `sleep` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn sleep(&self, ms: impl Into<u64>) -> sleep::Call<'_> {
-        sleep::Call::new(&self.client, sleep::Input { ms: ms.into() })
+        self.call(sleep::Input { ms: ms.into() })
     }
     /// Reveal the hidden `secret` tool; the server then sends notifications/tools/list_changed.
     ///
     /// Calls the MCP tool `unlock` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn unlock(&self) -> unlock::Call<'_> {
-        unlock::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
 }
 
@@ -458,13 +464,7 @@ pub mod types {
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {}
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::object;
-            let fields = [];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input {});
 }
 
 /// Types and the pending call of the MCP tool `add`.
@@ -487,15 +487,12 @@ pub mod add {
         /// Second addend.
         pub b: f64,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("a", req(&self.a)), ("b", req(&self.b))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(a), req(b) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -535,22 +532,15 @@ pub mod ask_model {
         /// The question for the model.
         pub question: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("question", req(&self.question))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(question) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
         pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
@@ -600,20 +590,14 @@ pub mod build_report {
         /// How many pages to write (1 to 1000).
         pub pages: u32,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("ask_title", opt(&self.ask_title)),
-                ("fail_at_page", opt(&self.fail_at_page)),
-                ("page_ms", opt(&self.page_ms)),
-                ("pages", req(&self.pages)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(ask_title), opt(fail_at_page), opt(page_ms), req(pages) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -668,22 +652,15 @@ pub mod confirm {
         /// What to ask the user to confirm.
         pub action: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("action", req(&self.action))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(action) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
         pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
@@ -722,18 +699,9 @@ pub mod create_order {
         /// The `street` field.
         pub street: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Address {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("city", req(&self.city)),
-                ("country", req(&self.country)),
-                ("postal_code", opt(&self.postal_code)),
-                ("street", req(&self.street)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Address { req(city), req(country), opt(postal_code), req(street) }
+    );
     /// Who the order is for.
     #[derive(Clone, Debug)]
     pub struct Customer {
@@ -744,17 +712,9 @@ pub mod create_order {
         /// The `name` field.
         pub name: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Customer {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("address", req(&self.address)),
-                ("email", opt(&self.email)),
-                ("name", req(&self.name)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Customer { req(address), opt(email), req(name) }
+    );
     /// One line of an order.
     #[derive(Clone, Debug)]
     pub struct LineItem {
@@ -765,17 +725,9 @@ pub mod create_order {
         /// The `sku` field.
         pub sku: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for LineItem {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [
-                ("gift_wrap", req(&self.gift_wrap)),
-                ("quantity", req(&self.quantity)),
-                ("sku", req(&self.sku)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        LineItem { req(gift_wrap), req(quantity), req(sku) }
+    );
     /// The tool's structured result.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -808,18 +760,9 @@ pub mod create_order {
         /// Ship somewhere other than the customer's address.
         pub ship_to: Option<Address>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("customer", req(&self.customer)),
-                ("items", req(&self.items)),
-                ("priority", opt(&self.priority)),
-                ("ship_to", opt(&self.ship_to)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Input { req(customer), req(items), opt(priority), opt(ship_to) }
+    );
     /// How urgently an order ships.
     #[derive(
         Clone,
@@ -887,8 +830,11 @@ pub mod create_order {
             )
         }
     }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -942,25 +888,15 @@ pub mod echo {
         /// Default (applied by the server): `null`
         pub uppercase: Option<bool>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("message", req(&self.message)),
-                ("uppercase", opt(&self.uppercase)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(message), opt(uppercase) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Return it in upper case.
         pub fn uppercase(mut self, value: impl Into<bool>) -> Self {
             self.0.input_mut().uppercase = Some(value.into());
@@ -998,22 +934,15 @@ pub mod exit {
         /// Exit status (default 3).
         pub code: Option<i32>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("code", opt(&self.code))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(code) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Exit status (default 3).
         pub fn code(mut self, value: impl Into<i32>) -> Self {
             self.0.input_mut().code = Some(value.into());
@@ -1051,22 +980,15 @@ pub mod fail {
         /// The error message the tool reports.
         pub message: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("message", req(&self.message))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(message) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
         pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
@@ -1094,15 +1016,14 @@ pub mod list_roots {
     /// The tool's name on the server.
     pub const NAME: &str = "list_roots";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
         pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
@@ -1130,15 +1051,14 @@ pub mod media {
     /// The tool's name on the server.
     pub const NAME: &str = "media";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
         pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
@@ -1218,19 +1138,14 @@ pub mod search {
         /// The `query` field.
         pub query: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("filter", opt(&self.filter)),
-                ("limit", opt(&self.limit)),
-                ("query", req(&self.query)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(filter), opt(limit), req(query) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -1280,22 +1195,15 @@ pub mod sleep {
         /// How long to sleep, in milliseconds.
         pub ms: u64,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("ms", req(&self.ms))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(ms) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
         pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
@@ -1323,15 +1231,14 @@ pub mod unlock {
     /// The tool's name on the server.
     pub const NAME: &str = "unlock";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpToolsetDemoCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
         pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {

@@ -60,6 +60,13 @@ impl McpServersEverything {
     pub async fn close(&self) {
         self.client.close().await
     }
+    /// A call of the tool `T`, which the tool method's return type names.
+    fn call<T: ::mcp_runtime::ToolName, I: ::mcp_runtime::export::serde::Serialize>(
+        &self,
+        input: I,
+    ) -> McpServersEverythingCall<'_, T, I> {
+        <McpServersEverythingCall<'_, T, I>>::new(&self.client, input)
+    }
     /// A prompt with two arguments, one required and one optional
     ///
     /// Renders the MCP prompt `args-prompt`.
@@ -173,13 +180,24 @@ impl<
     pub fn input(&self) -> &I {
         self.0.input()
     }
-    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    /// A tool's call made of the runtime's.
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
+    }
+}
+#[allow(dead_code)]
+impl<
+    'a,
+    T: ::mcp_runtime::ToolName,
+    I: ::mcp_runtime::export::serde::Serialize,
+> McpServersEverythingCall<'a, T, I> {
+    /// A call of the tool `T` with these arguments.
+    pub fn new(client: &'a ::mcp_runtime::Client, input: I) -> Self {
+        Self::from_pending(::mcp_runtime::__private::call_tool::<T, I>(client, input))
     }
 }
 impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
@@ -417,12 +435,9 @@ impl McpServersEverything {
     ///
     /// Calls the MCP tool `echo` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn echo(&self, message: impl Into<String>) -> echo::Call<'_> {
-        echo::Call::new(
-            &self.client,
-            echo::Input {
-                message: message.into(),
-            },
-        )
+        self.call(echo::Input {
+            message: message.into(),
+        })
     }
     /// **Get Annotated Message Tool**
     ///
@@ -433,13 +448,10 @@ impl McpServersEverything {
         &self,
         message_type: impl Into<get_annotated_message::InputMessageType>,
     ) -> get_annotated_message::Call<'_> {
-        get_annotated_message::Call::new(
-            &self.client,
-            get_annotated_message::Input {
-                message_type: message_type.into(),
-                include_image: Default::default(),
-            },
-        )
+        self.call(get_annotated_message::Input {
+            message_type: message_type.into(),
+            include_image: Default::default(),
+        })
     }
     /// **Print Environment Tool**
     ///
@@ -447,7 +459,7 @@ impl McpServersEverything {
     ///
     /// Calls the MCP tool `get-env` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn get_env(&self) -> get_env::Call<'_> {
-        get_env::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// **Get Resource Links Tool**
     ///
@@ -455,7 +467,7 @@ impl McpServersEverything {
     ///
     /// Calls the MCP tool `get-resource-links` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.count(…)`.
     pub fn get_resource_links(&self) -> get_resource_links::Call<'_> {
-        get_resource_links::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// **Get Resource Reference Tool**
     ///
@@ -463,7 +475,7 @@ impl McpServersEverything {
     ///
     /// Calls the MCP tool `get-resource-reference` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.resource_id(…)`, `.resource_type(…)`.
     pub fn get_resource_reference(&self) -> get_resource_reference::Call<'_> {
-        get_resource_reference::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// **Get Structured Content Tool**
     ///
@@ -487,13 +499,10 @@ impl McpServersEverything {
     ///
     /// Calls the MCP tool `get-sum` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn get_sum(&self, a: impl Into<f64>, b: impl Into<f64>) -> get_sum::Call<'_> {
-        get_sum::Call::new(
-            &self.client,
-            get_sum::Input {
-                a: a.into(),
-                b: b.into(),
-            },
-        )
+        self.call(get_sum::Input {
+            a: a.into(),
+            b: b.into(),
+        })
     }
     /// **Get Tiny Image Tool**
     ///
@@ -501,7 +510,7 @@ impl McpServersEverything {
     ///
     /// Calls the MCP tool `get-tiny-image` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn get_tiny_image(&self) -> get_tiny_image::Call<'_> {
-        get_tiny_image::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// **GZip File as Resource Tool**
     ///
@@ -509,7 +518,7 @@ impl McpServersEverything {
     ///
     /// Calls the MCP tool `gzip-file-as-resource` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.data(…)`, `.name(…)`, `.output_type(…)`.
     pub fn gzip_file_as_resource(&self) -> gzip_file_as_resource::Call<'_> {
-        gzip_file_as_resource::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// **Simulate Research Query**
     ///
@@ -520,13 +529,10 @@ impl McpServersEverything {
         &self,
         topic: impl Into<String>,
     ) -> simulate_research_query::Call<'_> {
-        simulate_research_query::Call::new(
-            &self.client,
-            simulate_research_query::Input {
-                topic: topic.into(),
-                ambiguous: Default::default(),
-            },
-        )
+        self.call(simulate_research_query::Input {
+            topic: topic.into(),
+            ambiguous: Default::default(),
+        })
     }
     /// **Toggle Simulated Logging**
     ///
@@ -534,7 +540,7 @@ impl McpServersEverything {
     ///
     /// Calls the MCP tool `toggle-simulated-logging` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn toggle_simulated_logging(&self) -> toggle_simulated_logging::Call<'_> {
-        toggle_simulated_logging::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// **Toggle Subscriber Updates**
     ///
@@ -542,7 +548,7 @@ impl McpServersEverything {
     ///
     /// Calls the MCP tool `toggle-subscriber-updates` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn toggle_subscriber_updates(&self) -> toggle_subscriber_updates::Call<'_> {
-        toggle_subscriber_updates::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// **Trigger Long Running Operation Tool**
     ///
@@ -552,7 +558,7 @@ impl McpServersEverything {
     pub fn trigger_long_running_operation(
         &self,
     ) -> trigger_long_running_operation::Call<'_> {
-        trigger_long_running_operation::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
 }
 
@@ -661,13 +667,7 @@ pub mod types {
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {}
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::object;
-            let fields = [];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input {});
 }
 
 /// Types and the pending call of the MCP tool `echo`.
@@ -681,23 +681,14 @@ pub mod echo {
         /// Message to echo
         pub message: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("message", req(&self.message))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(message) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `get-annotated-message`.
@@ -747,16 +738,10 @@ pub mod get_annotated_message {
         /// Type of message to demonstrate different annotation patterns
         pub message_type: InputMessageType,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("includeImage", opt(&self.include_image)),
-                ("messageType", req(&self.message_type)),
-            ];
-            object(s, &fields)
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(include_image as "includeImage"), req(message_type as "messageType")
         }
-    }
+    );
     /// Type of message to demonstrate different annotation patterns
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputMessageType {
@@ -767,31 +752,17 @@ pub mod get_annotated_message {
         /// The `debug` case.
         Debug,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputMessageType {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputMessageType {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Error => "error",
-                    Self::Success => "success",
-                    Self::Debug => "debug",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(
+        InputMessageType { Error = "error", Success = "success", Debug = "debug" }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Whether to include an example image
         pub fn include_image(mut self, value: impl Into<bool>) -> Self {
             self.0.input_mut().include_image = Some(value.into());
@@ -806,16 +777,13 @@ pub mod get_env {
     /// The tool's name on the server.
     pub const NAME: &str = "get-env";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `get-resource-links`.
@@ -831,22 +799,15 @@ pub mod get_resource_links {
         /// Default (applied by the server): `3`
         pub count: Option<f64>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("count", opt(&self.count))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(count) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Number of resource links to return (1-10)
         pub fn count(mut self, value: impl Into<f64>) -> Self {
             self.0.input_mut().count = Some(value.into());
@@ -870,16 +831,9 @@ pub mod get_resource_reference {
         /// Default (applied by the server): `"Text"`
         pub resource_type: Option<InputResourceType>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("resourceId", opt(&self.resource_id)),
-                ("resourceType", opt(&self.resource_type)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(resource_id as "resourceId"), opt(resource_type as "resourceType") }
+    );
     /// One of 2 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputResourceType {
@@ -888,30 +842,17 @@ pub mod get_resource_reference {
         /// The `Blob` case.
         Blob,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputResourceType {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputResourceType {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Text => "Text",
-                    Self::Blob => "Blob",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(
+        InputResourceType { Text = "Text", Blob = "Blob" }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// ID of the text resource to fetch
         pub fn resource_id(mut self, value: impl Into<f64>) -> Self {
             self.0.input_mut().resource_id = Some(value.into());
@@ -948,13 +889,7 @@ pub mod get_structured_content {
         /// Choose city
         pub location: InputLocation,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("location", req(&self.location))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { req(location) });
     /// Choose city
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputLocation {
@@ -965,24 +900,15 @@ pub mod get_structured_content {
         /// The `Los Angeles` case.
         LosAngeles,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputLocation {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputLocation {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::NewYork => "New York",
-                    Self::Chicago => "Chicago",
-                    Self::LosAngeles => "Los Angeles",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(
+        InputLocation { NewYork = "New York", Chicago = "Chicago", LosAngeles =
+        "Los Angeles" }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -1006,23 +932,14 @@ pub mod get_sum {
         /// Second number
         pub b: f64,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("a", req(&self.a)), ("b", req(&self.b))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(a), req(b) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `get-tiny-image`.
@@ -1031,16 +948,13 @@ pub mod get_tiny_image {
     /// The tool's name on the server.
     pub const NAME: &str = "get-tiny-image";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `gzip-file-as-resource`.
@@ -1064,17 +978,9 @@ pub mod gzip_file_as_resource {
         /// Default (applied by the server): `"resourceLink"`
         pub output_type: Option<InputOutputType>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("data", opt(&self.data)),
-                ("name", opt(&self.name)),
-                ("outputType", opt(&self.output_type)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(data), opt(name), opt(output_type as "outputType") }
+    );
     /// How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputOutputType {
@@ -1083,30 +989,17 @@ pub mod gzip_file_as_resource {
         /// The `resource` case.
         Resource,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputOutputType {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputOutputType {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::ResourceLink => "resourceLink",
-                    Self::Resource => "resource",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(
+        InputOutputType { ResourceLink = "resourceLink", Resource = "resource" }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// URL or data URI of the file content to compress
         pub fn data(mut self, value: impl Into<String>) -> Self {
             self.0.input_mut().data = Some(value.into());
@@ -1140,25 +1033,15 @@ pub mod simulate_research_query {
         /// The research topic to investigate
         pub topic: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("ambiguous", opt(&self.ambiguous)),
-                ("topic", req(&self.topic)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(ambiguous), req(topic) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Simulate an ambiguous query that requires clarification (triggers input_required status)
         pub fn ambiguous(mut self, value: impl Into<bool>) -> Self {
             self.0.input_mut().ambiguous = Some(value.into());
@@ -1173,16 +1056,13 @@ pub mod toggle_simulated_logging {
     /// The tool's name on the server.
     pub const NAME: &str = "toggle-simulated-logging";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `toggle-subscriber-updates`.
@@ -1191,16 +1071,13 @@ pub mod toggle_subscriber_updates {
     /// The tool's name on the server.
     pub const NAME: &str = "toggle-subscriber-updates";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `trigger-long-running-operation`.
@@ -1220,25 +1097,15 @@ pub mod trigger_long_running_operation {
         /// Default (applied by the server): `5`
         pub steps: Option<f64>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("duration", opt(&self.duration)),
-                ("steps", opt(&self.steps)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(duration), opt(steps) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpServersEverythingCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Duration of the operation in seconds
         pub fn duration(mut self, value: impl Into<f64>) -> Self {
             self.0.input_mut().duration = Some(value.into());

@@ -59,6 +59,13 @@ impl SecureFilesystemServer {
     pub async fn close(&self) {
         self.client.close().await
     }
+    /// A call of the tool `T`, which the tool method's return type names.
+    fn call<T: ::mcp_runtime::ToolName, I: ::mcp_runtime::export::serde::Serialize>(
+        &self,
+        input: I,
+    ) -> SecureFilesystemServerCall<'_, T, I> {
+        <SecureFilesystemServerCall<'_, T, I>>::new(&self.client, input)
+    }
 }
 /// A pending call of one of [`SecureFilesystemServer`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
 #[must_use = "a call does nothing until it is awaited"]
@@ -88,13 +95,24 @@ impl<
     pub fn input(&self) -> &I {
         self.0.input()
     }
-    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    /// A tool's call made of the runtime's.
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
+    }
+}
+#[allow(dead_code)]
+impl<
+    'a,
+    T: ::mcp_runtime::ToolName,
+    I: ::mcp_runtime::export::serde::Serialize,
+> SecureFilesystemServerCall<'a, T, I> {
+    /// A call of the tool `T` with these arguments.
+    pub fn new(client: &'a ::mcp_runtime::Client, input: I) -> Self {
+        Self::from_pending(::mcp_runtime::__private::call_tool::<T, I>(client, input))
     }
 }
 impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
@@ -491,13 +509,7 @@ pub mod types {
         /// The `path` field.
         pub path: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("path", req(&self.path))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { req(path) });
 }
 
 /// Types and the pending call of the MCP tool `create_directory`.
@@ -506,8 +518,11 @@ pub mod create_directory {
     /// The tool's name on the server.
     pub const NAME: &str = "create_directory";
     pub use super::types::{Output, Input};
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -532,18 +547,14 @@ pub mod directory_tree {
         /// The `path` field.
         pub path: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("excludePatterns", opt(&self.exclude_patterns)),
-                ("path", req(&self.path)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(exclude_patterns as "excludePatterns"), req(path) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -572,16 +583,9 @@ pub mod edit_file {
         /// Text to search for - must match exactly
         pub old_text: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputEditsItem {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [
-                ("newText", req(&self.new_text)),
-                ("oldText", req(&self.old_text)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        InputEditsItem { req(new_text as "newText"), req(old_text as "oldText") }
+    );
     pub use super::types::Output;
     /// The tool's arguments.
     #[derive(Clone, Debug)]
@@ -595,19 +599,14 @@ pub mod edit_file {
         /// The `path` field.
         pub path: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("dryRun", opt(&self.dry_run)),
-                ("edits", req(&self.edits)),
-                ("path", req(&self.path)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(dry_run as "dryRun"), req(edits), req(path) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -629,8 +628,11 @@ pub mod get_file_info {
     /// The tool's name on the server.
     pub const NAME: &str = "get_file_info";
     pub use super::types::{Output, Input};
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -650,15 +652,12 @@ pub mod list_allowed_directories {
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {}
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::object;
-            let fields = [];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input {});
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -675,8 +674,11 @@ pub mod list_directory {
     /// The tool's name on the server.
     pub const NAME: &str = "list_directory";
     pub use super::types::{Output, Input};
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -703,13 +705,9 @@ pub mod list_directory_with_sizes {
         /// Default (applied by the server): `"name"`
         pub sort_by: Option<InputSortBy>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [("path", req(&self.path)), ("sortBy", opt(&self.sort_by))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Input { req(path), opt(sort_by as "sortBy") }
+    );
     /// Sort entries by name or size
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputSortBy {
@@ -718,23 +716,12 @@ pub mod list_directory_with_sizes {
         /// The `size` case.
         Size,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputSortBy {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputSortBy {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Name => "name",
-                    Self::Size => "size",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(InputSortBy { Name = "name", Size = "size" });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -764,18 +751,12 @@ pub mod move_file {
         /// The `source` field.
         pub source: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [
-                ("destination", req(&self.destination)),
-                ("source", req(&self.source)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(destination), req(source) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -802,19 +783,12 @@ pub mod read_file {
         /// If provided, returns only the last N lines of the file
         pub tail: Option<f64>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("head", opt(&self.head)),
-                ("path", req(&self.path)),
-                ("tail", opt(&self.tail)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(head), req(path), opt(tail) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -948,8 +922,11 @@ pub mod read_media_file {
             )
         }
     }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -972,15 +949,12 @@ pub mod read_multiple_files {
         /// Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.
         pub paths: Vec<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("paths", req(&self.paths))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(paths) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -1007,19 +981,12 @@ pub mod read_text_file {
         /// If provided, returns only the last N lines of the file
         pub tail: Option<f64>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("head", opt(&self.head)),
-                ("path", req(&self.path)),
-                ("tail", opt(&self.tail)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(head), req(path), opt(tail) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -1056,19 +1023,14 @@ pub mod search_files {
         /// The `pattern` field.
         pub pattern: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("excludePatterns", opt(&self.exclude_patterns)),
-                ("path", req(&self.path)),
-                ("pattern", req(&self.pattern)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(exclude_patterns as "excludePatterns"), req(path), req(pattern) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -1098,15 +1060,12 @@ pub mod write_file {
         /// The `path` field.
         pub path: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("content", req(&self.content)), ("path", req(&self.path))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(content), req(path) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::SecureFilesystemServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {

@@ -59,6 +59,13 @@ impl Hostile {
     pub async fn close(&self) {
         self.client.close().await
     }
+    /// A call of the tool `T`, which the tool method's return type names.
+    fn call<T: ::mcp_runtime::ToolName, I: ::mcp_runtime::export::serde::Serialize>(
+        &self,
+        input: I,
+    ) -> HostileCall<'_, T, I> {
+        <HostileCall<'_, T, I>>::new(&self.client, input)
+    }
 }
 /// A pending call of one of [`Hostile`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
 #[must_use = "a call does nothing until it is awaited"]
@@ -83,13 +90,24 @@ impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> HostileCall<'a, T, I,
     pub fn input(&self) -> &I {
         self.0.input()
     }
-    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    /// A tool's call made of the runtime's.
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
+    }
+}
+#[allow(dead_code)]
+impl<
+    'a,
+    T: ::mcp_runtime::ToolName,
+    I: ::mcp_runtime::export::serde::Serialize,
+> HostileCall<'a, T, I> {
+    /// A call of the tool `T` with these arguments.
+    pub fn new(client: &'a ::mcp_runtime::Client, input: I) -> Self {
+        Self::from_pending(::mcp_runtime::__private::call_tool::<T, I>(client, input))
     }
 }
 impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
@@ -110,11 +128,11 @@ for HostileCall<'a, T, I, O> {
 impl Hostile {
     /// Calls the MCP tool `1st-tool` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn _1st_tool(&self) -> _1st_tool::Call<'_> {
-        _1st_tool::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `Get User` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn get_user(&self) -> get_user::Call<'_> {
-        get_user::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `boolean_schemas` and resolves to `::mcp_runtime::ToolOutput`.
     ///
@@ -124,22 +142,19 @@ impl Hostile {
         &self,
         anything: impl Into<::mcp_runtime::export::serde_json::Value>,
     ) -> boolean_schemas::Call<'_> {
-        boolean_schemas::Call::new(
-            &self.client,
-            boolean_schemas::Input {
-                anything: anything.into(),
-            },
-        )
+        self.call(boolean_schemas::Input {
+            anything: anything.into(),
+        })
     }
     /// Calls the MCP tool `colliding_nested_property_names` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.obj(…)`.
     pub fn colliding_nested_property_names(
         &self,
     ) -> colliding_nested_property_names::Call<'_> {
-        colliding_nested_property_names::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `connect` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn connect_2(&self) -> connect::Call<'_> {
-        connect::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `const_not_conditionals` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.cond(…)`, `.kind(…)`, `.notnum(…)`.
     ///
@@ -148,7 +163,7 @@ impl Hostile {
     /// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported); it is a JSON value
     /// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema); it is a JSON value
     pub fn const_not_conditionals(&self) -> const_not_conditionals::Call<'_> {
-        const_not_conditionals::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `dangling_ref` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.other(…)`, `.thing(…)`.
     ///
@@ -156,15 +171,15 @@ impl Hostile {
     /// - argument `other` could not be typed (typify panicked: external references are not supported: `https://example.com/schema.json`); it is a JSON value
     /// - argument `thing` could not be typed (typify panicked: $ref #/$defs/Missing is missing); it is a JSON value
     pub fn dangling_ref(&self) -> dangling_ref::Call<'_> {
-        dangling_ref::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `deep_nesting` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.a(…)`.
     pub fn deep_nesting(&self) -> deep_nesting::Call<'_> {
-        deep_nesting::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `defaults_of_every_kind` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.arr(…)`, `.b(…)`, `.f(…)`, `.n(…)`, `.nul(…)`, `.o(…)`, `.s(…)`.
     pub fn defaults_of_every_kind(&self) -> defaults_of_every_kind::Call<'_> {
-        defaults_of_every_kind::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `defs_clash_between_input_and_output` and resolves to `defs_clash_between_input_and_output::Output`. Optional arguments: `.item(…)`.
     pub fn defs_clash_between_input_and_output(
@@ -174,7 +189,7 @@ impl Hostile {
     }
     /// Calls the MCP tool `defs_named_like_our_items` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.a(…)`, `.b(…)`, `.c(…)`.
     pub fn defs_named_like_our_items(&self) -> defs_named_like_our_items::Call<'_> {
-        defs_named_like_our_items::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Definitions named like the standard derives and our marker type: derive(Clone, Debug, Default) must still mean the traits.
     ///
@@ -206,39 +221,33 @@ impl Hostile {
         &self,
         path: impl Into<String>,
     ) -> docs_that_are_not_rust::Call<'_> {
-        docs_that_are_not_rust::Call::new(
-            &self.client,
-            docs_that_are_not_rust::Input {
-                path: path.into(),
-            },
-        )
+        self.call(docs_that_are_not_rust::Input {
+            path: path.into(),
+        })
     }
     /// Calls the MCP tool `draft7_definitions` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.p(…)`.
     pub fn draft7_definitions(&self) -> draft7_definitions::Call<'_> {
-        draft7_definitions::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `empty_object` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn empty_object(&self) -> empty_object::Call<'_> {
-        empty_object::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `enum_duplicates_after_normalisation` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn enum_duplicates_after_normalisation(
         &self,
         state: impl Into<enum_duplicates_after_normalisation::InputState>,
     ) -> enum_duplicates_after_normalisation::Call<'_> {
-        enum_duplicates_after_normalisation::Call::new(
-            &self.client,
-            enum_duplicates_after_normalisation::Input {
-                state: state.into(),
-            },
-        )
+        self.call(enum_duplicates_after_normalisation::Input {
+            state: state.into(),
+        })
     }
     /// Calls the MCP tool `enum_mixed_and_nullable` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.mixed(…)`, `.nullable(…)`, `.typed_nullable(…)`.
     ///
     /// **Generator notes:**
     /// - argument `mixed` could not be typed (typify panicked: multiple implied types for an un-typed enum); it is a JSON value
     pub fn enum_mixed_and_nullable(&self) -> enum_mixed_and_nullable::Call<'_> {
-        enum_mixed_and_nullable::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Enum values that are not identifiers.
     ///
@@ -257,11 +266,11 @@ impl Hostile {
     }
     /// Calls the MCP tool `enum_with_default` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.sort(…)`.
     pub fn enum_with_default(&self) -> enum_with_default::Call<'_> {
-        enum_with_default::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `extensions_and_annotations` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.x(…)`.
     pub fn extensions_and_annotations(&self) -> extensions_and_annotations::Call<'_> {
-        extensions_and_annotations::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `formats` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.big(…)`, `.date(…)`, `.date_time(…)`, `.duration(…)`, `.email(…)`, `.hostname(…)`, `.ipv4(…)`, `.small(…)`, `.uri(…)`, `.uuid(…)`.
     ///
@@ -270,15 +279,15 @@ impl Hostile {
     /// - `format: date` is a plain String (set `typed_formats` for uuid/chrono types)
     /// - `format: uuid` is a plain String (set `typed_formats` for uuid/chrono types)
     pub fn formats(&self) -> formats::Call<'_> {
-        formats::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `get-user` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn get_user_2(&self, id: impl Into<String>) -> get_user_2::Call<'_> {
-        get_user_2::Call::new(&self.client, get_user_2::Input { id: id.into() })
+        self.call(get_user_2::Input { id: id.into() })
     }
     /// Calls the MCP tool `get_user` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn get_user_3(&self, id: impl Into<i64>) -> get_user_3::Call<'_> {
-        get_user_3::Call::new(&self.client, get_user_3::Input { id: id.into() })
+        self.call(get_user_3::Input { id: id.into() })
     }
     /// Calls the MCP tool `keyword_and_odd_property_names` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.value(…)`, `.self_(…)`, `.async_(…)`, `.crate_(…)`, `.fn_(…)`, `.foo_bar(…)`, `.foo_bar_2(…)`, `.foo_bar_3(…)`, `.gen_(…)`, `.input_2(…)`, `.new_2(…)`, `.r_x(…)`, `.send_2(…)`, `.super_(…)`, `.with_timeout_2(…)`, `.ncode(…)`.
     pub fn keyword_and_odd_property_names(
@@ -287,30 +296,27 @@ impl Hostile {
         self_2: impl Into<String>,
         _1st: impl Into<String>,
     ) -> keyword_and_odd_property_names::Call<'_> {
-        keyword_and_odd_property_names::Call::new(
-            &self.client,
-            keyword_and_odd_property_names::Input {
-                type_: type_.into(),
-                self_2: self_2.into(),
-                _1st: _1st.into(),
-                value: Default::default(),
-                self_: Default::default(),
-                async_: Default::default(),
-                crate_: Default::default(),
-                fn_: Default::default(),
-                foo_bar: Default::default(),
-                foo_bar_2: Default::default(),
-                foo_bar_3: Default::default(),
-                gen_: Default::default(),
-                input_2: Default::default(),
-                new_2: Default::default(),
-                r_x: Default::default(),
-                send_2: Default::default(),
-                super_: Default::default(),
-                with_timeout_2: Default::default(),
-                ncode: Default::default(),
-            },
-        )
+        self.call(keyword_and_odd_property_names::Input {
+            type_: type_.into(),
+            self_2: self_2.into(),
+            _1st: _1st.into(),
+            value: Default::default(),
+            self_: Default::default(),
+            async_: Default::default(),
+            crate_: Default::default(),
+            fn_: Default::default(),
+            foo_bar: Default::default(),
+            foo_bar_2: Default::default(),
+            foo_bar_3: Default::default(),
+            gen_: Default::default(),
+            input_2: Default::default(),
+            new_2: Default::default(),
+            r_x: Default::default(),
+            send_2: Default::default(),
+            super_: Default::default(),
+            with_timeout_2: Default::default(),
+            ncode: Default::default(),
+        })
     }
     /// Calls the MCP tool `maps_and_additional_properties` and resolves to `maps_and_additional_properties::Output`. Optional arguments: `.closed(…)`, `.labels(…)`, `.nested(…)`, `.open_true(…)`.
     pub fn maps_and_additional_properties(
@@ -323,16 +329,13 @@ impl Hostile {
         &self,
         x: impl Into<nested_combinators::InputX>,
     ) -> nested_combinators::Call<'_> {
-        nested_combinators::Call::new(
-            &self.client,
-            nested_combinators::Input {
-                x: x.into(),
-            },
-        )
+        self.call(nested_combinators::Input {
+            x: x.into(),
+        })
     }
     /// Calls the MCP tool `no_input_schema_properties` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn no_input_schema_properties(&self) -> no_input_schema_properties::Call<'_> {
-        no_input_schema_properties::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `output_array_root` and resolves to `output_array_root::Output`.
     pub fn output_array_root(&self) -> output_array_root::Call<'_> {
@@ -350,14 +353,14 @@ impl Hostile {
     /// **Generator notes:**
     /// - `pattern` constraints are checked by the server, not by the generated types
     pub fn pattern_properties(&self) -> pattern_properties::Call<'_> {
-        pattern_properties::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `prefix_items_and_tuples` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.draft7_tuple(…)`, `.pair(…)`.
     ///
     /// **Generator notes:**
     /// - an array with fixed positions but no fixed length (optional positions or an open tail) is a list of JSON values
     pub fn prefix_items_and_tuples(&self) -> prefix_items_and_tuples::Call<'_> {
-        prefix_items_and_tuples::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Calls the MCP tool `recursive_refs` and resolves to `recursive_refs::Output`.
     pub fn recursive_refs(
@@ -378,13 +381,10 @@ impl Hostile {
         &self,
         filters: impl Into<refs_into_properties::Filters>,
     ) -> refs_into_properties::Call<'_> {
-        refs_into_properties::Call::new(
-            &self.client,
-            refs_into_properties::Input {
-                filters: filters.into(),
-                first: Default::default(),
-            },
-        )
+        self.call(refs_into_properties::Input {
+            filters: filters.into(),
+            first: Default::default(),
+        })
     }
     /// Calls the MCP tool `required_without_schema` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn required_without_schema(
@@ -392,38 +392,66 @@ impl Hostile {
         a: impl Into<String>,
         ghost: impl Into<::mcp_runtime::export::serde_json::Value>,
     ) -> required_without_schema::Call<'_> {
-        required_without_schema::Call::new(
-            &self.client,
-            required_without_schema::Input {
-                a: a.into(),
-                ghost: ghost.into(),
-            },
-        )
+        self.call(required_without_schema::Input {
+            a: a.into(),
+            ghost: ghost.into(),
+        })
     }
     /// Calls the MCP tool `root_any_of` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn root_any_of(
         &self,
         input: impl Into<root_any_of::Input>,
     ) -> root_any_of::Call<'_> {
-        root_any_of::Call::new(&self.client, input.into())
+        self.call(input.into())
     }
     /// Calls the MCP tool `root_enum` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn root_enum(&self, input: impl Into<root_enum::Input>) -> root_enum::Call<'_> {
-        root_enum::Call::new(&self.client, input.into())
+        self.call(input.into())
     }
     /// Calls the MCP tool `self` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn self_(&self) -> self_::Call<'_> {
-        self_::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.
     ///
     /// Calls the MCP tool `task_optional` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.as_task_2(…)`, `.resume(…)`, `.send_2(…)`.
     pub fn task_optional(&self) -> task_optional::Call<'_> {
-        task_optional::Call::new(&self.client, Default::default())
+        self.call(Default::default())
+    }
+    /// allOf members that carry titles and descriptions, as API-client servers send them: typify's merge used to assert on them.
+    ///
+    /// Calls the MCP tool `titled_all_of_members` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.nullable_member(…)`, `.titled_ref(…)`, `.true_member(…)`.
+    pub fn titled_all_of_members(
+        &self,
+        described_ref: impl Into<titled_all_of_members::Page>,
+    ) -> titled_all_of_members::Call<'_> {
+        self.call(titled_all_of_members::Input {
+            described_ref: described_ref.into(),
+            nullable_member: Default::default(),
+            titled_ref: Default::default(),
+            true_member: Default::default(),
+        })
+    }
+    /// Inline objects titled like a definition of another shape (an OpenAPI tagged union beside them), inside a definition typify converts first, and in the output.
+    ///
+    /// Calls the MCP tool `titles_naming_definitions` and resolves to `titles_naming_definitions::Output`. Optional arguments: `.inline(…)`, `.table(…)`, `.union_(…)`.
+    pub fn titles_naming_definitions(
+        &self,
+        source: impl Into<titles_naming_definitions::Source>,
+    ) -> titles_naming_definitions::Call<'_> {
+        titles_naming_definitions::Call::new(
+            &self.client,
+            titles_naming_definitions::Input {
+                source: source.into(),
+                inline: Default::default(),
+                table: Default::default(),
+                union_: Default::default(),
+            },
+        )
     }
     /// Calls the MCP tool `type_arrays` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.any(…)`, `.int_or_bool(…)`, `.multi(…)`.
     pub fn type_arrays(&self) -> type_arrays::Call<'_> {
-        type_arrays::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Start:
     /// ```text
@@ -433,13 +461,13 @@ impl Hostile {
     /// Calls the MCP tool `unclosed_fence_description` and resolves to `::mcp_runtime::ToolOutput`.
     /// ```
     pub fn unclosed_fence_description(&self) -> unclosed_fence_description::Call<'_> {
-        unclosed_fence_description::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
     /// Ünïcödé tool 🚀 with a trailing backslash \\
     ///
     /// Calls the MCP tool `unicode_everywhere` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.emoji(…)`, `.value(…)`.
     pub fn unicode_everywhere(&self) -> unicode_everywhere::Call<'_> {
-        unicode_everywhere::Call::new(&self.client, Default::default())
+        self.call(Default::default())
     }
 }
 
@@ -694,6 +722,21 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         "09a4148b57b0871984bd394df11a1fb2",
     ),
     ::mcp_runtime::ToolInfo::new(
+        "titled_all_of_members",
+        "allOf members that carry titles and descriptions, as API-client servers send them: typify's merge used to assert on them.",
+        "{\"$defs\":{\"Page\":{\"properties\":{\"number\":{\"type\":\"integer\"},\"size\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"properties\":{\"described_ref\":{\"allOf\":[{\"$ref\":\"#/$defs/Page\",\"description\":\"Which page to fetch.\",\"title\":\"Page\"},{\"description\":\"Defaults to the first page.\"}]},\"nullable_member\":{\"allOf\":[{\"type\":\"object\"},{\"anyOf\":[{\"$ref\":\"#/$defs/Page\",\"title\":\"Maybe page\"},{\"type\":\"null\"}],\"description\":\"Or none.\"}]},\"titled_ref\":{\"allOf\":[{\"$ref\":\"#/$defs/Page\",\"title\":\"Paging\"},{\"type\":\"object\"}]},\"true_member\":{\"allOf\":[true,{\"description\":\"An opaque cursor.\",\"title\":\"Cursor\",\"type\":\"string\"}]}},\"required\":[\"described_ref\"],\"type\":\"object\"}",
+        "458cfce6f5c4e0c0e1aebf1e436f64d9",
+    ),
+    ::mcp_runtime::ToolInfo::new(
+            "titles_naming_definitions",
+            "Inline objects titled like a definition of another shape (an OpenAPI tagged union beside them), inside a definition typify converts first, and in the output.",
+            "{\"$defs\":{\"Source\":{\"properties\":{\"target\":{\"properties\":{\"columns\":{\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"title\":\"Table\",\"type\":\"object\"}},\"type\":\"object\"},\"Table\":{\"properties\":{\"name\":{\"type\":\"string\"},\"type\":{\"const\":\"table\",\"type\":\"string\"}},\"required\":[\"type\",\"name\"],\"type\":\"object\"},\"View\":{\"properties\":{\"query\":{\"type\":\"string\"},\"type\":{\"const\":\"view\",\"type\":\"string\"}},\"required\":[\"type\",\"query\"],\"type\":\"object\"}},\"properties\":{\"inline\":{\"properties\":{\"columns\":{\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"title\":\"Table\",\"type\":\"object\"},\"source\":{\"$ref\":\"#/$defs/Source\"},\"table\":{\"$ref\":\"#/$defs/Table\"},\"union\":{\"discriminator\":{\"mapping\":{\"table\":\"#/$defs/Table\",\"view\":\"#/$defs/View\"},\"propertyName\":\"type\"},\"oneOf\":[{\"$ref\":\"#/$defs/Table\"},{\"$ref\":\"#/$defs/View\"}]}},\"required\":[\"source\"],\"type\":\"object\"}",
+            "8c443c1546875d780e0e8aae9883dd72",
+        )
+        .with_output_schema(
+            "{\"properties\":{\"created\":{\"properties\":{\"id\":{\"type\":\"string\"}},\"required\":[\"id\"],\"title\":\"Table\",\"type\":\"object\"}},\"required\":[\"created\"],\"type\":\"object\"}",
+        ),
+    ::mcp_runtime::ToolInfo::new(
         "type_arrays",
         "",
         "{\"properties\":{\"any\":{},\"int_or_bool\":{\"type\":[\"integer\",\"boolean\"]},\"multi\":{\"type\":[\"string\",\"number\",\"null\"]}},\"type\":\"object\"}",
@@ -719,13 +762,7 @@ pub mod types {
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {}
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::object;
-            let fields = [];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input {});
 }
 
 /// Types and the pending call of the MCP tool `1st-tool`.
@@ -734,16 +771,13 @@ pub mod _1st_tool {
     /// The tool's name on the server.
     pub const NAME: &str = "1st-tool";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `Get User`.
@@ -752,16 +786,13 @@ pub mod get_user {
     /// The tool's name on the server.
     pub const NAME: &str = "Get User";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `boolean_schemas`.
@@ -778,23 +809,14 @@ pub mod boolean_schemas {
         /// The `anything` field.
         pub anything: ::mcp_runtime::export::serde_json::Value,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("anything", req(&self.anything))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(anything) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `colliding_nested_property_names`.
@@ -812,39 +834,25 @@ pub mod colliding_nested_property_names {
         /// The `foo_bar` field.
         pub foo_bar_3: Option<i64>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputObj {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("foo-bar", opt(&self.foo_bar)),
-                ("fooBar", opt(&self.foo_bar_2)),
-                ("foo_bar", opt(&self.foo_bar_3)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        InputObj { opt(foo_bar as "foo-bar"), opt(foo_bar_2 as "fooBar"), opt(foo_bar_3
+        as "foo_bar") }
+    );
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `obj` field.
         pub obj: Option<InputObj>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("obj", opt(&self.obj))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(obj) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `obj`.
         pub fn obj(mut self, value: impl Into<InputObj>) -> Self {
             self.0.input_mut().obj = Some(value.into());
@@ -859,16 +867,13 @@ pub mod connect {
     /// The tool's name on the server.
     pub const NAME: &str = "connect";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `const_not_conditionals`.
@@ -891,46 +896,22 @@ pub mod const_not_conditionals {
         /// The `notnum` field.
         pub notnum: Option<::mcp_runtime::export::serde_json::Value>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("cond", opt(&self.cond)),
-                ("kind", opt(&self.kind)),
-                ("notnum", opt(&self.notnum)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { opt(cond), opt(kind), opt(notnum) });
     /// One of 1 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputKind {
         /// The `fixed` case.
         Fixed,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputKind {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputKind {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Fixed => "fixed",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(InputKind { Fixed = "fixed" });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `cond`.
         pub fn cond(
             mut self,
@@ -972,22 +953,15 @@ pub mod dangling_ref {
         /// The `thing` field.
         pub thing: Option<::mcp_runtime::export::serde_json::Value>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("other", opt(&self.other)), ("thing", opt(&self.thing))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(other), opt(thing) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `other`.
         pub fn other(
             mut self,
@@ -1018,39 +992,23 @@ pub mod deep_nesting {
         /// The `b` field.
         pub b: Vec<InputAItemItemBItem>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputAItemItem {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, skip_if};
-            let fields = [("b", skip_if(&self.b, Vec::is_empty))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        InputAItemItem { skip_if(b, ::std::vec::Vec::is_empty) }
+    );
     /// `InputAItemItemBItem`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default)]
     pub struct InputAItemItemBItem {
         /// The `c` field.
         pub c: Option<InputAItemItemBItemC>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputAItemItemBItem {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("c", opt(&self.c))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(InputAItemItemBItem { opt(c) });
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `a` field.
         pub a: Option<Vec<Vec<InputAItemItem>>>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("a", opt(&self.a))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { opt(a) });
     /// One of 2 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputAItemItemBItemC {
@@ -1059,30 +1017,17 @@ pub mod deep_nesting {
         /// The `x+1` case.
         XPlus1,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputAItemItemBItemC {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputAItemItemBItemC {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::X1 => "x-1",
-                    Self::XPlus1 => "x+1",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(
+        InputAItemItemBItemC { X1 = "x-1", XPlus1 = "x+1" }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `a`.
         pub fn a(mut self, value: impl Into<Vec<Vec<InputAItemItem>>>) -> Self {
             self.0.input_mut().a = Some(value.into());
@@ -1102,13 +1047,7 @@ pub mod defaults_of_every_kind {
         /// The `k` field.
         pub k: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputO {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("k", opt(&self.k))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(InputO { opt(k) });
     impl Default for InputO {
         fn default() -> Self {
             InputO { k: Some("v".to_string()) }
@@ -1132,30 +1071,17 @@ pub mod defaults_of_every_kind {
         /// Default (applied by the server): `"x"`
         pub s: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("arr", opt(&self.arr)),
-                ("b", opt(&self.b)),
-                ("f", opt(&self.f)),
-                ("n", opt(&self.n)),
-                ("nul", opt(&self.nul)),
-                ("o", opt(&self.o)),
-                ("s", opt(&self.s)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(arr), opt(b), opt(f), opt(n), opt(nul), opt(o), opt(s) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `arr`.
         pub fn arr(mut self, value: impl Into<Vec<String>>) -> Self {
             self.0.input_mut().arr = Some(value.into());
@@ -1205,13 +1131,7 @@ pub mod defs_clash_between_input_and_output {
         /// The `a` field.
         pub a: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Item {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("a", opt(&self.a))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Item { opt(a) });
     /// The tool's structured result.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -1234,15 +1154,12 @@ pub mod defs_clash_between_input_and_output {
         /// The `item` field.
         pub item: Option<Item>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("item", opt(&self.item))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(item) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -1321,13 +1238,7 @@ pub mod defs_named_like_our_items {
         /// The `x` field.
         pub x: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputDef {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("x", opt(&self.x))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(InputDef { opt(x) });
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {
@@ -1338,13 +1249,7 @@ pub mod defs_named_like_our_items {
         /// The `c` field.
         pub c: Option<ConversionErrorDef>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("a", opt(&self.a)), ("b", opt(&self.b)), ("c", opt(&self.c))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { opt(a), opt(b), opt(c) });
     /// One of 2 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum CallDef {
@@ -1353,30 +1258,15 @@ pub mod defs_named_like_our_items {
         /// The `later` case.
         Later,
     }
-    impl ::mcp_runtime::export::serde::Serialize for CallDef {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for CallDef {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Now => "now",
-                    Self::Later => "later",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(CallDef { Now = "now", Later = "later" });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `a`.
         pub fn a(mut self, value: impl Into<InputDef>) -> Self {
             self.0.input_mut().a = Some(value.into());
@@ -1517,19 +1407,9 @@ pub mod defs_named_like_std_traits {
         /// The `this_tool` field.
         pub this_tool: Option<ThisToolDef>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("clone", opt(&self.clone)),
-                ("debug", opt(&self.debug)),
-                ("default", opt(&self.default)),
-                ("serialize", opt(&self.serialize)),
-                ("this_tool", opt(&self.this_tool)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(clone), opt(debug), opt(default), opt(serialize), opt(this_tool) }
+    );
     /// One of 2 values.
     #[derive(
         Clone,
@@ -1562,8 +1442,11 @@ pub mod defs_named_like_std_traits {
             )
         }
     }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -1618,23 +1501,14 @@ pub mod docs_that_are_not_rust {
         /// \<script\>alert(1)\</script\> and `code [x]`
         pub path: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("path", req(&self.path))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(path) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `draft7_definitions`.
@@ -1648,26 +1522,14 @@ pub mod draft7_definitions {
         /// The `q` field.
         pub q: Option<InputPq>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for P {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("q", opt(&self.q))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(P { opt(q) });
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {
         /// The `p` field.
         pub p: Option<P>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("p", opt(&self.p))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { opt(p) });
     /// One of 2 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputPq {
@@ -1676,30 +1538,15 @@ pub mod draft7_definitions {
         /// The `+` case.
         Plus,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputPq {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputPq {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Empty => "-",
-                    Self::Plus => "+",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(InputPq { Empty = "-", Plus = "+" });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `p`.
         pub fn p(mut self, value: impl Into<P>) -> Self {
             self.0.input_mut().p = Some(value.into());
@@ -1714,16 +1561,13 @@ pub mod empty_object {
     /// The tool's name on the server.
     pub const NAME: &str = "empty_object";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `enum_duplicates_after_normalisation`.
@@ -1737,13 +1581,7 @@ pub mod enum_duplicates_after_normalisation {
         /// The `state` field.
         pub state: InputState,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("state", req(&self.state))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { req(state) });
     /// One of 4 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputState {
@@ -1756,33 +1594,17 @@ pub mod enum_duplicates_after_normalisation {
         /// The `in progress` case.
         InProgress4,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputState {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputState {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::InProgress => "in-progress",
-                    Self::InProgress2 => "inProgress",
-                    Self::InProgress3 => "IN_PROGRESS",
-                    Self::InProgress4 => "in progress",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(
+        InputState { InProgress = "in-progress", InProgress2 = "inProgress", InProgress3
+        = "IN_PROGRESS", InProgress4 = "in progress" }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `enum_mixed_and_nullable`.
@@ -1803,17 +1625,9 @@ pub mod enum_mixed_and_nullable {
         /// The `typed_nullable` field.
         pub typed_nullable: Option<InputTypedNullableVariant0>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("mixed", opt(&self.mixed)),
-                ("nullable", opt(&self.nullable)),
-                ("typed_nullable", opt(&self.typed_nullable)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(mixed), opt(nullable), opt(typed_nullable) }
+    );
     /// One of 2 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputNullableVariant0 {
@@ -1822,21 +1636,7 @@ pub mod enum_mixed_and_nullable {
         /// The `b` case.
         B,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputNullableVariant0 {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputNullableVariant0 {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::A => "a",
-                    Self::B => "b",
-                },
-            )
-        }
-    }
+    ::mcp_runtime::__private::wire_enum!(InputNullableVariant0 { A = "a", B = "b" });
     /// One of 2 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputTypedNullableVariant0 {
@@ -1845,30 +1645,17 @@ pub mod enum_mixed_and_nullable {
         /// The `y` case.
         Y,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputTypedNullableVariant0 {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputTypedNullableVariant0 {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::X => "x",
-                    Self::Y => "y",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(
+        InputTypedNullableVariant0 { X = "x", Y = "y" }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `mixed`.
         pub fn mixed(
             mut self,
@@ -1913,16 +1700,7 @@ pub mod enum_odd_values {
         /// The `weird` field.
         pub weird: Option<InputWeird>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("reaction", req(&self.reaction)),
-                ("weird", opt(&self.weird)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { req(reaction), opt(weird) });
     /// One of 5 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputReaction {
@@ -1937,24 +1715,10 @@ pub mod enum_odd_values {
         /// The `laugh` case.
         Laugh,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputReaction {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputReaction {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Plus1 => "+1",
-                    Self::Minus1 => "-1",
-                    Self::ReactionsPlus1 => "reactions-+1",
-                    Self::ReactionsMinus1 => "reactions--1",
-                    Self::Laugh => "laugh",
-                },
-            )
-        }
-    }
+    ::mcp_runtime::__private::wire_enum!(
+        InputReaction { Plus1 = "+1", Minus1 = "-1", ReactionsPlus1 = "reactions-+1",
+        ReactionsMinus1 = "reactions--1", Laugh = "laugh" }
+    );
     /// One of 8 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputWeird {
@@ -1975,27 +1739,10 @@ pub mod enum_odd_values {
         /// The `HTTP_ERROR` case.
         HttpError,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputWeird {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputWeird {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Empty => "",
-                    Self::Empty2 => " ",
-                    Self::CafU00e9 => "café",
-                    Self::V2xl => "2xl",
-                    Self::SelfValue => "Self",
-                    Self::AB => "a b",
-                    Self::AB2 => "A_B",
-                    Self::HttpError => "HTTP_ERROR",
-                },
-            )
-        }
-    }
+    ::mcp_runtime::__private::wire_enum!(
+        InputWeird { Empty = "", Empty2 = " ", CafU00e9 = "café", V2xl = "2xl",
+        SelfValue = "Self", AB = "a b", AB2 = "A_B", HttpError = "HTTP_ERROR" }
+    );
     /// One of 2 values.
     #[derive(
         Clone,
@@ -2027,8 +1774,11 @@ pub mod enum_odd_values {
             )
         }
     }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -2057,13 +1807,7 @@ pub mod enum_with_default {
         /// Default (applied by the server): `"-1"`
         pub sort: Option<InputSort>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("sort", opt(&self.sort))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { opt(sort) });
     /// Sort order.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputSort {
@@ -2072,30 +1816,15 @@ pub mod enum_with_default {
         /// The `-1` case.
         Minus1,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputSort {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputSort {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Plus1 => "+1",
-                    Self::Minus1 => "-1",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(InputSort { Plus1 = "+1", Minus1 = "-1" });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sort order.
         pub fn sort(mut self, value: impl Into<InputSort>) -> Self {
             self.0.input_mut().sort = Some(value.into());
@@ -2115,22 +1844,15 @@ pub mod extensions_and_annotations {
         /// The `x` field.
         pub x: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("x", opt(&self.x))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(x) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `x`.
         pub fn x(mut self, value: impl Into<String>) -> Self {
             self.0.input_mut().x = Some(value.into());
@@ -2173,33 +1895,18 @@ pub mod formats {
         /// The `uuid` field.
         pub uuid: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("big", opt(&self.big)),
-                ("date", opt(&self.date)),
-                ("date-time", opt(&self.date_time)),
-                ("duration", opt(&self.duration)),
-                ("email", opt(&self.email)),
-                ("hostname", opt(&self.hostname)),
-                ("ipv4", opt(&self.ipv4)),
-                ("small", opt(&self.small)),
-                ("uri", opt(&self.uri)),
-                ("uuid", opt(&self.uuid)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(big), opt(date), opt(date_time as "date-time"), opt(duration),
+        opt(email), opt(hostname), opt(ipv4), opt(small), opt(uri), opt(uuid) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `big`.
         pub fn big(mut self, value: impl Into<i64>) -> Self {
             self.0.input_mut().big = Some(value.into());
@@ -2264,23 +1971,14 @@ pub mod get_user_2 {
         /// The `id` field.
         pub id: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("id", req(&self.id))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(id) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `get_user`.
@@ -2294,23 +1992,14 @@ pub mod get_user_3 {
         /// The `id` field.
         pub id: i64,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("id", req(&self.id))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(id) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `keyword_and_odd_property_names`.
@@ -2360,42 +2049,22 @@ pub mod keyword_and_odd_property_names {
         /// The `ünïcode` field.
         pub ncode: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("", opt(&self.value)),
-                ("1st", req(&self._1st)),
-                ("Self", opt(&self.self_)),
-                ("async", opt(&self.async_)),
-                ("crate", opt(&self.crate_)),
-                ("fn", opt(&self.fn_)),
-                ("foo-bar", opt(&self.foo_bar)),
-                ("fooBar", opt(&self.foo_bar_2)),
-                ("foo_bar", opt(&self.foo_bar_3)),
-                ("gen", opt(&self.gen_)),
-                ("input", opt(&self.input_2)),
-                ("new", opt(&self.new_2)),
-                ("r#x", opt(&self.r_x)),
-                ("self", req(&self.self_2)),
-                ("send", opt(&self.send_2)),
-                ("super", opt(&self.super_)),
-                ("type", req(&self.type_)),
-                ("with_timeout", opt(&self.with_timeout_2)),
-                ("ünïcode", opt(&self.ncode)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(value as ""), req(_1st as "1st"), opt(self_ as "Self"), opt(async_ as
+        "async"), opt(crate_ as "crate"), opt(fn_ as "fn"), opt(foo_bar as "foo-bar"),
+        opt(foo_bar_2 as "fooBar"), opt(foo_bar_3 as "foo_bar"), opt(gen_ as "gen"),
+        opt(input_2 as "input"), opt(new_2 as "new"), opt(r_x as "r#x"), req(self_2 as
+        "self"), opt(send_2 as "send"), opt(super_ as "super"), req(type_ as "type"),
+        opt(with_timeout_2 as "with_timeout"), opt(ncode as "ünïcode") }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument \`\`.
         pub fn value(mut self, value: impl Into<String>) -> Self {
             self.0.input_mut().value = Some(value.into());
@@ -2490,54 +2159,30 @@ pub mod maps_and_additional_properties {
         /// The `a` field.
         pub a: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputClosed {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("a", opt(&self.a))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(InputClosed { opt(a) });
     /// `InputNested`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default)]
     pub struct InputNested {
         /// The `meta` field.
         pub meta: ::std::collections::HashMap<String, InputNestedMetaValue>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputNested {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, skip_if};
-            let fields = [
-                ("meta", skip_if(&self.meta, ::std::collections::HashMap::is_empty)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        InputNested { skip_if(meta, ::std::collections::HashMap::is_empty) }
+    );
     /// `InputNestedMetaValue`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default)]
     pub struct InputNestedMetaValue {
         /// The `n` field.
         pub n: Option<i64>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputNestedMetaValue {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("n", opt(&self.n))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(InputNestedMetaValue { opt(n) });
     /// `InputOpenTrue`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default)]
     pub struct InputOpenTrue {
         /// The `a` field.
         pub a: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputOpenTrue {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("a", opt(&self.a))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(InputOpenTrue { opt(a) });
     /// The tool's structured result.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2570,20 +2215,14 @@ pub mod maps_and_additional_properties {
         /// The `open_true` field.
         pub open_true: Option<InputOpenTrue>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("closed", opt(&self.closed)),
-                ("labels", opt(&self.labels)),
-                ("nested", opt(&self.nested)),
-                ("open_true", opt(&self.open_true)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(closed), opt(labels), opt(nested), opt(open_true) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -2674,23 +2313,14 @@ pub mod nested_combinators {
         /// The `x` field.
         pub x: InputX,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("x", req(&self.x))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(x) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `no_input_schema_properties`.
@@ -2699,16 +2329,13 @@ pub mod no_input_schema_properties {
     /// The tool's name on the server.
     pub const NAME: &str = "no_input_schema_properties";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `output_array_root`.
@@ -2741,8 +2368,11 @@ pub mod output_array_root {
         }
     }
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -2764,8 +2394,11 @@ pub mod output_not_object_typed {
     pub use super::types::Input;
     /// The tool's structured output (its schema could not be typed).
     pub type Output = ::mcp_runtime::export::serde_json::Value;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -2787,13 +2420,7 @@ pub mod pattern_properties {
     /// `InputEnv`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default)]
     pub struct InputEnv {}
-    impl ::mcp_runtime::export::serde::Serialize for InputEnv {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::object;
-            let fields = [];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(InputEnv {});
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {
@@ -2802,22 +2429,15 @@ pub mod pattern_properties {
         /// The `env` field.
         pub env: Option<InputEnv>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("code", opt(&self.code)), ("env", opt(&self.env))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(code), opt(env) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `code`.
         pub fn code(mut self, value: impl Into<String>) -> Self {
             self.0.input_mut().code = Some(value.into());
@@ -2847,25 +2467,15 @@ pub mod prefix_items_and_tuples {
         /// The `pair` field.
         pub pair: Option<Vec<::mcp_runtime::export::serde_json::Value>>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("draft7_tuple", opt(&self.draft7_tuple)),
-                ("pair", opt(&self.pair)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { opt(draft7_tuple), opt(pair) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `draft7_tuple`.
         pub fn draft7_tuple(mut self, value: impl Into<(String, bool)>) -> Self {
             self.0.input_mut().draft7_tuple = Some(value.into());
@@ -2895,16 +2505,9 @@ pub mod recursive_refs {
         /// The `name` field.
         pub name: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Node {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req, skip_if};
-            let fields = [
-                ("children", skip_if(&self.children, Vec::is_empty)),
-                ("name", req(&self.name)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Node { skip_if(children, ::std::vec::Vec::is_empty), req(name) }
+    );
     /// The tool's structured result.
     #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -2930,15 +2533,12 @@ pub mod recursive_refs {
         /// The `tree` field.
         pub tree: Node,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("tree", req(&self.tree))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(tree) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -2966,18 +2566,10 @@ pub mod refs_into_properties {
         /// The workspace.
         pub workspace_id: WorkspaceId,
     }
-    impl ::mcp_runtime::export::serde::Serialize for And {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [
-                ("Content-Type", opt(&self.content_type)),
-                ("content_type", opt(&self.content_type_2)),
-                ("$eq", opt(&self.eq)),
-                ("workspaceId", req(&self.workspace_id)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        And { opt(content_type as "Content-Type"), opt(content_type_2 as "content_type"),
+        opt(eq as "$eq"), req(workspace_id as "workspaceId") }
+    );
     /// `Filters`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default)]
     pub struct Filters {
@@ -2986,16 +2578,10 @@ pub mod refs_into_properties {
         /// The `$or` field.
         pub or: Vec<FiltersOrItem>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Filters {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, skip_if};
-            let fields = [
-                ("$and", skip_if(&self.and, Vec::is_empty)),
-                ("$or", skip_if(&self.or, Vec::is_empty)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        Filters { skip_if(and as "$and", ::std::vec::Vec::is_empty), skip_if(or as "$or",
+        ::std::vec::Vec::is_empty) }
+    );
     /// `FiltersOrItem`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default)]
     pub struct FiltersOrItem {
@@ -3004,16 +2590,9 @@ pub mod refs_into_properties {
         /// The `workspaceId` field.
         pub workspace_id: Option<WorkspaceId>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for FiltersOrItem {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("$not", opt(&self.not)),
-                ("workspaceId", opt(&self.workspace_id)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        FiltersOrItem { opt(not as "$not"), opt(workspace_id as "workspaceId") }
+    );
     /// The workspace.
     #[derive(
         Clone,
@@ -3067,22 +2646,15 @@ pub mod refs_into_properties {
         /// The `first` field.
         pub first: Option<And>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt, req};
-            let fields = [("filters", req(&self.filters)), ("first", opt(&self.first))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(filters), opt(first) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `first`.
         pub fn first(mut self, value: impl Into<And>) -> Self {
             self.0.input_mut().first = Some(value.into());
@@ -3104,23 +2676,14 @@ pub mod required_without_schema {
         /// The `ghost` field.
         pub ghost: ::mcp_runtime::export::serde_json::Value,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("a", req(&self.a)), ("ghost", req(&self.ghost))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(a), req(ghost) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `root_any_of`.
@@ -3150,16 +2713,13 @@ pub mod root_any_of {
             Self::Id(value)
         }
     }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `root_enum`.
@@ -3175,31 +2735,14 @@ pub mod root_enum {
         /// The `-1` case.
         Minus1,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for Input {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Plus1 => "+1",
-                    Self::Minus1 => "-1",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(Input { Plus1 = "+1", Minus1 = "-1" });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `self`.
@@ -3208,16 +2751,13 @@ pub mod self_ {
     /// The tool's name on the server.
     pub const NAME: &str = "self";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `task_optional`.
@@ -3235,29 +2775,18 @@ pub mod task_optional {
         /// The `send` field.
         pub send_2: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("as_task", opt(&self.as_task_2)),
-                ("resume", opt(&self.resume)),
-                ("send", opt(&self.send_2)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(as_task_2 as "as_task"), opt(resume), opt(send_2 as "send") }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+        const TASK_SUPPORT: ::mcp_runtime::TaskSupport = ::mcp_runtime::TaskSupport::Optional;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(
-                ::mcp_runtime::__private::call_raw(client, NAME, input)
-                    .task_support(::mcp_runtime::TaskSupport::Optional),
-            )
-        }
         /// Sets the optional argument `as_task`.
         pub fn as_task_2(mut self, value: impl Into<bool>) -> Self {
             self.0.input_mut().as_task_2 = Some(value.into());
@@ -3291,6 +2820,200 @@ pub mod task_optional {
             id,
             ::mcp_runtime::__private::raw_output,
         )
+    }
+}
+
+/// Types and the pending call of the MCP tool `titled_all_of_members`.
+#[allow(dead_code, clippy::all)]
+pub mod titled_all_of_members {
+    /// The tool's name on the server.
+    pub const NAME: &str = "titled_all_of_members";
+    /// `Page`, a type in the tool's schemas.
+    #[derive(Clone, Debug, Default)]
+    pub struct Page {
+        /// The `number` field.
+        pub number: Option<i64>,
+        /// The `size` field.
+        pub size: Option<i64>,
+    }
+    ::mcp_runtime::__private::wire_object!(Page { opt(number), opt(size) });
+    /// The tool's arguments.
+    #[derive(Clone, Debug)]
+    pub struct Input {
+        /// Which page to fetch.
+        pub described_ref: Page,
+        /// Or none.
+        pub nullable_member: Option<Page>,
+        /// The `titled_ref` field.
+        pub titled_ref: Option<Page>,
+        /// An opaque cursor.
+        pub true_member: Option<String>,
+    }
+    ::mcp_runtime::__private::wire_object!(
+        Input { req(described_ref), opt(nullable_member), opt(titled_ref),
+        opt(true_member) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
+    pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
+    impl<'a> Call<'a> {
+        /// Or none.
+        pub fn nullable_member(mut self, value: impl Into<Page>) -> Self {
+            self.0.input_mut().nullable_member = Some(value.into());
+            self
+        }
+        /// Sets the optional argument `titled_ref`.
+        pub fn titled_ref(mut self, value: impl Into<Page>) -> Self {
+            self.0.input_mut().titled_ref = Some(value.into());
+            self
+        }
+        /// An opaque cursor.
+        pub fn true_member(mut self, value: impl Into<String>) -> Self {
+            self.0.input_mut().true_member = Some(value.into());
+            self
+        }
+    }
+}
+
+/// Types and the pending call of the MCP tool `titles_naming_definitions`.
+#[allow(dead_code, clippy::all)]
+pub mod titles_naming_definitions {
+    /// The tool's name on the server.
+    pub const NAME: &str = "titles_naming_definitions";
+    /// `InputUnion`, a type in the tool's schemas.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(untagged)]
+    pub enum InputUnion {
+        /// The `Table` case.
+        Table(
+            /// The wrapped value.
+            Table,
+        ),
+        /// The `View` case.
+        View(
+            /// The wrapped value.
+            View,
+        ),
+    }
+    impl From<Table> for InputUnion {
+        fn from(value: Table) -> Self {
+            Self::Table(value)
+        }
+    }
+    impl From<View> for InputUnion {
+        fn from(value: View) -> Self {
+            Self::View(value)
+        }
+    }
+    /// The tool's structured result.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Output {
+        /// The `created` field.
+        pub created: Table3,
+    }
+    /// `Source`, a type in the tool's schemas.
+    #[derive(Clone, Debug, Default)]
+    pub struct Source {
+        /// The `target` field.
+        pub target: Option<Table2>,
+    }
+    ::mcp_runtime::__private::wire_object!(Source { opt(target) });
+    /// `Table`, a type in the tool's schemas.
+    #[derive(Clone, Debug)]
+    pub struct Table {
+        /// The `name` field.
+        pub name: String,
+        /// The `type` field.
+        pub type_: InputTableType,
+    }
+    ::mcp_runtime::__private::wire_object!(Table { req(name), req(type_ as "type") });
+    /// `Table2`, a type in the tool's schemas.
+    #[derive(Clone, Debug, Default)]
+    pub struct Table2 {
+        /// The `columns` field.
+        pub columns: Vec<String>,
+    }
+    ::mcp_runtime::__private::wire_object!(
+        Table2 { skip_if(columns, ::std::vec::Vec::is_empty) }
+    );
+    /// `Table3`, a type in the tool's schemas.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Table3 {
+        /// The `id` field.
+        pub id: String,
+    }
+    /// `View`, a type in the tool's schemas.
+    #[derive(Clone, Debug)]
+    pub struct View {
+        /// The `query` field.
+        pub query: String,
+        /// The `type` field.
+        pub type_: InputViewType,
+    }
+    ::mcp_runtime::__private::wire_object!(View { req(query), req(type_ as "type") });
+    /// The tool's arguments.
+    #[derive(Clone, Debug)]
+    pub struct Input {
+        /// The `inline` field.
+        pub inline: Option<Table2>,
+        /// The `source` field.
+        pub source: Source,
+        /// The `table` field.
+        pub table: Option<Table>,
+        /// The `union` field.
+        pub union_: Option<InputUnion>,
+    }
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(inline), req(source), opt(table), opt(union_ as "union") }
+    );
+    /// One of 1 values.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum InputTableType {
+        /// The `table` case.
+        Table,
+    }
+    ::mcp_runtime::__private::wire_enum!(InputTableType { Table = "table" });
+    /// One of 1 values.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum InputViewType {
+        /// The `view` case.
+        View,
+    }
+    ::mcp_runtime::__private::wire_enum!(InputViewType { View = "view" });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
+    pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
+    impl<'a> Call<'a> {
+        /// A call with these arguments.
+        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
+            Self::from_pending(::mcp_runtime::__private::call_typed(client, NAME, input))
+        }
+        /// Sets the optional argument `inline`.
+        pub fn inline(mut self, value: impl Into<Table2>) -> Self {
+            self.0.input_mut().inline = Some(value.into());
+            self
+        }
+        /// Sets the optional argument `table`.
+        pub fn table(mut self, value: impl Into<Table>) -> Self {
+            self.0.input_mut().table = Some(value.into());
+            self
+        }
+        /// Sets the optional argument `union`.
+        pub fn union_(mut self, value: impl Into<InputUnion>) -> Self {
+            self.0.input_mut().union_ = Some(value.into());
+            self
+        }
     }
 }
 
@@ -3427,26 +3150,17 @@ pub mod type_arrays {
         /// The `multi` field.
         pub multi: Option<InputMulti>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [
-                ("any", opt(&self.any)),
-                ("int_or_bool", opt(&self.int_or_bool)),
-                ("multi", opt(&self.multi)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(any), opt(int_or_bool), opt(multi) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `any`.
         pub fn any(
             mut self,
@@ -3474,16 +3188,13 @@ pub mod unclosed_fence_description {
     /// The tool's name on the server.
     pub const NAME: &str = "unclosed_fence_description";
     pub use super::types::Input;
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
-    impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
-    }
 }
 
 /// Types and the pending call of the MCP tool `unicode_everywhere`.
@@ -3499,13 +3210,7 @@ pub mod unicode_everywhere {
         /// 名前 — ünïcödé \<tag\>
         pub value: Option<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, opt};
-            let fields = [("emoji", opt(&self.emoji)), ("名前", opt(&self.value))];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(Input { opt(emoji), opt(value as "名前") });
     /// One of 2 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputEmoji {
@@ -3514,30 +3219,15 @@ pub mod unicode_everywhere {
         /// The `😢` case.
         Empty2,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputEmoji {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-    impl ::std::fmt::Display for InputEmoji {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Empty => "😀",
-                    Self::Empty2 => "😢",
-                },
-            )
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_enum!(InputEmoji { Empty = "😀", Empty2 = "😢" });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
     impl<'a> Call<'a> {
-        /// A call with these arguments.
-        pub fn new(client: &'a ::mcp_runtime::Client, input: Input) -> Self {
-            Self::from_pending(::mcp_runtime::__private::call_raw(client, NAME, input))
-        }
         /// Sets the optional argument `emoji`.
         pub fn emoji(mut self, value: impl Into<InputEmoji>) -> Self {
             self.0.input_mut().emoji = Some(value.into());

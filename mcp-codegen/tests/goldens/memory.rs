@@ -59,6 +59,13 @@ impl MemoryServer {
     pub async fn close(&self) {
         self.client.close().await
     }
+    /// A call of the tool `T`, which the tool method's return type names.
+    fn call<T: ::mcp_runtime::ToolName, I: ::mcp_runtime::export::serde::Serialize>(
+        &self,
+        input: I,
+    ) -> MemoryServerCall<'_, T, I> {
+        <MemoryServerCall<'_, T, I>>::new(&self.client, input)
+    }
 }
 /// A pending call of one of [`MemoryServer`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
 #[must_use = "a call does nothing until it is awaited"]
@@ -88,13 +95,24 @@ impl<
     pub fn input(&self) -> &I {
         self.0.input()
     }
-    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    /// A tool's call made of the runtime's.
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
+    }
+}
+#[allow(dead_code)]
+impl<
+    'a,
+    T: ::mcp_runtime::ToolName,
+    I: ::mcp_runtime::export::serde::Serialize,
+> MemoryServerCall<'a, T, I> {
+    /// A call of the tool `T` with these arguments.
+    pub fn new(client: &'a ::mcp_runtime::Client, input: I) -> Self {
+        Self::from_pending(::mcp_runtime::__private::call_tool::<T, I>(client, input))
     }
 }
 impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
@@ -366,17 +384,9 @@ pub mod types {
         /// The name of the entity where the relation ends
         pub to: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputRelationsItem {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [
-                ("from", req(&self.from)),
-                ("relationType", req(&self.relation_type)),
-                ("to", req(&self.to)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        InputRelationsItem { req(from), req(relation_type as "relationType"), req(to) }
+    );
     /// `OutputRelationsItem`, a type in the tool's schemas.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -415,16 +425,9 @@ pub mod add_observations {
         /// The name of the entity to add the observations to
         pub entity_name: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputObservationsItem {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [
-                ("contents", req(&self.contents)),
-                ("entityName", req(&self.entity_name)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        InputObservationsItem { req(contents), req(entity_name as "entityName") }
+    );
     /// The tool's structured result.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -451,15 +454,12 @@ pub mod add_observations {
         /// The `observations` field.
         pub observations: Vec<InputObservationsItem>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("observations", req(&self.observations))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(observations) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -485,17 +485,10 @@ pub mod create_entities {
         /// An array of observation contents associated with the entity
         pub observations: Vec<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputEntitiesItem {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [
-                ("entityType", req(&self.entity_type)),
-                ("name", req(&self.name)),
-                ("observations", req(&self.observations)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        InputEntitiesItem { req(entity_type as "entityType"), req(name),
+        req(observations) }
+    );
     /// The tool's structured result.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
     #[serde(crate = "::mcp_runtime::export::serde")]
@@ -511,15 +504,12 @@ pub mod create_entities {
         /// The `entities` field.
         pub entities: Vec<InputEntitiesItem>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("entities", req(&self.entities))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(entities) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -550,15 +540,12 @@ pub mod create_relations {
         /// The `relations` field.
         pub relations: Vec<InputRelationsItem>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("relations", req(&self.relations))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(relations) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -581,15 +568,12 @@ pub mod delete_entities {
         /// An array of entity names to delete
         pub entity_names: Vec<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("entityNames", req(&self.entity_names))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(entity_names as "entityNames") });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -613,16 +597,9 @@ pub mod delete_observations {
         /// An array of observations to delete
         pub observations: Vec<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for InputDeletionsItem {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [
-                ("entityName", req(&self.entity_name)),
-                ("observations", req(&self.observations)),
-            ];
-            object(s, &fields)
-        }
-    }
+    ::mcp_runtime::__private::wire_object!(
+        InputDeletionsItem { req(entity_name as "entityName"), req(observations) }
+    );
     pub use super::types::Output;
     /// The tool's arguments.
     #[derive(Clone, Debug)]
@@ -630,15 +607,12 @@ pub mod delete_observations {
         /// The `deletions` field.
         pub deletions: Vec<InputDeletionsItem>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("deletions", req(&self.deletions))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(deletions) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -661,15 +635,12 @@ pub mod delete_relations {
         /// An array of relations to delete
         pub relations: Vec<InputRelationsItem>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("relations", req(&self.relations))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(relations) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -702,15 +673,12 @@ pub mod open_nodes {
         /// An array of entity names to retrieve
         pub names: Vec<String>,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("names", req(&self.names))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(names) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -740,15 +708,12 @@ pub mod read_graph {
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
     pub struct Input {}
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::object;
-            let fields = [];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input {});
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -781,15 +746,12 @@ pub mod search_nodes {
         /// The search query to match against entity names, types, and observation content
         pub query: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("query", req(&self.query))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(query) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::MemoryServerCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {

@@ -59,6 +59,13 @@ impl McpTime {
     pub async fn close(&self) {
         self.client.close().await
     }
+    /// A call of the tool `T`, which the tool method's return type names.
+    fn call<T: ::mcp_runtime::ToolName, I: ::mcp_runtime::export::serde::Serialize>(
+        &self,
+        input: I,
+    ) -> McpTimeCall<'_, T, I> {
+        <McpTimeCall<'_, T, I>>::new(&self.client, input)
+    }
 }
 /// A pending call of one of [`McpTime`]'s tools: set optional arguments (each tool's `Call` has setters for its own) or a timeout, then `.await` it.
 #[must_use = "a call does nothing until it is awaited"]
@@ -83,13 +90,24 @@ impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> McpTimeCall<'a, T, I,
     pub fn input(&self) -> &I {
         self.0.input()
     }
-    /// A tool's call made of the runtime's (each tool's `Call::new` calls it).
+    /// A tool's call made of the runtime's.
     fn from_pending(call: ::mcp_runtime::PendingCall<'a, I, O>) -> Self {
         Self(call, ::std::marker::PhantomData)
     }
     /// Sends the call (what `.await` does).
     pub fn send(self) -> ::mcp_runtime::CallFuture<'a, O> {
         self.0.send()
+    }
+}
+#[allow(dead_code)]
+impl<
+    'a,
+    T: ::mcp_runtime::ToolName,
+    I: ::mcp_runtime::export::serde::Serialize,
+> McpTimeCall<'a, T, I> {
+    /// A call of the tool `T` with these arguments.
+    pub fn new(client: &'a ::mcp_runtime::Client, input: I) -> Self {
+        Self::from_pending(::mcp_runtime::__private::call_tool::<T, I>(client, input))
     }
 }
 impl<'a, T, I: ::mcp_runtime::export::serde::Serialize, O> ::std::future::IntoFuture
@@ -206,19 +224,14 @@ pub mod convert_time {
         /// Time to convert in 24-hour format (HH:MM)
         pub time: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [
-                ("source_timezone", req(&self.source_timezone)),
-                ("target_timezone", req(&self.target_timezone)),
-                ("time", req(&self.time)),
-            ];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(
+        Input { req(source_timezone), req(target_timezone), req(time) }
+    );
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpTimeCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {
@@ -253,15 +266,12 @@ pub mod get_current_time {
         /// IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' as local timezone if no timezone provided by the user.
         pub timezone: String,
     }
-    impl ::mcp_runtime::export::serde::Serialize for Input {
-        fn serialize<S: ::mcp_runtime::__Ser>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use ::mcp_runtime::__private::{object, req};
-            let fields = [("timezone", req(&self.timezone))];
-            object(s, &fields)
-        }
-    }
-    /// This tool, as a type: it keeps its pending call apart from other tools'.
+    ::mcp_runtime::__private::wire_object!(Input { req(timezone) });
+    /// This tool, as a type: its name, and what keeps its call apart from other tools'.
     pub enum ThisTool {}
+    impl ::mcp_runtime::ToolName for ThisTool {
+        const NAME: &str = NAME;
+    }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::McpTimeCall<'a, ThisTool, Input, Output>;
     impl<'a> Call<'a> {

@@ -25,6 +25,7 @@ mod resources;
 mod rounds;
 mod session;
 pub(crate) mod tasks;
+mod tool_name;
 mod tools;
 #[cfg(feature = "host")]
 pub(crate) use tools::ListedTools;
@@ -45,3 +46,6 @@ pub use protocol::Protocol;
 pub use resources::ResourceOutput;
 pub use session::Client;
 pub use tasks::{StartTask, Task, TaskState, TaskStatus, TaskSupport, TaskUpdateFn};
+pub use tool_name::ToolName;
+#[doc(hidden)]
+pub use tool_name::call_tool;

@@ -10,7 +10,7 @@ use super::prepare::rename_def;
 use crate::generate::names::{Namer, pascal};
 
 /// Our own items in a tool's module.
-const OURS: &[&str] = &["Input", "Output", "Call", "ThisTool", "ConversionError"];
+pub(super) const OURS: &[&str] = &["Input", "Output", "Call", "ThisTool", "ConversionError"];
 
 /// Renames the definitions of `schema` that would not make a good type name.
 pub(super) fn fit_def_names(schema: &mut Value) {

@@ -14,6 +14,7 @@
 //! builder), `paths.rs` (token rewriting), `distinct_fields.rs` (fields typify still names
 //! alike), `contain.rs` (panics), `check.rs` (what rustc would reject in typify's output).
 
+mod all_of_members;
 mod check;
 mod colliding_names;
 mod contain;
@@ -21,6 +22,7 @@ mod cycles;
 mod dangling_required;
 mod def_names;
 mod distinct_fields;
+mod distinct_titles;
 mod enums;
 mod inner_refs;
 mod input;
@@ -29,6 +31,7 @@ mod old_drafts;
 mod paths;
 mod prepare;
 mod shared_shapes;
+mod subschemas;
 mod typify_driver;
 
 use proc_macro2::{Ident, TokenStream};
@@ -36,6 +39,7 @@ use quote::quote;
 use serde_json::{Map, Value};
 
 use contain::contained;
+use distinct_titles::distinct_titles;
 use enums::OwnEnum;
 pub(crate) use paths::{doc_attributes, qualify};
 use prepare::{prepare, separate_defs};
@@ -118,6 +122,8 @@ pub(crate) fn tool_types(input: &Value, output: Option<&Value>, options: TypeOpt
         separate_defs(&input, &mut prepared);
         prepared
     });
+    // Before our enums are hoisted: they are named by place, so two places' shapes would differ.
+    distinct_titles(&mut input, output.as_mut());
     let enums = own_enums(&mut input, output.as_mut());
     let first = contained(|| build(Some(&input), output.as_ref(), &enums));
     if first.is_err()

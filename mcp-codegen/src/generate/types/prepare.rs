@@ -8,6 +8,7 @@ use mcp_runtime::__private::pointer::escape;
 use serde_json::{Map, Value};
 
 use super::TypeOptions;
+use super::all_of_members::bare_all_of_members;
 use super::colliding_names::mark_colliding;
 use super::cycles::cut_all_of_cycles;
 use super::dangling_required::tidy_required;
@@ -15,6 +16,7 @@ use super::def_names::fit_def_names;
 use super::inner_refs::hoist_inner_refs;
 use super::nullable_defs::split_nullable_defs;
 use super::old_drafts;
+use super::subschemas::subschemas_mut;
 use crate::generate::names::pascal;
 
 /// Formats typify maps to std types; others are dropped (plain `String`) unless opted in.
@@ -92,7 +94,12 @@ pub(super) fn prepare(
         ));
     }
     let mut dropped = BTreeSet::new();
+    let described = schema.get("description").is_some();
     sanitize(&mut schema, options, &mut dropped);
+    // A root `allOf` member's description, lifted for a field's docs, is not the tool's.
+    if let (false, Value::Object(map)) = (described, &mut schema) {
+        map.remove("description");
+    }
     for what in dropped {
         notes.push(what);
     }
@@ -198,31 +205,10 @@ fn fits_type(value: &Value, types: &[String]) -> bool {
     })
 }
 
-/// Schema positions that hold one subschema / a map of them / a list of them.
-const SUB_ONE: &[&str] = &[
-    "additionalProperties",
-    "items",
-    "additionalItems",
-    "contains",
-    "not",
-    "if",
-    "then",
-    "else",
-    "propertyNames",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-];
-const SUB_MAP: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "$defs",
-    "dependentSchemas",
-];
-const SUB_LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems", "items"];
-
 fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<String>) {
     let Value::Object(map) = schema else { return };
     old_drafts::normalise(map, dropped);
+    bare_all_of_members(map);
     if let Some(Value::String(format)) = map.get("format") {
         let keep = STD_FORMATS.contains(&format.as_str())
             || (options.typed_formats && ["uuid", "date", "date-time"].contains(&format.as_str()));
@@ -259,22 +245,7 @@ fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<Str
             ));
         }
     }
-    for key in SUB_ONE {
-        if let Some(sub) = map.get_mut(*key)
-            && sub.is_object()
-        {
-            sanitize(sub, options, dropped);
-        }
-    }
-    for key in SUB_MAP {
-        if let Some(Value::Object(subs)) = map.get_mut(*key) {
-            subs.values_mut()
-                .for_each(|s| sanitize(s, options, dropped));
-        }
-    }
-    for key in SUB_LIST {
-        if let Some(Value::Array(subs)) = map.get_mut(*key) {
-            subs.iter_mut().for_each(|s| sanitize(s, options, dropped));
-        }
+    for (_, sub) in subschemas_mut(map) {
+        sanitize(sub, options, dropped);
     }
 }
