@@ -20,7 +20,6 @@ use super::subschemas::subschemas_mut;
 type Shapes = BTreeMap<String, Option<Value>>;
 
 /// The names taken so far: by the `$defs` entries and our items, and by titles.
-#[derive(Default)]
 struct Taken {
     defs: Shapes,
     titles: Shapes,
@@ -43,8 +42,10 @@ impl Taken {
 /// shape than a `$defs` entry or an earlier title a name of its own.
 pub(super) fn distinct_titles(input: &mut Value, output: Option<&mut Value>) {
     let mut sides: Vec<&mut Value> = std::iter::once(input).chain(output).collect();
-    let mut taken = Taken::default();
-    taken.defs = OURS.iter().map(|name| (name.to_string(), None)).collect();
+    let mut taken = Taken {
+        defs: OURS.iter().map(|name| (name.to_string(), None)).collect(),
+        titles: Shapes::new(),
+    };
     for side in &sides {
         for (name, def) in side
             .get("$defs")
