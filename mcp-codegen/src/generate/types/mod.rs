@@ -10,7 +10,9 @@
 //! `old_drafts.rs` for draft-3 and draft-07 shapes, `dangling_required.rs` for `required`
 //! names no property defines, `colliding_names.rs` for property names
 //! alike in Rust, `nullable_defs.rs` for "X or null" definitions, `cycles.rs` for an `allOf`
-//! that contains itself), `typify_driver.rs` (one typify run), `input.rs` (the `Input`
+//! that contains itself, `all_of_members.rs` for the members' titles and descriptions that
+//! typify's merge asserts on; `subschemas.rs` lists where a schema holds others),
+//! `distinct_titles.rs` (titles that would name two shapes alike), `typify_driver.rs` (one typify run), `input.rs` (the `Input`
 //! builder), `paths.rs` (token rewriting), `distinct_fields.rs` (fields typify still names
 //! alike), `contain.rs` (panics), `check.rs` (what rustc would reject in typify's output).
 
