@@ -64,6 +64,8 @@ twilio-api|npm|@twilio-alpha/mcp|0.7.0|BIN/twilio-mcp-server AC00000000000000000
 azure|npm|@azure/mcp|2.0.5|BIN/azmcp server start --mode all|
 github-openapi|npm|@ivotoby/openapi-mcp-server @octokit/openapi@23.0.2|1.16.1|BIN/openapi-mcp-server --api-base-url https://api.github.com --openapi-spec DIR/node_modules/@octokit/openapi/generated/api.github.com.json --tag repos --tag actions --tag orgs|
 apify|npm|@apify/actors-mcp-server|0.16.0|BIN/actors-mcp-server|APIFY_TOKEN=dummy
+dynamodb|pypi|awslabs.dynamodb-mcp-server|2.1.8|BIN/awslabs.dynamodb-mcp-server|FASTMCP_LOG_LEVEL=ERROR AWS_REGION=us-east-1
+cloudwatch|pypi|awslabs.cloudwatch-mcp-server|0.1.8|BIN/awslabs.cloudwatch-mcp-server|FASTMCP_LOG_LEVEL=ERROR AWS_REGION=us-east-1
 TABLE
 )
 
