@@ -177,6 +177,12 @@ fn the_real_corpus_gives_exactly_the_reviewed_findings() {
             "overlong-description",
         ),
         (
+            "cloudwatch.json",
+            "tool `get_metric_data`",
+            "/description",
+            "overlong-description",
+        ),
+        (
             "desktop-commander.json",
             "tool `read_file`",
             "/description",
@@ -339,6 +345,18 @@ fn the_real_corpus_gives_exactly_the_reviewed_findings() {
             "secret-parameter",
         ),
         (
+            "dynamodb.json",
+            "tool `dynamodb_data_model_schema_validator`",
+            "/description",
+            "secret-request",
+        ),
+        (
+            "dynamodb.json",
+            "tool `source_db_analyzer`",
+            "/inputSchema/properties/aws_secret_arn",
+            "secret-parameter",
+        ),
+        (
             "excel.json",
             "tool `set_sheet_layout`",
             "/inputSchema/$defs/Protection/properties/password",
@@ -465,12 +483,13 @@ fn the_real_corpus_gives_exactly_the_reviewed_findings() {
         .collect();
     assert_eq!(found, reviewed);
     assert_eq!(out.status.code(), Some(1), "--deny low fails on them");
-    // The high ones are one server's, and `--ignore RULE:TOOL` records the review.
+    // The high ones are two servers', and `--ignore RULE:TOOL` records the review.
     let mut args: Vec<&str> = all.iter().map(String::as_str).collect();
     let ignores = [
         "secret-request:download_usage_api_data",
         "MTA004:find_underused_resource_classes",
         "secret-request:get_build_failure_logs",
+        "secret-request:dynamodb_data_model_schema_validator",
     ];
     for ignore in &ignores {
         args.extend(["--ignore", ignore]);
