@@ -135,7 +135,9 @@ fn titled_all_of_members_and_titles_naming_definitions_are_typed() {
 
 /// The text of the generated module `name`.
 fn module_text<'a>(code: &'a str, name: &str) -> &'a str {
-    let start = code.find(&format!("pub mod {name} {{")).unwrap();
+    let start = code
+        .find(&format!("pub mod {name} {{"))
+        .unwrap_or_else(|| panic!("no module {name}"));
     let end = code[start..]
         .find("\n}\n")
         .map_or(code.len(), |e| start + e);
@@ -356,10 +358,7 @@ fn every_corpus_snapshot_generates_the_same_code_twice() {
 
 /// The `struct NAME` item and its derive line, from generated source.
 fn derive_line_of(code: &str, module: &str, item: &str) -> String {
-    let start = code
-        .find(&format!("pub mod {module} {{"))
-        .unwrap_or_else(|| panic!("no module {module}"));
-    let body = &code[start..];
+    let body = module_text(code, module);
     let at = body
         .find(&format!("pub struct {item} "))
         .unwrap_or_else(|| panic!("no struct {item} in {module}"));
