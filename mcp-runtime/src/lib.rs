@@ -17,12 +17,16 @@
 // server specs, which the generator and the proc macro use.
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod client;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod error;
 #[cfg(feature = "fake")]
 pub mod fake;
 #[cfg(feature = "host")]
 pub mod host;
 #[cfg(feature = "oauth")]
 pub mod oauth;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod output;
 #[cfg(feature = "rig")]
 pub mod rig;
 pub mod schema;
@@ -35,12 +39,15 @@ mod wire_object;
 pub use client::call::CallFuture;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use client::{
-    Client, ConnectOptions, DriftPolicy, ElicitAnswer, Elicitation, ElicitationMode, Error, Listed,
+    Client, ConnectOptions, DriftPolicy, ElicitAnswer, Elicitation, ElicitationMode, Listed,
     Listing, PendingCall, PendingPrompt, Progress, ProgressFn, PromptFuture, PromptOutput,
-    Protocol, ResourceOutput, Result, Root, SamplingMessage, SamplingReply, SamplingRequest,
-    StartTask, Task, TaskState, TaskStatus, TaskSupport, TaskUpdateFn, ToolName, ToolOutput,
-    resource_text,
+    Protocol, ResourceOutput, Root, SamplingMessage, SamplingReply, SamplingRequest, StartTask,
+    Task, TaskState, TaskStatus, TaskSupport, TaskUpdateFn, ToolName,
 };
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use error::{Error, Result};
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use output::{ToolOutput, resource_text};
 pub use schema::{PromptArgInfo, PromptInfo, ResourceInfo, ToolInfo};
 pub use spec::{EnterpriseIdp, HttpSpec, OAuthSpec, ReplaySpec, ServerSpec, StdioSpec};
 

@@ -11,6 +11,7 @@ use crate::auth::LoginArgs;
 use crate::call::CallArgs;
 use crate::drift::ReportArgs;
 use crate::generate::GenerateArgs;
+use crate::servers::ServersFormat;
 use crate::source::SourceArgs;
 
 /// Typed Rust clients for MCP servers: snapshot a server's tools, generate code, catch drift.
@@ -104,11 +105,4 @@ pub(crate) enum Command {
 pub(crate) enum AuthCommand {
     /// The stored logins: server, issuer, scopes, expiry.
     Status,
-}
-
-/// How `servers` prints.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub(crate) enum ServersFormat {
-    Human,
-    Json,
 }

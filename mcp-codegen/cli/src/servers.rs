@@ -9,8 +9,14 @@ use mcp_runtime::ServerSpec;
 use mcp_runtime::host::config::{Config, ServerConfig};
 use serde_json::{Value, json};
 
-use crate::args::ServersFormat;
 use crate::source::load_config;
+
+/// How `servers` prints.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum ServersFormat {
+    Human,
+    Json,
+}
 
 /// Prints the servers of `config` (default: the runtime's search order).
 pub(crate) fn run(config: Option<&Path>, format: ServersFormat) -> anyhow::Result<ExitCode> {

@@ -11,10 +11,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::tasks::{StartTask, Task, TaskSupport};
+use crate::output::decode::Decode;
 use crate::{Client, Progress, ProgressFn, Result, ToolOutput};
-
-/// Turns a tool's output into what the call resolves to.
-pub(crate) type Decode<O> = fn(ToolOutput, &str) -> Result<O>;
 
 /// The request itself: one type for every tool.
 type Request<'a> = Pin<Box<dyn Future<Output = Result<ToolOutput>> + Send + 'a>>;

@@ -5,29 +5,7 @@ use crate::schema::drift::{Change, Severity, ToolSchemas, diff, max_severity};
 use std::collections::BTreeMap;
 
 use crate::schema::{Withheld, fingerprint};
-use crate::{Client, Error, Result, ToolInfo};
-
-/// What a generated client does when the live server's tools differ from its snapshot.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum DriftPolicy {
-    /// Connect does not compare (no extra `tools/list`); [`Client::verify_tools`] compares
-    /// but neither logs nor fails.
-    Off,
-    /// Log each change with `tracing` (breaking ones at warn level) and carry on.
-    #[default]
-    Warn,
-    /// Like `Warn`, but a breaking change is an [`Error::Drift`].
-    Error,
-    /// Like `Warn`, and a tool whose model-visible text differs from the snapshot (its
-    /// description, a parameter's description or title, `x-mcp-header`) or whose annotations
-    /// widened (a security change) is withheld: calls to it fail with [`Error::NotApproved`]
-    /// while the others work. What the Registry and the Manager do for a server with a
-    /// `snapshot`. Generated clients default to `Warn`: their methods are called by code a
-    /// person wrote, and the text they hand a Registry (`TOOLS`) is the snapshot's, compiled
-    /// in; choose `Pinned` when a model picks what they call.
-    Pinned,
-}
+use crate::{Client, DriftPolicy, Error, Result, ToolInfo};
 
 impl Client {
     /// Connects, then runs [`Client::verify_tools`] under `options.drift_policy` (skipped when

@@ -19,7 +19,8 @@ use tokio::sync::broadcast;
 use super::asks::{Asks, Unanswered};
 use super::cassette::Recorder;
 use super::progress::{Progress, ProgressRoutes};
-use super::transport::{RawTap, ScopeChallenge};
+use super::raw_tap::RawTap;
+use super::scope_challenge::ScopeChallenge;
 use crate::ConnectOptions;
 
 /// A running session, whatever the transport underneath.

@@ -11,18 +11,19 @@
 mod asks;
 pub mod call;
 pub(crate) mod cassette;
-pub(crate) mod error;
 mod guard;
 mod handler;
 mod listing;
 mod options;
-mod output;
+
 mod pages;
 mod progress;
 pub(crate) mod prompts;
 mod protocol;
+mod raw_tap;
 mod resources;
 mod rounds;
+mod scope_challenge;
 mod session;
 pub(crate) mod tasks;
 mod tool_name;
@@ -35,11 +36,10 @@ pub use asks::elicitation::{ElicitAnswer, Elicitation, ElicitationMode};
 pub use asks::roots::Root;
 pub use asks::sampling::{SamplingMessage, SamplingReply, SamplingRequest};
 pub use call::PendingCall;
-pub use error::{Error, Result};
-pub use guard::DriftPolicy;
+
 pub use listing::{Listed, Listing};
-pub use options::ConnectOptions;
-pub use output::{ToolOutput, resource_text};
+pub use options::{ConnectOptions, DriftPolicy};
+
 pub use progress::{Progress, ProgressFn};
 pub use prompts::{PendingPrompt, PromptFuture, PromptOutput};
 pub use protocol::Protocol;

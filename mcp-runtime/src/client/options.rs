@@ -39,7 +39,7 @@ pub struct ConnectOptions {
     pub client_version: String,
     /// What generated clients do on connect when the server's tools differ from their
     /// snapshot (default [`DriftPolicy::Warn`](crate::DriftPolicy::Warn)).
-    pub drift_policy: crate::DriftPolicy,
+    pub drift_policy: DriftPolicy,
     /// The largest message a server may send, in bytes (default 16 MiB, rmcp's own limit): a
     /// stdio line, or an HTTP server-sent event (a plain JSON answer over HTTP is capped at
     /// 16 MiB by rmcp whatever this says). It bounds the memory one message can take; a larger
@@ -196,4 +196,26 @@ impl ConnectOptions {
     pub(crate) fn effective_request_timeout(&self) -> Duration {
         self.request_timeout.unwrap_or(self.call_timeout)
     }
+}
+
+/// What a generated client does when the live server's tools differ from its snapshot.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DriftPolicy {
+    /// Connect does not compare (no extra `tools/list`); [`Client::verify_tools`](crate::Client::verify_tools) compares
+    /// but neither logs nor fails.
+    Off,
+    /// Log each change with `tracing` (breaking ones at warn level) and carry on.
+    #[default]
+    Warn,
+    /// Like `Warn`, but a breaking change is an [`Error::Drift`](crate::Error::Drift).
+    Error,
+    /// Like `Warn`, and a tool whose model-visible text differs from the snapshot (its
+    /// description, a parameter's description or title, `x-mcp-header`) or whose annotations
+    /// widened (a security change) is withheld: calls to it fail with [`Error::NotApproved`](crate::Error::NotApproved)
+    /// while the others work. What the Registry and the Manager do for a server with a
+    /// `snapshot`. Generated clients default to `Warn`: their methods are called by code a
+    /// person wrote, and the text they hand a Registry (`TOOLS`) is the snapshot's, compiled
+    /// in; choose `Pinned` when a model picks what they call.
+    Pinned,
 }

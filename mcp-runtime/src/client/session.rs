@@ -8,12 +8,12 @@ use rmcp::model::{Implementation, ServerPeerInfo};
 use rmcp::{Peer, RoleClient, ServiceError};
 
 use super::cassette::Recorder;
-use super::error::root_cause;
 use super::handler::{Handler, Service};
 use super::progress::ProgressRoutes;
-use super::transport::{
-    ChildProcess, Connected, Direct, Oversize, RawTap, ScopeChallenge, connect_transport,
-};
+use super::raw_tap::RawTap;
+use super::scope_challenge::ScopeChallenge;
+use super::transport::{ChildProcess, Connected, Direct, Oversize, connect_transport};
+use crate::error::root_cause;
 use crate::{ConnectOptions, Error, Result, ServerSpec};
 
 /// A connected MCP server.

@@ -11,7 +11,7 @@ use rmcp::service::PeerRequestOptions;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::call::{Decode, PendingCall, raw_output};
+use super::call::{PendingCall, raw_output};
 use super::progress::{CancelOnDrop, ProgressFn};
 use super::rounds::Round;
 use super::session::{Client, timeout_error};
@@ -19,6 +19,7 @@ use super::tasks::follow::{CancelTaskOnDrop, Follow};
 use super::tasks::wire::{Form, Started};
 use super::tasks::{StartTask, Task, TaskState, TaskSupport};
 use super::transport::WANTS_PROGRESS;
+use crate::output::decode::{Decode, finished};
 use crate::schema::json_kind::json_kind;
 use crate::{Error, Result, ToolOutput};
 
@@ -268,23 +269,6 @@ impl Client {
             other => other,
         }
     }
-}
-
-/// A call's result as the caller sees it: `isError: true` is [`Error::Tool`].
-pub(crate) fn finished(name: &str, result: rmcp::model::CallToolResult) -> Result<ToolOutput> {
-    let output = ToolOutput::from(result);
-    if output.is_error {
-        let message = match output.text() {
-            text if !text.is_empty() => text,
-            _ => output.to_llm_string(2_000),
-        };
-        return Err(Error::Tool {
-            tool: name.to_string(),
-            message,
-            output: Box::new(output),
-        });
-    }
-    Ok(output)
 }
 
 /// The setting a call's timeout comes from.

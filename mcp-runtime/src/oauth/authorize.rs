@@ -10,7 +10,7 @@ use super::machine::Machine;
 use super::oauth_error;
 use super::refresh_lock::Handoff;
 use super::store::{Record, TokenStore, store_key};
-use crate::client::error::root_cause;
+use crate::error::root_cause;
 use crate::{Error, HttpSpec, OAuthSpec, Result};
 
 /// `inner` wrapped so every request carries the stored token, refreshed on expiry and once

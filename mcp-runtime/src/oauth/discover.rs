@@ -10,7 +10,7 @@ use super::http_guard::{GuardedHttp, insecure};
 use super::oauth_error;
 use super::refresh_lock::Handoff;
 use crate::Result;
-use crate::client::error::root_cause;
+use crate::error::root_cause;
 
 /// A manager that knows the authorization server, and the metadata it found.
 pub(crate) struct Discovered {

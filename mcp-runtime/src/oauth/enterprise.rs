@@ -14,7 +14,7 @@ use serde_json::json;
 use super::credentials::FileCredentials;
 use super::http_guard::GuardedHttp;
 use super::oauth_error;
-use crate::client::error::root_cause;
+use crate::error::root_cause;
 use crate::{EnterpriseIdp, OAuthSpec, Result};
 
 /// What cross-app access needs, read from the environment when the grant is made.

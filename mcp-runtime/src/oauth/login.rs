@@ -12,7 +12,7 @@ use super::machine::Machine;
 use super::redirect::{Callback, RedirectListener};
 use super::store::{LoginInfo, TokenStore, store_key};
 use super::{browser, oauth_error};
-use crate::client::error::root_cause;
+use crate::error::root_cause;
 use crate::{OAuthSpec, Result};
 
 /// How [`login`] reaches the user.

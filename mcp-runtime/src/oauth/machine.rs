@@ -10,7 +10,7 @@ use super::discover::discover;
 use super::enterprise::CrossApp;
 use super::oauth_error;
 use super::store::{TokenStore, store_key};
-use crate::client::error::root_cause;
+use crate::error::root_cause;
 use crate::{OAuthSpec, Result};
 
 /// How the client proves who it is, for a grant without a browser.

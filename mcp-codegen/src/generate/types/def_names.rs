@@ -6,7 +6,7 @@
 use heck::ToPascalCase;
 use serde_json::Value;
 
-use super::prepare::rename_def;
+use super::refs::rename_def;
 use crate::generate::names::{Namer, pascal};
 
 /// Our own items in a tool's module.

@@ -12,7 +12,7 @@ use quote::{format_ident, quote};
 use serde_json::{Map, Value};
 
 use super::CALL_METHODS;
-use super::prepare::rename_def;
+use super::refs::rename_def;
 use crate::generate::names::{Namer, pascal, snake};
 
 /// A string enum taken out of a schema: its type name and wire values.

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use mcp_runtime::__private::pointer::escape;
 use serde_json::{Map, Value};
 
-use super::prepare::rewrite_refs;
+use super::refs::rewrite_refs;
 use crate::generate::names::{Namer, pascal};
 
 /// Moves every in-document reference target that is not a `$defs` entry onto one, leaving a

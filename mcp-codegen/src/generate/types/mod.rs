@@ -32,6 +32,7 @@ mod nullable_defs;
 mod old_drafts;
 mod paths;
 mod prepare;
+mod refs;
 mod shared_shapes;
 mod subschemas;
 mod typify_driver;

@@ -4,7 +4,6 @@
 
 use std::collections::BTreeSet;
 
-use mcp_runtime::__private::pointer::escape;
 use serde_json::{Map, Value};
 
 use super::TypeOptions;
@@ -16,6 +15,7 @@ use super::def_names::fit_def_names;
 use super::inner_refs::hoist_inner_refs;
 use super::nullable_defs::split_nullable_defs;
 use super::old_drafts;
+use super::refs::{rename_def, rewrite_refs};
 use super::subschemas::subschemas_mut;
 use crate::generate::names::pascal;
 
@@ -123,34 +123,6 @@ pub(super) fn separate_defs(input: &Value, output: &mut Value) {
         if input_defs.get(&name).is_some_and(|other| other != &shape) {
             rename_def(output, &name, &format!("Output{}", pascal(&name)));
         }
-    }
-}
-
-pub(super) fn rename_def(schema: &mut Value, old: &str, new: &str) {
-    if let Some(Value::Object(defs)) = schema.get_mut("$defs")
-        && let Some(shape) = defs.remove(old)
-    {
-        defs.insert(new.to_string(), shape);
-    }
-    let old_ref = format!("#/$defs/{}", escape(old));
-    let new_ref = format!("#/$defs/{}", escape(new));
-    rewrite_refs(schema, &|r| (r == old_ref).then(|| new_ref.clone()));
-}
-
-pub(super) fn rewrite_refs(value: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
-    match value {
-        Value::Object(map) => {
-            if let Some(Value::String(r)) = map.get_mut("$ref")
-                && let Some(new) = f(r)
-            {
-                *r = new;
-            }
-            for child in map.values_mut() {
-                rewrite_refs(child, f);
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(|v| rewrite_refs(v, f)),
-        _ => {}
     }
 }
 

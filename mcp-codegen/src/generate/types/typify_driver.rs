@@ -15,7 +15,7 @@ use super::distinct_fields::distinct_fields;
 use super::enums::{OwnEnum, enum_item};
 use super::input::input_struct;
 use super::paths::reroot;
-use super::prepare::rewrite_refs;
+use super::refs::rewrite_refs;
 
 /// Root keywords that change the shape so much that `Input` is handed to typify whole.
 const ROOT_SHAPE: &[&str] = &[

@@ -12,8 +12,8 @@ use serde::de::DeserializeOwned;
 use super::follow::{Follow, TaskUpdateFn};
 use super::state::{TaskState, TaskStatus};
 use super::wire::Form;
-use crate::client::call::Decode;
 use crate::client::session::timeout_error;
+use crate::output::decode::Decode;
 use crate::{Client, Result, ToolOutput};
 
 /// What [`PendingCall::as_task`](crate::PendingCall::as_task) resolves to once the server has
@@ -237,7 +237,7 @@ impl<'a, O> Task<'a, O> {
                 ));
             }
         };
-        let output = crate::client::tools::finished(&self.tool, result)?;
+        let output = crate::output::decode::finished(&self.tool, result)?;
         (self.decode)(output, &self.tool)
     }
 }

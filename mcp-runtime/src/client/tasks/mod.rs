@@ -12,6 +12,7 @@
 //! within the call's timeout, and dropping the call cancels the task. `.as_task()` is for
 //! holding the task itself.
 
+mod decide;
 pub(crate) mod follow;
 mod handle;
 mod state;

@@ -12,8 +12,8 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 use super::connected::{Connected, no_answer};
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
-use crate::client::error::root_cause;
 use crate::client::handler::Handler;
+use crate::error::root_cause;
 use crate::{ConnectOptions, Error, Result, ServerSpec};
 
 /// An answer: a JSON-RPC `result`, or an `error` object.

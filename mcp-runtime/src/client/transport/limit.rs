@@ -9,7 +9,7 @@ use std::task::{Context, Poll, ready};
 
 use tokio::io::{AsyncRead, ReadBuf};
 
-use super::raw::RawTap;
+use crate::client::raw_tap::RawTap;
 
 /// Where a transport leaves the size of the message that broke the limit (when it knows it)
 /// and the limit, for the session to name in its error: `(size, limit)`.

@@ -15,11 +15,9 @@ mod http;
 pub(crate) mod in_process;
 mod limit;
 mod progress_filter;
-mod raw;
 mod recorded;
 #[cfg(feature = "stdio")]
 mod replay;
-mod scope;
 #[cfg(feature = "stdio")]
 mod stdio;
 
@@ -27,8 +25,6 @@ pub(crate) use child::ChildProcess;
 pub(crate) use connected::{Connected, Direct};
 pub(crate) use limit::Oversize;
 pub(crate) use progress_filter::WANTS_PROGRESS;
-pub(crate) use raw::RawTap;
-pub(crate) use scope::ScopeChallenge;
 
 use super::handler::Handler;
 use crate::{ConnectOptions, Error, Result, ServerSpec};

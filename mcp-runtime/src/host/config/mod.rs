@@ -88,6 +88,13 @@ pub enum ConfigError {
     },
 }
 
+/// The crate error names no layer above it: the config hands its error in, boxed.
+impl From<ConfigError> for crate::Error {
+    fn from(err: ConfigError) -> Self {
+        crate::Error::Config(Box::new(err))
+    }
+}
+
 /// A parsed config: the valid entries, and a warning for each skipped one.
 #[derive(Debug, Clone, Default)]
 pub struct Config {

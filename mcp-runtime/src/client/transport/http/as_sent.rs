@@ -4,46 +4,15 @@
 //! `200` with JSON or an event stream is left to rmcp, which sends the request again and
 //! reports the failure its own way (listings are safe to repeat).
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
 use futures::StreamExt;
-use http::{HeaderName, HeaderValue};
-use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
+use rmcp::model::ServerJsonRpcMessage;
 use rmcp::transport::streamable_http_client::StreamableHttpPostResponse;
 use serde_json::Value;
 
-use super::limit::LimitedHttpClient;
+use super::limit::{LimitedHttpClient, Post};
 
 /// rmcp's cap on a JSON body, which holds here too.
 const MAX_JSON_BODY: usize = 16 * 1024 * 1024;
-
-/// What rmcp's `post_message` is given.
-pub(crate) struct Post<'a> {
-    pub uri: &'a str,
-    pub message: &'a ClientJsonRpcMessage,
-    pub session_id: Option<&'a str>,
-    pub auth_header: Option<&'a str>,
-    pub custom_headers: &'a HashMap<HeaderName, HeaderValue>,
-}
-
-impl<'a> Post<'a> {
-    pub(crate) fn of(
-        uri: &'a str,
-        message: &'a ClientJsonRpcMessage,
-        session_id: &'a Option<Arc<str>>,
-        auth_header: &'a Option<String>,
-        custom_headers: &'a HashMap<HeaderName, HeaderValue>,
-    ) -> Self {
-        Post {
-            uri,
-            message,
-            session_id: session_id.as_deref(),
-            auth_header: auth_header.as_deref(),
-            custom_headers,
-        }
-    }
-}
 
 impl LimitedHttpClient {
     /// For a request the raw tap wants, the answer read as sent; `None` leaves the request to

@@ -17,13 +17,40 @@ use rmcp::transport::streamable_http_client::{
 };
 use sse_stream::Sse;
 
-use super::as_sent::Post;
+use crate::client::raw_tap::RawTap;
+use crate::client::scope_challenge::ScopeChallenge;
 use crate::client::transport::limit::Oversize;
-use crate::client::transport::{RawTap, ScopeChallenge};
 
 type PostResult = Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
 type SseResult =
     Result<BoxStream<'static, Result<Sse, SseError>>, StreamableHttpError<reqwest::Error>>;
+
+/// What rmcp's `post_message` is given.
+pub(crate) struct Post<'a> {
+    pub uri: &'a str,
+    pub message: &'a ClientJsonRpcMessage,
+    pub session_id: Option<&'a str>,
+    pub auth_header: Option<&'a str>,
+    pub custom_headers: &'a HashMap<HeaderName, HeaderValue>,
+}
+
+impl<'a> Post<'a> {
+    pub(crate) fn of(
+        uri: &'a str,
+        message: &'a ClientJsonRpcMessage,
+        session_id: &'a Option<Arc<str>>,
+        auth_header: &'a Option<String>,
+        custom_headers: &'a HashMap<HeaderName, HeaderValue>,
+    ) -> Self {
+        Post {
+            uri,
+            message,
+            session_id: session_id.as_deref(),
+            auth_header: auth_header.as_deref(),
+            custom_headers,
+        }
+    }
+}
 
 /// rmcp's reqwest client, reporting oversized messages to an [`Oversize`].
 #[derive(Clone)]

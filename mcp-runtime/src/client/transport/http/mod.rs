@@ -14,8 +14,8 @@ use super::connected::{Connected, no_answer};
 use super::limit::Oversize;
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
-use crate::client::error::root_cause;
 use crate::client::handler::{Handler, Service};
+use crate::error::root_cause;
 use crate::{ConnectOptions, Error, HttpSpec, Protocol, Result, ServerSpec};
 use limit::LimitedHttpClient;
 

@@ -13,12 +13,12 @@ use tokio::sync::mpsc;
 use rmcp::ServiceExt;
 
 use super::{bearer, custom_headers, handshake_outcome};
-use crate::client::error::root_cause;
 use crate::client::handler::Handler;
-use crate::client::transport::RawTap;
+use crate::client::raw_tap::RawTap;
 use crate::client::transport::connected::Connected;
 use crate::client::transport::progress_filter::ProgressFilter;
 use crate::client::transport::recorded::Recorded;
+use crate::error::root_cause;
 use crate::{ConnectOptions, Error, HttpSpec, Result, ServerSpec};
 
 /// Opens the event stream, waits for the endpoint, and completes the handshake.

@@ -25,7 +25,7 @@ use tokio::sync::oneshot;
 
 use super::pipe_writer::PipeWriter;
 use crate::client::progress::CancelOnDrop;
-use crate::client::transport::RawTap;
+use crate::client::raw_tap::RawTap;
 
 /// The first id of a direct request: far above rmcp's own counter, exact in a JSON double.
 const FIRST_ID: i64 = 1 << 32;

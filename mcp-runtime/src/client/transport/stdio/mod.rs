@@ -14,8 +14,8 @@ use super::connected::{Connected, no_answer};
 use super::limit::{LimitedReader, Oversize};
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
-use crate::client::error::root_cause;
 use crate::client::handler::Handler;
+use crate::error::root_cause;
 use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
 use pipe_writer::PipeWriter;
 

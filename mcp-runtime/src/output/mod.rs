@@ -1,10 +1,10 @@
 //! What a tool call returns.
 
-use serde::de::DeserializeOwned;
+pub(crate) mod decode;
+
 use serde_json::Value;
 
 use crate::model::{CallToolResult, ContentBlock, ResourceContents};
-use crate::{Error, Result};
 
 /// The result of one tool call, as the server sent it.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,38 +72,6 @@ impl ToolOutput {
         }
         truncate_chars(parts.join("\n"), max_chars)
     }
-
-    /// Decodes the structured result: `structuredContent` if present, else a single text block
-    /// holding JSON.
-    pub fn structured<T: DeserializeOwned>(&self, tool: &str) -> Result<T> {
-        match self.json_value() {
-            Some(value) => decode_value(tool, value),
-            None => Err(Error::Decode {
-                tool: tool.to_string(),
-                path: ".".to_string(),
-                message: "the result has no structuredContent and no single JSON text block".into(),
-                excerpt: excerpt(&self.to_llm_string(200)),
-            }),
-        }
-    }
-
-    /// [`ToolOutput::structured`] that takes the output, avoiding a copy of the JSON.
-    pub fn into_structured<T: DeserializeOwned>(self, tool: &str) -> Result<T> {
-        match self.structured {
-            Some(value) => decode_value(tool, value),
-            None => self.structured(tool),
-        }
-    }
-
-    fn json_value(&self) -> Option<Value> {
-        if let Some(value) = &self.structured {
-            return Some(value.clone());
-        }
-        match self.content.as_slice() {
-            [ContentBlock::Text(t)] => serde_json::from_str(&t.text).ok(),
-            _ => None,
-        }
-    }
 }
 
 impl From<CallToolResult> for ToolOutput {
@@ -114,21 +82,6 @@ impl From<CallToolResult> for ToolOutput {
             is_error: result.is_error.unwrap_or(false),
         }
     }
-}
-
-/// Decodes `value` into `T`, naming the JSON path where it failed.
-pub(crate) fn decode_value<T: DeserializeOwned>(tool: &str, value: Value) -> Result<T> {
-    let text_for_errors = excerpt(&value.to_string());
-    serde_path_to_error::deserialize(value).map_err(|err| Error::Decode {
-        tool: tool.to_string(),
-        path: err.path().to_string(),
-        message: err.inner().to_string(),
-        excerpt: text_for_errors,
-    })
-}
-
-pub(crate) fn excerpt(text: &str) -> String {
-    truncate_chars(text.to_string(), 300)
 }
 
 fn truncate_chars(mut text: String, max_chars: usize) -> String {
@@ -174,7 +127,9 @@ pub fn resource_text(block: &ContentBlock) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    use super::decode::decode_value;
     use super::*;
+    use crate::Error;
     use crate::model::{ImageContent, TextContent};
 
     fn output(content: Vec<ContentBlock>) -> ToolOutput {

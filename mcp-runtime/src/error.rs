@@ -158,10 +158,12 @@ pub enum Error {
     #[error("{0}")]
     Blocking(String),
 
-    /// The MCP config could not be read.
+    /// The MCP config could not be read. The source is the `host` feature's
+    /// `host::config::ConfigError` (downcast it to match on the cause): the config layer
+    /// sits above this error, so it hands its error in rather than being named here.
     #[cfg(feature = "host")]
     #[error(transparent)]
-    Config(#[from] crate::host::config::ConfigError),
+    Config(Box<dyn std::error::Error + Send + Sync>),
 
     /// No server of that name is configured.
     #[error("no MCP server `{server}` is configured (configured: {})", .configured.join(", "))]
