@@ -1,15 +1,30 @@
 #!/usr/bin/env bash
-# Runs every check of the workspace, as CI does: formatting, clippy (-D warnings, all targets),
-# mcp-runtime and mcp-codegen built with each feature alone and with none, the tests, the docs
-# (-D warnings) and `cargo package` of the published crates. First installs, locally and
-# pinned, the third-party MCP servers the tests talk to and the MCP conformance suite (with the
-# Node 22 it needs): npm packages into
-# test-servers/node_modules (package-lock.json) and PyPI packages into test-servers/.venv
-# (requirements.txt; the Python MCP SDK 1.x into .venv-sdk1, requirements-sdk1.txt; FastMCP with
-# tasks into .venv-fastmcp, requirements-fastmcp.txt). Nothing is installed globally. Extra arguments go to `cargo test`.
+# Runs every check of the workspace, as CI does: formatting, clippy (-D warnings, all targets,
+# all features), mcp-runtime and mcp-codegen checked with each feature alone and with none, the
+# tests, the docs (-D warnings), `cargo package` of the published crates, and the stated MSRV
+# against every dependency's. First installs, locally and pinned, the third-party MCP servers
+# the tests talk to and the MCP conformance suite (with the Node 22 it needs): npm packages
+# into test-servers/node_modules (package-lock.json) and PyPI packages into test-servers/.venv
+# (requirements.txt; the Python MCP SDK 1.x into .venv-sdk1, requirements-sdk1.txt; FastMCP
+# with tasks into .venv-fastmcp, requirements-fastmcp.txt). Nothing is installed globally.
+#
+#   scripts/test.sh                  install what changed, then every stage
+#   scripts/test.sh --install-only   only install the pinned test servers
+#   scripts/test.sh --test-only      only `cargo test --workspace` (servers already installed)
+#   scripts/test.sh [--test-only] -- ARGS   ARGS go to `cargo test`
 set -euo pipefail
 cd "$(dirname "$0")/.."
 here=$(pwd)
+
+mode=all
+while [ $# -gt 0 ]; do
+  case $1 in
+    --install-only) mode=install; shift ;;
+    --test-only) mode=test; shift ;;
+    --) shift; break ;;
+    *) echo "error: unknown argument $1 (scripts/test.sh [--install-only | --test-only] [-- CARGO TEST ARGS])" >&2; exit 2 ;;
+  esac
+done
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "error: $1 is required ($2)" >&2; exit 2; }; }
 need cargo "install Rust from https://rustup.rs"
@@ -19,12 +34,14 @@ need python3 "install Python 3.10+"
 # Reinstall only when a lock file changed since the last install.
 stamp() { sha256sum "$1" | cut -d' ' -f1; }
 
-npm_lock="$here/test-servers/package-lock.json"
-if [ "$(cat test-servers/node_modules/.lock-stamp 2>/dev/null)" != "$(stamp "$npm_lock")" ]; then
-  echo "== installing npm test servers (test-servers/package-lock.json)"
-  (cd test-servers && npm ci --no-audit --no-fund --loglevel=error)
-  stamp "$npm_lock" > test-servers/node_modules/.lock-stamp
-fi
+npm_install() {
+  local npm_lock="$here/test-servers/package-lock.json"
+  if [ "$(cat test-servers/node_modules/.lock-stamp 2>/dev/null)" != "$(stamp "$npm_lock")" ]; then
+    echo "== installing npm test servers (test-servers/package-lock.json)"
+    (cd test-servers && npm ci --no-audit --no-fund --loglevel=error)
+    stamp "$npm_lock" > test-servers/node_modules/.lock-stamp
+  fi
+}
 
 # A virtualenv in test-servers/ from a pinned requirements file, rebuilt when the file changes.
 venv() {
@@ -37,11 +54,14 @@ venv() {
     stamp "$lock" > "$dir/.lock-stamp"
   fi
 }
-venv .venv requirements.txt "PyPI test servers"
-# The Python MCP SDK 1.x (legacy era only), beside the 2.x above, for the era tests.
-venv .venv-sdk1 requirements-sdk1.txt "the Python MCP SDK 1.x"
-# FastMCP and its tasks extension (2026-07-28 tasks from a third party), for the tasks tests.
-venv .venv-fastmcp requirements-fastmcp.txt "FastMCP with tasks"
+install() {
+  npm_install
+  venv .venv requirements.txt "PyPI test servers"
+  # The Python MCP SDK 1.x (legacy era only), beside the 2.x above, for the era tests.
+  venv .venv-sdk1 requirements-sdk1.txt "the Python MCP SDK 1.x"
+  # FastMCP and its tasks extension (2026-07-28 tasks from a third party), for the tasks tests.
+  venv .venv-fastmcp requirements-fastmcp.txt "FastMCP with tasks"
+}
 
 # CI builds from cold: incremental state would only double the target dir's size on disk.
 export CARGO_INCREMENTAL=0
@@ -89,25 +109,31 @@ package() {
   cargo package -q --allow-dirty -p mcp-runtime -p mcp-codegen -p mcp-macros -p mcp-codegen-cli
 }
 
+if [ "$mode" != test ]; then
+  stage "install test servers" install
+fi
+[ "$mode" = install ] && exit 0
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-stage "cargo fmt --check" cargo fmt --all -- --check || status=$?
-[ "$status" -eq 0 ] && { stage "cargo clippy -D warnings" cargo clippy -q --workspace --all-targets -- -D warnings || status=$?; }
-[ "$status" -eq 0 ] && { stage "feature matrix" feature_matrix || status=$?; }
-if [ "$status" -eq 0 ]; then
-  echo "== cargo test --workspace $*"
-  start=$SECONDS
-  cargo test --workspace "$@" 2>&1 | tee "$log" || status=$?
-  echo "   (cargo test: $((SECONDS - start)) s)"
+cargo_test() { cargo test --workspace "$@" 2>&1 | tee "$log"; }
+
+if [ "$mode" = all ]; then
+  stage "cargo fmt --check" cargo fmt --all -- --check || status=$?
+  # Lints on every target and feature: benches, examples and bins are checked, not built.
+  [ "$status" -eq 0 ] && { stage "cargo clippy -D warnings" cargo clippy -q --workspace --all-targets --all-features -- -D warnings || status=$?; }
+  [ "$status" -eq 0 ] && { stage "feature matrix" feature_matrix || status=$?; }
 fi
-# Generated bindings document cleanly: the goldens and every corpus snapshot, and our crates.
-if [ "$status" -eq 0 ]; then
-  RUSTDOCFLAGS="-D warnings" stage "cargo doc (RUSTDOCFLAGS=-D warnings)" cargo doc --no-deps -q \
-    -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
-    -p mcp-toolset-goldens -p mcp-toolset-corpus || status=$?
+[ "$status" -eq 0 ] && { stage "cargo test --workspace $*" cargo_test "$@" || status=$?; }
+if [ "$mode" = all ]; then
+  # Generated bindings document cleanly: the goldens and every corpus snapshot, and our crates.
+  [ "$status" -eq 0 ] && { RUSTDOCFLAGS="-D warnings" stage "cargo doc (RUSTDOCFLAGS=-D warnings)" \
+    cargo doc --no-deps -q -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
+    -p mcp-toolset-goldens -p mcp-toolset-corpus || status=$?; }
+  [ "$status" -eq 0 ] && { stage "cargo package" package || status=$?; }
 fi
-[ "$status" -eq 0 ] && { stage "cargo package" package || status=$?; }
-# One closing line for the whole workspace (cargo prints one per test binary).
-awk '/^test result:/ { p += $4; f += $6 } END { printf "%d passed, %d failed\n", p, f }' "$log"
+# One closing line for the whole workspace (cargo prints one per test binary and doc pass).
+awk '/^test result:/ { p += $4; f += $6; i += $8 }
+     END { printf "%d passed, %d failed, %d ignored\n", p, f, i }' "$log"
 exit "$status"

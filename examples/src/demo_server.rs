@@ -696,6 +696,16 @@ fn stdio_pipes() -> Option<(Input, Output)> {
     None
 }
 
+/// Without the `http` feature the demo server speaks stdio only (what `demo` needs).
+#[cfg(not(feature = "http"))]
+async fn serve_http(_: u16, _: bool, _: Option<Duration>) -> anyhow::Result<()> {
+    anyhow::bail!(
+        "this demo-server was built without HTTP: \
+         cargo run -p mcp-toolset-examples --features http --bin demo-server -- --http 0"
+    )
+}
+
+#[cfg(feature = "http")]
 async fn serve_http(port: u16, drift: bool, oauth: Option<Duration>) -> anyhow::Result<()> {
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};

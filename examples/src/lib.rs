@@ -2,6 +2,7 @@
 
 pub mod demo_asks;
 pub mod demo_catalog;
+#[cfg(feature = "http")]
 pub mod demo_oauth;
 pub mod demo_server;
 pub mod demo_tasks;

@@ -3,6 +3,7 @@
 //! generated client on `ServerSpec::http(url).oauth(..)`. One test in this binary: it points
 //! `XDG_CONFIG_HOME` (the default token store) at a directory of its own before anything runs.
 
+#[path = "e2e/common/mod.rs"]
 mod common;
 
 use mcp_runtime::host::config::Config;

@@ -1,7 +1,5 @@
 //! The blocking facade from plain synchronous code, and its refusal inside a runtime.
 
-mod common;
-
 use mcp_runtime::host::blocking::Toolset;
 use mcp_runtime::host::config::Config;
 use mcp_runtime::host::manager::ServerStatus;

@@ -1,14 +1,12 @@
 //! Prompts, resources, templates, subscriptions, progress and cancellation against real
 //! servers: server-everything (npm) and a fault server that records cancellations.
 
-mod common;
-
 use std::future::IntoFuture;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::faults::Pids;
-use common::npm_bin;
+use crate::common::faults::Pids;
+use crate::common::npm_bin;
 use mcp_runtime::model::ResourceContents;
 use mcp_runtime::{Client, ServerSpec, uri_template};
 use serde_json::json;

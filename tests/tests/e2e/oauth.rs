@@ -3,14 +3,14 @@
 //! browser, refresh after expiry, a revoked refresh token, file modes, no token in any output,
 //! exit 2 in CI without a login, and the flow's bad-input errors.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
 use mcp_runtime::{Client, Error, OAuthSpec, ServerSpec};
 use serde_json::json;
 
-use common::oauth::*;
+use crate::common::oauth::*;
 
 /// A client on the stored login in `home` (no browser: the runtime never opens one).
 async fn connect(url: &str, home: &Home) -> mcp_runtime::Result<Client> {

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use mcp_toolset_layers::{CrateTree, Finding, check, layers_from_markdown};
+use mcp_toolset_rules::{CrateTree, Finding, check, layers_from_markdown};
 
 const CRATES: [(&str, &str); 4] = [
     ("mcp-runtime", "mcp-runtime/src"),
@@ -130,13 +130,13 @@ fn a_file_outside_every_layer_is_named() {
     );
 }
 
-/// `LAYERS_EDGES=mcp-runtime/src cargo test -p mcp-toolset-layers -- print_edges --nocapture`
+/// `LAYERS_EDGES=mcp-runtime/src cargo test -p mcp-toolset-rules -- print_edges --nocapture`
 /// prints a crate's file graph.
 #[test]
 fn print_edges() {
     if let Ok(src) = std::env::var("LAYERS_EDGES") {
         let tree = CrateTree::read(&root().join(src)).unwrap();
-        for (from, to, path) in mcp_toolset_layers::edges(&tree) {
+        for (from, to, path) in mcp_toolset_rules::edges(&tree) {
             println!("{from} -> {to}  ({path})");
         }
     }

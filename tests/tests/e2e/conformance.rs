@@ -4,7 +4,7 @@
 //! `tests/conformance/expected-failures.yml` (the suite fails when one of them passes, so the
 //! list only shrinks).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -1,7 +1,5 @@
 //! mcp-runtime against third-party servers installed from npm and PyPI by `scripts/test.sh`.
 
-mod common;
-
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -9,7 +7,7 @@ use mcp_runtime::{Client, ServerSpec};
 use serde::Deserialize;
 use serde_json::json;
 
-use common::*;
+use crate::common::*;
 
 fn everything_stdio() -> mcp_runtime::StdioSpec {
     ServerSpec::stdio(npm_bin("mcp-server-everything")).arg("stdio")

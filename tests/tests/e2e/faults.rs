@@ -1,11 +1,9 @@
 //! Misbehaving servers (`tests/faults/`): the error names the cause, waits are bounded, and no
 //! process is left behind.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::faults::{Era, Pids, script};
+use crate::common::faults::{Era, Pids, script};
 use mcp_runtime::{Client, ConnectOptions, Error, ServerSpec};
 use serde_json::json;
 

@@ -5,8 +5,6 @@
 //! Completion with progress, cancellation, a failed task, a task that asks, a reconnect
 //! mid-task, and sessions whose revision has no tasks.
 
-mod common;
-
 use std::future::IntoFuture;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -17,7 +15,7 @@ use futures::StreamExt;
 use mcp_runtime::{Client, ConnectOptions, ElicitAnswer, Error, Protocol, ServerSpec, TaskStatus};
 use serde_json::{Map, json};
 
-use common::*;
+use crate::common::*;
 
 mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
 mcp_macros::mcp_toolset!(Everything, "mcp/everything.json");

@@ -4,14 +4,12 @@
 //! re-takes them from the running servers and requires byte-identical files, so what the
 //! macro and build.rs compiled is what the servers serve today.
 
-mod common;
-
 use std::time::Duration;
 
 use mcp_codegen::Snapshot;
 use mcp_runtime::{Client, ConnectOptions, Error, ServerSpec, StdioSpec};
 
-use common::*;
+use crate::common::*;
 
 // The macro front door.
 mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");

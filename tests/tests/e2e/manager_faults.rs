@@ -2,11 +2,9 @@
 //! and every call return within one timeout, statuses follow reality within a second and are
 //! reported as a stream, and no process is left.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::faults::Pids;
+use crate::common::faults::Pids;
 use mcp_runtime::host::config::Config;
 use mcp_runtime::host::manager::{Manager, ServerStatus, StatusChange};
 use mcp_runtime::{ConnectOptions, Error};

@@ -2,11 +2,9 @@
 //! scripted model (rig's `MockCompletionModel`, offline) calls the registry's tools and a
 //! generated client's tools; each result comes back from the server into the model's next turn.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::*;
+use crate::common::*;
 use mcp_runtime::host::config::Config;
 use mcp_runtime::host::manager::Manager;
 use mcp_runtime::host::registry::{Registry, RegistryOptions};

@@ -5,8 +5,6 @@
 //! server (`tests/peers/python_asking.py`, the SDK's resolvers) in both eras, and from the SDK 1.x
 //! (`python_asking_sdk1.py`), legacy only.
 
-mod common;
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -16,7 +14,7 @@ use mcp_runtime::{
 };
 use serde_json::{Map, json};
 
-use common::*;
+use crate::common::*;
 
 /// Accepts confirming a deploy or flight LH1 (leaving other fields to their defaults) and
 /// picks `bullets` for a summary, declines anything else;

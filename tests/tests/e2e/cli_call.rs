@@ -3,13 +3,11 @@
 //! demo server speaks 2026-07-28 (questions come as `input_required` rounds); the TypeScript
 //! SDK's `server-everything` speaks the legacy era (server-to-client requests).
 
-mod common;
-
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use common::npm_bin;
+use crate::common::npm_bin;
 
 const CLI: &str = env!("CARGO_BIN_EXE_test-mcp-codegen");
 const DEMO: &str = env!("CARGO_BIN_EXE_test-demo-server");

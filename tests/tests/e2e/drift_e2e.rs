@@ -2,15 +2,13 @@
 //! added to `echo`, `media` removed, an output enum value added to `create_order`) makes
 //! `mcp-codegen check` exit 1 with those kinds, and the generated client's guard report them.
 
-mod common;
-
 use std::process::{Command, Output};
 
 use mcp_runtime::schema::drift::Severity;
 use mcp_runtime::{ConnectOptions, DriftPolicy, Error, ServerSpec};
 use serde_json::Value;
 
-use common::*;
+use crate::common::*;
 
 mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
 

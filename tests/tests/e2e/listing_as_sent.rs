@@ -3,14 +3,12 @@
 //! `Client::list_as_sent` and snapshots over stdio and streamable HTTP with plain JSON bodies
 //! (server-everything's tools keep theirs too); pages are followed; cache hints are kept.
 
-mod common;
-
 use std::process::Command;
 
 use mcp_runtime::{Client, Listing, ServerSpec};
 use serde_json::Value;
 
-use common::*;
+use crate::common::*;
 
 fn script() -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("peers/extension_fields.py");

@@ -1,7 +1,5 @@
 //! mcp-runtime against the demo server as a real process, over stdio and streamable HTTP.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
 use mcp_runtime::model::ContentBlock;
@@ -9,7 +7,7 @@ use mcp_runtime::{Client, ConnectOptions, Error, ServerSpec};
 use serde::Deserialize;
 use serde_json::json;
 
-use common::*;
+use crate::common::*;
 
 #[derive(Debug, Deserialize, PartialEq)]
 struct Sum {

@@ -3,8 +3,6 @@
 //! Manager and Registry (a config entry with `"replay"`), and the CLI; an unmatched request
 //! names the closest recorded one; secrets of the spec never reach the file.
 
-mod common;
-
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -14,7 +12,7 @@ use mcp_runtime::host::registry::{Registry, RegistryOptions};
 use mcp_runtime::{Client, ConnectOptions, Error, ServerSpec};
 use serde_json::{Value, json};
 
-use common::*;
+use crate::common::*;
 
 mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
 

@@ -1,8 +1,6 @@
 //! Many servers from one mcp.json, with real processes: fault isolation, respawn, no replay of
 //! destructive calls, pools, per-call sessions, and the registry on top.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -12,7 +10,7 @@ use mcp_runtime::host::registry::{Format, PrefixPolicy, Registry, RegistryOption
 use mcp_runtime::{ConnectOptions, Error};
 use serde_json::{Value, json};
 
-use common::*;
+use crate::common::*;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_test-demo-server");
 
