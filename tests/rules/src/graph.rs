@@ -35,7 +35,7 @@ pub fn circles(tree: &CrateTree, edges: &Edges) -> Vec<Finding> {
 }
 
 /// A child file naming its own module file (`super::Settings`): part of the module.
-fn is_own_module(tree: &CrateTree, from: usize, to: usize) -> bool {
+pub(crate) fn is_own_module(tree: &CrateTree, from: usize, to: usize) -> bool {
     let (child, parent) = (&tree.files[from].module, &tree.files[to].module);
     child.len() == parent.len() + 1 && child.starts_with(parent)
 }

@@ -62,6 +62,9 @@ pub fn climbs(tree: &CrateTree, edges: &Edges, layers: &Layers) -> Vec<Finding> 
         })
         .collect();
     for (&(from, to), path) in edges {
+        if crate::graph::is_own_module(tree, from, to) {
+            continue;
+        }
         let (Some((a, from_layer)), Some((b, to_layer))) = (
             layers.of(&tree.files[from].module),
             layers.of(&tree.files[to].module),

@@ -12,7 +12,7 @@ use proc_macro2::Ident;
 use quote::ToTokens;
 use syn::visit_mut::VisitMut;
 
-use crate::generate::names::Namer;
+use crate::generate::text::names::Namer;
 
 /// Names every struct's fields in `file` distinctly; `false` when they already were.
 pub(super) fn distinct_fields(file: &mut syn::File) -> bool {

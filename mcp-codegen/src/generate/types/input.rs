@@ -9,11 +9,11 @@ use quote::{format_ident, quote};
 use serde_json::{Map, Value};
 use typify::{TypeDetails, TypeId, TypeSpace};
 
+use super::Field;
 use super::paths::reroot;
-use super::{CALL_METHODS, Field};
 use mcp_runtime::__private::required;
 
-use crate::generate::names::{Namer, pascal, snake};
+use crate::generate::text::names::{CALL_METHODS, Namer, pascal, snake};
 
 /// The `Input` struct of a plain object schema and its fields, required ones first in the
 /// schema's `required` order.

@@ -5,36 +5,18 @@
 //! turned into method parameters. Anything typify rejects or panics on falls back to
 //! `serde_json` types, with a note that becomes a warning and a doc line.
 //!
-//! The jobs, one file each: `prepare.rs` (schema preparation, with `def_names.rs` for
-//! definition names that make type names, `inner_refs.rs` for `$ref`s into properties,
-//! `old_drafts.rs` for draft-3 and draft-07 shapes, `dangling_required.rs` for `required`
-//! names no property defines, `colliding_names.rs` for property names
-//! alike in Rust, `nullable_defs.rs` for "X or null" definitions, `cycles.rs` for an `allOf`
-//! that contains itself, `all_of_members.rs` for the members' titles and descriptions that
-//! typify's merge asserts on; `subschemas.rs` lists where a schema holds others),
-//! `distinct_titles.rs` (titles that would name two shapes alike), `typify_driver.rs` (one typify run), `input.rs` (the `Input`
-//! builder), `paths.rs` (token rewriting), `distinct_fields.rs` (fields typify still names
-//! alike), `contain.rs` (panics), `check.rs` (what rustc would reject in typify's output).
+//! The steps, in order: `repairs/` makes each schema one typify can take (its `mod.rs` runs
+//! the repairs in order and says why each is needed), `typify_driver.rs` runs typify inside
+//! `contain.rs` (panics caught), `input.rs` builds our `Input`, `paths.rs` rewrites paths,
+//! `distinct_fields.rs` renames fields typify still names alike, and `check.rs` catches what
+//! rustc would reject in typify's output.
 
-mod all_of_members;
 mod check;
-mod colliding_names;
 mod contain;
-mod cycles;
-mod dangling_required;
-mod def_names;
 mod distinct_fields;
-mod distinct_titles;
-mod enums;
-mod inner_refs;
 mod input;
-mod nullable_defs;
-mod old_drafts;
 mod paths;
-mod prepare;
-mod refs;
-mod shared_shapes;
-mod subschemas;
+mod repairs;
 mod typify_driver;
 
 use proc_macro2::{Ident, TokenStream};
@@ -42,24 +24,13 @@ use quote::quote;
 use serde_json::{Map, Value};
 
 use contain::contained;
-use distinct_titles::distinct_titles;
-use enums::OwnEnum;
 pub(crate) use paths::{doc_attributes, qualify};
-use prepare::{prepare, separate_defs};
-pub(crate) use shared_shapes::name_shared_shapes;
-use typify_driver::{Built, build, failing_properties, fallback_only, json_value, simple_root};
-
-/// Methods of the generated `Call` builder; argument setters must not take these names.
-pub(crate) const CALL_METHODS: &[&str] = &[
-    "new",
-    "with_timeout",
-    "on_progress",
-    "input",
-    "send",
-    "into_future",
-    "as_task",
-    "from_pending",
-];
+use repairs::distinct_titles::distinct_titles;
+use repairs::enums::{self, OwnEnum};
+use repairs::root_shape::simple_root;
+pub(crate) use repairs::shared_shapes::name_shared_shapes;
+use repairs::{prepare, separate_defs};
+use typify_driver::{Built, build, failing_properties, fallback_only, json_value};
 
 /// The Rust side of one tool's schemas.
 pub(crate) struct ToolTypes {

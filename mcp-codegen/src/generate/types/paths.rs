@@ -6,7 +6,7 @@
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Span, TokenStream, TokenTree};
 use quote::quote;
 
-use crate::generate::docs::markdown;
+use crate::generate::text::docs::markdown;
 
 /// typify writes `::serde::…` and `::serde_json::…`; generated code reaches both through
 /// `::mcp_runtime::export` — in paths, in serde's string arguments (`skip_serializing_if =

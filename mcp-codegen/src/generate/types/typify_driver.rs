@@ -9,25 +9,14 @@ use typify::{TypeSpace, TypeSpaceImpl, TypeSpaceSettings};
 
 use super::InputShape;
 use super::check::check_file;
-use super::colliding_names::{marked, unmark};
 use super::contain::contained;
 use super::distinct_fields::distinct_fields;
-use super::enums::{OwnEnum, enum_item};
 use super::input::input_struct;
 use super::paths::reroot;
-use super::refs::rewrite_refs;
-
-/// Root keywords that change the shape so much that `Input` is handed to typify whole.
-const ROOT_SHAPE: &[&str] = &[
-    "anyOf",
-    "oneOf",
-    "allOf",
-    "$ref",
-    "enum",
-    "const",
-    "items",
-    "prefixItems",
-];
+use super::repairs::colliding_names::{marked, unmark};
+use super::repairs::enums::{OwnEnum, enum_item};
+use super::repairs::refs::rewrite_refs;
+use super::repairs::root_shape::simple_root;
 
 /// The root properties that fail on their own (with the root's `$defs` available).
 pub(super) fn failing_properties(schema: &Value, enums: &[OwnEnum]) -> Vec<(String, String)> {
@@ -154,30 +143,6 @@ fn as_def(schema: &Value, name: &str) -> Result<schemars::schema::Schema, String
     let target = format!("#/$defs/{name}");
     rewrite_refs(&mut schema, &|r| (r == "#").then(|| target.clone()));
     serde_json::from_value(schema).map_err(|e| format!("invalid schema: {e}"))
-}
-
-/// An object schema whose root `Input` we can build field by field.
-pub(super) fn simple_root(schema: &Value) -> bool {
-    let Value::Object(map) = schema else {
-        return false;
-    };
-    if map.get("type").is_some_and(|t| t != "object") {
-        return false;
-    }
-    if contains_root_ref(schema) {
-        return false;
-    }
-    !map.keys().any(|k| ROOT_SHAPE.contains(&k.as_str()))
-}
-
-fn contains_root_ref(value: &Value) -> bool {
-    match value {
-        Value::Object(map) => map
-            .iter()
-            .any(|(k, v)| (k == "$ref" && v == "#") || contains_root_ref(v)),
-        Value::Array(items) => items.iter().any(contains_root_ref),
-        _ => false,
-    }
 }
 
 fn defs_of(map: &Map<String, Value>) -> Result<Vec<(String, schemars::schema::Schema)>, String> {

@@ -7,13 +7,13 @@ use heck::ToPascalCase;
 use serde_json::Value;
 
 use super::refs::rename_def;
-use crate::generate::names::{Namer, pascal};
+use crate::generate::text::names::{Namer, pascal};
 
 /// Our own items in a tool's module.
-pub(super) const OURS: &[&str] = &["Input", "Output", "Call", "ThisTool", "ConversionError"];
+pub(crate) const OURS: &[&str] = &["Input", "Output", "Call", "ThisTool", "ConversionError"];
 
 /// Renames the definitions of `schema` that would not make a good type name.
-pub(super) fn fit_def_names(schema: &mut Value) {
+pub(crate) fn fit_def_names(schema: &mut Value) {
     let names: Vec<String> = match schema.get("$defs") {
         Some(Value::Object(defs)) => defs.keys().cloned().collect(),
         _ => return,

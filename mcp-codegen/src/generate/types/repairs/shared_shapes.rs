@@ -9,8 +9,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
-use super::typify_driver::simple_root;
-use crate::generate::names::pascal;
+use super::root_shape::simple_root;
+use crate::generate::text::names::pascal;
 
 /// Names typify or the generator give the tool's own types; a shape never takes one.
 const RESERVED: &[&str] = &["Input", "Output", "Call", "ThisTool", "ConversionError"];

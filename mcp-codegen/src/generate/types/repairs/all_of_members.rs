@@ -23,7 +23,7 @@ const METADATA: &[&str] = &[
 
 /// Takes the metadata off the members of `map`'s `allOf` (when there are two or more to
 /// merge), and off the members of the combinators inside them.
-pub(super) fn bare_all_of_members(map: &mut Map<String, Value>) {
+pub(crate) fn bare_all_of_members(map: &mut Map<String, Value>) {
     let Some(Value::Array(members)) = map.get_mut("allOf") else {
         return;
     };

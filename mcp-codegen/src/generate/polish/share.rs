@@ -11,9 +11,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::generate::groups::{ModuleText, module_source};
-use crate::generate::pending_call::MARKER;
-use crate::generate::prelude;
+use crate::generate::polish::groups::{ModuleText, module_source};
+use crate::generate::polish::prelude;
+use crate::generate::text::names::MARKER;
 
 /// The module that holds the shared types; tool modules never take this name.
 pub(crate) const SHARED_MODULE: &str = "types";

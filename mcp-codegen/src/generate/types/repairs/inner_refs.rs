@@ -10,12 +10,12 @@ use mcp_runtime::__private::pointer::escape;
 use serde_json::{Map, Value};
 
 use super::refs::rewrite_refs;
-use crate::generate::names::{Namer, pascal};
+use crate::generate::text::names::{Namer, pascal};
 
 /// Moves every in-document reference target that is not a `$defs` entry onto one, leaving a
 /// reference (and the description) where it was: one type, however often it is used. The
 /// deepest targets move first, so a target's path still leads to it when its turn comes.
-pub(super) fn hoist_inner_refs(schema: &mut Value) {
+pub(crate) fn hoist_inner_refs(schema: &mut Value) {
     let mut targets = BTreeMap::new();
     collect(schema, &mut targets);
     if targets.is_empty() || !schema.is_object() {

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 
 use syn::punctuated::Punctuated;
 
-use crate::generate::groups::{ToolGroups, tool_groups};
-use crate::generate::pending_call::MARKER;
+use crate::generate::polish::groups::{ToolGroups, tool_groups};
+use crate::generate::text::names::MARKER;
 
 /// Drops, in one tool module, the serde derives of the direction a type never travels.
 pub(crate) fn trim_derives(module: &mut syn::File) {

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 const MARK: char = '\u{2060}';
 
 /// Gives the colliding property names of one object schema marked spellings.
-pub(super) fn mark_colliding(map: &mut Map<String, Value>) {
+pub(crate) fn mark_colliding(map: &mut Map<String, Value>) {
     let Some(Value::Object(props)) = map.get_mut("properties") else {
         return;
     };
@@ -49,7 +49,7 @@ pub(super) fn mark_colliding(map: &mut Map<String, Value>) {
 }
 
 /// Whether `schema` has a property name [`mark_colliding`] marked, anywhere.
-pub(super) fn marked(schema: &Value) -> bool {
+pub(crate) fn marked(schema: &Value) -> bool {
     match schema {
         Value::Object(map) => map
             .iter()
@@ -60,7 +60,7 @@ pub(super) fn marked(schema: &Value) -> bool {
 }
 
 /// `items` with every marked wire name spelled as the server spells it.
-pub(super) fn unmark(items: TokenStream) -> TokenStream {
+pub(crate) fn unmark(items: TokenStream) -> TokenStream {
     items
         .into_iter()
         .map(|token| match token {

@@ -9,10 +9,10 @@ use serde_json::{Map, Value};
 
 use mcp_runtime::__private::pointer::escape;
 
-use crate::generate::names::Namer;
+use crate::generate::text::names::Namer;
 
 /// Splits every nullable definition of `schema` whose non-null member is a shape of its own.
-pub(super) fn split_nullable_defs(schema: &mut Value) {
+pub(crate) fn split_nullable_defs(schema: &mut Value) {
     let Some(Value::Object(defs)) = schema.get_mut("$defs") else {
         return;
     };

@@ -1,23 +1,47 @@
-//! Schema preparation: a tool's schema as typify can take it — names that cannot clash with
-//! ours, draft-07 `definitions` merged into `$defs`, and keywords that would need extra crates
-//! or that typify cannot express taken out (each one a note for the user).
+//! The repairs: a tool's schema made one typify can take, one repair a file, run in this order.
+//!
+//! Across the snapshot first, `shared_shapes.rs` gives an object several tools take at
+//! different places one `$defs` name. Then per side (`prepare`): draft-07 `definitions` merged
+//! into `$defs`; `inner_refs.rs` (`$ref`s into properties become definitions); the root titled
+//! `Input`/`Output`; `def_names.rs` (definition names that make Rust type names);
+//! `nullable_defs.rs` ("X or null" definitions split); `sanitize` (keywords that would need
+//! extra crates or that typify cannot express taken out, each a note; with `old_drafts.rs`,
+//! `dangling_required.rs`, `colliding_names.rs`, `all_of_members.rs`); `cycles.rs` (an `allOf`
+//! that contains itself). Then `separate_defs` (output definitions named apart from input
+//! ones), `distinct_titles.rs` (titles that would name two shapes alike) and `enums.rs` (string
+//! enums named by us). `subschemas.rs` is the one list of positions every walk follows, and
+//! `refs.rs` the one place a `$ref` is rewritten.
 
 use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
+mod all_of_members;
+pub(crate) mod colliding_names;
+mod cycles;
+mod dangling_required;
+mod def_names;
+pub(crate) mod distinct_titles;
+pub(crate) mod enums;
+mod inner_refs;
+mod nullable_defs;
+mod old_drafts;
+pub(crate) mod refs;
+pub(crate) mod root_shape;
+pub(crate) mod shared_shapes;
+mod subschemas;
+
 use super::TypeOptions;
-use super::all_of_members::bare_all_of_members;
-use super::colliding_names::mark_colliding;
-use super::cycles::cut_all_of_cycles;
-use super::dangling_required::tidy_required;
-use super::def_names::fit_def_names;
-use super::inner_refs::hoist_inner_refs;
-use super::nullable_defs::split_nullable_defs;
-use super::old_drafts;
-use super::refs::{rename_def, rewrite_refs};
-use super::subschemas::subschemas_mut;
-use crate::generate::names::pascal;
+use crate::generate::text::names::pascal;
+use all_of_members::bare_all_of_members;
+use colliding_names::mark_colliding;
+use cycles::cut_all_of_cycles;
+use dangling_required::tidy_required;
+use def_names::fit_def_names;
+use inner_refs::hoist_inner_refs;
+use nullable_defs::split_nullable_defs;
+use refs::{rename_def, rewrite_refs};
+use subschemas::subschemas_mut;
 
 /// Formats typify maps to std types; others are dropped (plain `String`) unless opted in.
 const STD_FORMATS: &[&str] = &[
@@ -44,7 +68,7 @@ const ROOT_IGNORED: &[&str] = &[
 /// otherwise rename the type), `definitions` merged into `$defs` with names that make type names
 /// (`def_names.rs`), references into other places of the schema moved onto `$defs`
 /// (`inner_refs.rs`), nullable definitions split (`nullable_defs.rs`), and formats and patterns that would need extra crates dropped.
-pub(super) fn prepare(
+pub(crate) fn prepare(
     schema: &Value,
     root_name: &str,
     options: TypeOptions,
@@ -108,7 +132,7 @@ pub(super) fn prepare(
 }
 
 /// Gives the `$defs` of `output` that clash with differently-shaped `$defs` of `input` new names.
-pub(super) fn separate_defs(input: &Value, output: &mut Value) {
+pub(crate) fn separate_defs(input: &Value, output: &mut Value) {
     let input_defs = input
         .get("$defs")
         .and_then(Value::as_object)

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 /// Tidies one object schema's `required` and its `allOf` members' (sub-schemas further down
 /// are the caller's to visit).
-pub(super) fn tidy_required(map: &mut Map<String, Value>) {
+pub(crate) fn tidy_required(map: &mut Map<String, Value>) {
     let mut defined = property_names(map);
     let mut lifted = Vec::new();
     if let Some(Value::Array(members)) = map.get_mut("allOf") {

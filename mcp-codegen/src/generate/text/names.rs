@@ -144,6 +144,22 @@ impl Namer {
     }
 }
 
+/// The marker type in each tool module (`ThisTool`): it names the tool for the generic
+/// pending call, so derives and sharing must leave it alone.
+pub(crate) const MARKER: &str = "ThisTool";
+
+/// Methods of the generated `Call` builder; argument setters must not take these names.
+pub(crate) const CALL_METHODS: &[&str] = &[
+    "new",
+    "with_timeout",
+    "on_progress",
+    "input",
+    "send",
+    "into_future",
+    "as_task",
+    "from_pending",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@ use mcp_runtime::__private::pointer::escape;
 const ROOT: &str = "#";
 
 /// Cuts every `allOf` member whose `$ref` leads back to the schema that holds the `allOf`.
-pub(super) fn cut_all_of_cycles(schema: &mut Value, notes: &mut Vec<String>) {
+pub(crate) fn cut_all_of_cycles(schema: &mut Value, notes: &mut Vec<String>) {
     let Value::Object(root) = schema else { return };
     let edges = edges(root);
     let mut cut = BTreeSet::new();

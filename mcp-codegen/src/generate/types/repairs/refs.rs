@@ -5,7 +5,7 @@ use mcp_runtime::__private::pointer::escape;
 use serde_json::Value;
 
 /// Renames `$defs/old` to `new` and points every reference at the new name.
-pub(super) fn rename_def(schema: &mut Value, old: &str, new: &str) {
+pub(crate) fn rename_def(schema: &mut Value, old: &str, new: &str) {
     if let Some(Value::Object(defs)) = schema.get_mut("$defs")
         && let Some(shape) = defs.remove(old)
     {
@@ -16,7 +16,7 @@ pub(super) fn rename_def(schema: &mut Value, old: &str, new: &str) {
     rewrite_refs(schema, &|r| (r == old_ref).then(|| new_ref.clone()));
 }
 
-pub(super) fn rewrite_refs(value: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
+pub(crate) fn rewrite_refs(value: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
     match value {
         Value::Object(map) => {
             if let Some(Value::String(r)) = map.get_mut("$ref")

@@ -13,16 +13,15 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// The marker type in each tool module.
-pub(crate) const MARKER: &str = "ThisTool";
+use crate::generate::text::names::MARKER;
 
 /// The generic pending call's name for `client`.
-pub(super) fn generic_name(client: &str) -> syn::Ident {
+pub(crate) fn generic_name(client: &str) -> syn::Ident {
     format_ident!("{client}Call")
 }
 
 /// The client's generic pending call, once per generated module.
-pub(super) fn generic_call(client: &str) -> TokenStream {
+pub(crate) fn generic_call(client: &str) -> TokenStream {
     let name = generic_name(client);
     let doc = format!(
         " A pending call of one of [`{client}`]'s tools: set optional arguments (each tool's \
@@ -76,7 +75,7 @@ pub(super) fn generic_call(client: &str) -> TokenStream {
 }
 
 /// What a tool's own pending call is made of.
-pub(super) struct ToolCall<'t> {
+pub(crate) struct ToolCall<'t> {
     /// The generic pending call's name.
     pub generic: &'t syn::Ident,
     /// Whether the tool has an output schema (its result is `Output`, not `ToolOutput`).
@@ -90,7 +89,7 @@ pub(super) struct ToolCall<'t> {
 }
 
 /// The tool module's `ThisTool`, `Call<'a>` and the methods only this tool's call has.
-pub(super) fn tool_call(call: ToolCall<'_>) -> TokenStream {
+pub(crate) fn tool_call(call: ToolCall<'_>) -> TokenStream {
     let ToolCall {
         generic,
         has_output,

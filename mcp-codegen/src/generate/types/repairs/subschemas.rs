@@ -29,7 +29,7 @@ const SUB_LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems", "items"];
 
 /// The subschemas directly inside `map` that are objects, each with the keyword it stands
 /// under (`properties` for every property), in the map's order.
-pub(super) fn subschemas_mut(map: &mut Map<String, Value>) -> Vec<(&str, &mut Value)> {
+pub(crate) fn subschemas_mut(map: &mut Map<String, Value>) -> Vec<(&str, &mut Value)> {
     let mut found = Vec::new();
     for (key, value) in map.iter_mut() {
         let key = key.as_str();

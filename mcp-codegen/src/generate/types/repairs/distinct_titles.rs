@@ -40,7 +40,7 @@ impl Taken {
 
 /// Gives each title of `input` and `output` (one typify space) that would name a different
 /// shape than a `$defs` entry or an earlier title a name of its own.
-pub(super) fn distinct_titles(input: &mut Value, output: Option<&mut Value>) {
+pub(crate) fn distinct_titles(input: &mut Value, output: Option<&mut Value>) {
     let mut sides: Vec<&mut Value> = std::iter::once(input).chain(output).collect();
     let mut taken = Taken {
         defs: OURS.iter().map(|name| (name.to_string(), None)).collect(),

@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::generate::names::{Namer, pascal, snake};
+use crate::generate::text::names::{Namer, pascal, snake};
 use crate::generate::types::doc_attributes;
 use crate::snapshot::Snapshot;
 use crate::snapshot::catalog::{PromptDef, ResourceDef, TemplateDef};

@@ -13,7 +13,7 @@
 //! with `rename`. Anything else (untagged unions, `flatten`, `transparent`, a type that also
 //! derives `Deserialize`, whose attributes must stay for the derive) keeps serde's derive.
 
-use crate::generate::derives::{derive_paths, names_trait};
+use crate::generate::polish::derives::{derive_paths, names_trait};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 

@@ -9,18 +9,19 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
 
-use super::types::ToolTypes;
+use super::output_type::output_type;
+use crate::generate::types::ToolTypes;
 use crate::snapshot::ToolDef;
 
 /// The trait's method for one tool.
-pub(super) fn method(
+pub(crate) fn method(
     tool: &ToolDef,
     module: &Ident,
     method: &Ident,
     types: &ToolTypes,
     trait_name: &str,
 ) -> TokenStream {
-    let ret = super::output_type(types, module);
+    let ret = output_type(types, module);
     let doc = format!(
         "Answers the tool `{}` (`{module}::Input` in). Not implemented by default: the call fails naming this method.",
         tool.name
@@ -36,7 +37,7 @@ pub(super) fn method(
 }
 
 /// The registration of one tool's method with the fake server.
-pub(super) fn registration(
+pub(crate) fn registration(
     tool: &ToolDef,
     module: &Ident,
     method: &Ident,
@@ -59,7 +60,7 @@ pub(super) fn registration(
 }
 
 /// A prompt's trait method (its arguments in, the rendering out) and registration.
-pub(super) fn prompt(name: &str, method: &str, trait_name: &str) -> (TokenStream, TokenStream) {
+pub(crate) fn prompt(name: &str, method: &str, trait_name: &str) -> (TokenStream, TokenStream) {
     let ident = format_ident!("{method}");
     let doc = format!(
         "Renders the prompt `{name}` (its arguments by name). Not implemented by default: rendering fails naming this method."
@@ -85,7 +86,7 @@ pub(super) fn prompt(name: &str, method: &str, trait_name: &str) -> (TokenStream
 }
 
 /// A resource template's trait method (the URI read and its variables in) and registration.
-pub(super) fn template(name: &str, method: &str, trait_name: &str) -> (TokenStream, TokenStream) {
+pub(crate) fn template(name: &str, method: &str, trait_name: &str) -> (TokenStream, TokenStream) {
     let ident = format_ident!("{method}");
     let doc = format!(
         "Reads the resource template `{name}`: the URI read, and the values of its variables. Not implemented by default: reading fails naming this method."
@@ -111,7 +112,7 @@ pub(super) fn template(name: &str, method: &str, trait_name: &str) -> (TokenStre
 }
 
 /// The trait and the client's `fake` constructor.
-pub(super) fn items(
+pub(crate) fn items(
     client: &Ident,
     trait_name: &str,
     server_name: &str,

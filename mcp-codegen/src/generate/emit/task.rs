@@ -12,7 +12,7 @@ use crate::snapshot::ToolDef;
 
 /// How a tool runs as a task, as its snapshot says.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) enum TaskUse {
+pub(crate) enum TaskUse {
     /// Never: no task methods.
     #[default]
     None,
@@ -26,7 +26,7 @@ pub(super) enum TaskUse {
 
 impl TaskUse {
     /// What `tool` of a snapshot taken at `protocol` says.
-    pub(super) fn of(tool: &ToolDef, protocol: Option<&str>) -> TaskUse {
+    pub(crate) fn of(tool: &ToolDef, protocol: Option<&str>) -> TaskUse {
         match tool
             .raw
             .pointer("/execution/taskSupport")
@@ -44,7 +44,7 @@ impl TaskUse {
     }
 
     /// The tool's `ToolName::TASK_SUPPORT`, when its listing says more than the default.
-    pub(super) fn support(self) -> Option<TokenStream> {
+    pub(crate) fn support(self) -> Option<TokenStream> {
         match self {
             TaskUse::Required => Some(quote!(::mcp_runtime::TaskSupport::Required)),
             TaskUse::Optional => Some(quote!(::mcp_runtime::TaskSupport::Optional)),
@@ -53,7 +53,7 @@ impl TaskUse {
     }
 
     /// `Call::as_task`, for the `impl Call` block.
-    pub(super) fn call_method(self, ret: &TokenStream) -> TokenStream {
+    pub(crate) fn call_method(self, ret: &TokenStream) -> TokenStream {
         if self == TaskUse::None {
             return TokenStream::new();
         }
@@ -67,7 +67,7 @@ impl TaskUse {
     }
 
     /// The module-level `resume`.
-    pub(super) fn resume_fn(self, ret: &TokenStream, decode: &TokenStream) -> TokenStream {
+    pub(crate) fn resume_fn(self, ret: &TokenStream, decode: &TokenStream) -> TokenStream {
         if self == TaskUse::None {
             return TokenStream::new();
         }

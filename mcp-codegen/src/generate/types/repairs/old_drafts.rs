@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 /// Rewrites one schema object (its sub-schemas are the caller's to visit).
-pub(super) fn normalise(map: &mut Map<String, Value>, notes: &mut BTreeSet<String>) {
+pub(crate) fn normalise(map: &mut Map<String, Value>, notes: &mut BTreeSet<String>) {
     lift_required_flags(map);
     if map.contains_key("prefixItems") || map.get("items").is_some_and(Value::is_array) {
         fixed_positions(map, notes);

@@ -11,13 +11,12 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::{Map, Value};
 
-use super::CALL_METHODS;
 use super::refs::rename_def;
-use crate::generate::names::{Namer, pascal, snake};
+use crate::generate::text::names::{CALL_METHODS, Namer, pascal, snake};
 
 /// A string enum taken out of a schema: its type name and wire values.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct OwnEnum {
+pub(crate) struct OwnEnum {
     pub name: String,
     pub values: Vec<String>,
     pub description: Option<String>,
@@ -46,7 +45,7 @@ fn string_values(map: &Map<String, Value>) -> Option<Vec<String>> {
 /// where it stood (`InputSort`, `OutputItemsState`); a `$defs` entry that is a string enum keeps
 /// its place under a PascalCase name. Returns those enums, whose `$defs` entries typify is to
 /// replace with our types; a root string enum is named `root`.
-pub(super) fn hoist(schema: &mut Value, root: &str) -> Vec<OwnEnum> {
+pub(crate) fn hoist(schema: &mut Value, root: &str) -> Vec<OwnEnum> {
     normalize(schema);
     // A root that is a string enum is the type `Input` / `Output` itself.
     if let Some(map) = schema.as_object()
@@ -227,7 +226,7 @@ fn unique(base: &str, taken: &mut BTreeSet<String>) -> String {
 }
 
 /// Valid, distinct UpperCamelCase variant names for `values`, in order.
-pub(super) fn variant_names(values: &[String]) -> Vec<String> {
+pub(crate) fn variant_names(values: &[String]) -> Vec<String> {
     let mut taken = BTreeSet::new();
     values
         .iter()
@@ -294,7 +293,7 @@ fn part(name: &str) -> String {
 
 /// The enum's Rust item: variants named by us, the wire value kept by serde, `Display`
 /// writing the wire value.
-pub(super) fn enum_item(own: &OwnEnum) -> TokenStream {
+pub(crate) fn enum_item(own: &OwnEnum) -> TokenStream {
     let name = format_ident!("{}", own.name);
     let names = variant_names(&own.values);
     let variants = own.values.iter().zip(&names).map(|(value, variant)| {

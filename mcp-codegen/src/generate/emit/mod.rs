@@ -1,0 +1,13 @@
+//! The generated module's items, one kind a file: the header (client and tables), a tool's
+//! module, its client method and `TOOLS` entry, the generic pending call, the catalog
+//! (prompts, resources), tasks, and the fake trait.
+
+pub(crate) mod catalog;
+pub(crate) mod client_method;
+pub(crate) mod fake;
+pub(crate) mod header;
+pub(crate) mod output_type;
+pub(crate) mod pending_call;
+pub(crate) mod table_entry;
+pub(crate) mod task;
+pub(crate) mod tool_module;
