@@ -7,7 +7,8 @@
 
 use std::time::Duration;
 
-use mcp_runtime::{ConnectOptions, ElicitAnswer, SamplingReply, ServerSpec};
+use mcp_runtime::asks::{ElicitAnswer, SamplingReply};
+use mcp_runtime::{ConnectOptions, ServerSpec};
 
 mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
 

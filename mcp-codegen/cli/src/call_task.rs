@@ -5,7 +5,8 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use mcp_runtime::{Client, TaskState, ToolOutput};
+use mcp_runtime::tasks::TaskState;
+use mcp_runtime::{Client, ToolOutput};
 use serde_json::{Map, Value};
 
 /// How long a cancelled task may take to settle before the command stops waiting.

@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use mcp_runtime::{ElicitAnswer, Elicitation, ElicitationMode};
+use mcp_runtime::asks::{ElicitAnswer, Elicitation, ElicitationMode};
 use serde_json::{Map, Value};
 
 /// Where answers come from.

@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use std::collections::BTreeMap;
 
-use mcp_runtime::{Client, ConnectOptions, Listing, ServerSpec};
+use mcp_runtime::listing::Listing;
+use mcp_runtime::{Client, ConnectOptions, ServerSpec};
 use serde_json::{Map, Value};
 
 use crate::snapshot::{CacheHint, ServerIdentity, Snapshot};

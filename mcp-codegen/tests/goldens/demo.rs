@@ -89,7 +89,7 @@ impl McpToolsetDemo {
         &self,
         name: &str,
         lang: Option<&str>,
-    ) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
+    ) -> ::mcp_runtime::Result<::mcp_runtime::resources::ResourceOutput> {
         let uri = ::mcp_runtime::uri_template::expand(
             "demo://greeting/{name}{?lang}",
             &[("name", Some(name)), ("lang", lang)],
@@ -155,17 +155,17 @@ for McpToolsetDemoCall<'a, T, I, O> {
 }
 /// The prompts in the snapshot: names, descriptions, arguments.
 #[allow(dead_code)]
-pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
-    ::mcp_runtime::PromptInfo {
+pub const PROMPTS: &[::mcp_runtime::prompts::PromptInfo] = &[
+    ::mcp_runtime::prompts::PromptInfo {
         name: "summarize-thread",
         description: "Ask the model to summarize a conversation.",
         arguments: &[
-            ::mcp_runtime::PromptArgInfo {
+            ::mcp_runtime::prompts::PromptArgInfo {
                 name: "thread",
                 description: "The conversation to summarize",
                 required: true,
             },
-            ::mcp_runtime::PromptArgInfo {
+            ::mcp_runtime::prompts::PromptArgInfo {
                 name: "style",
                 description: "`bullets` or `prose` (the default), or `ask` to let the user choose",
                 required: false,
@@ -179,7 +179,7 @@ pub mod prompts {
     /// The MCP prompt `summarize-thread`, ready to render: set optional arguments, then `.await`.
     #[must_use = "a prompt is rendered only when awaited"]
     #[derive(Debug, Clone)]
-    pub struct SummarizeThread<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    pub struct SummarizeThread<'a>(pub ::mcp_runtime::prompts::PendingPrompt<'a>);
     impl<'a> SummarizeThread<'a> {
         /// `bullets` or `prose` (the default), or `ask` to let the user choose
         ///
@@ -189,8 +189,8 @@ pub mod prompts {
         }
     }
     impl<'a> ::std::future::IntoFuture for SummarizeThread<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        type Output = ::mcp_runtime::Result<::mcp_runtime::prompts::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::prompts::PromptFuture<'a>;
         fn into_future(self) -> Self::IntoFuture {
             self.0.into_future()
         }
@@ -198,15 +198,15 @@ pub mod prompts {
 }
 /// The static resources and resource templates in the snapshot.
 #[allow(dead_code)]
-pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
-    ::mcp_runtime::ResourceInfo {
+pub const RESOURCES: &[::mcp_runtime::resources::ResourceInfo] = &[
+    ::mcp_runtime::resources::ResourceInfo {
         name: "readme",
         uri: "demo://readme",
         template: false,
         description: "What this demo server is.",
         mime_type: Some("text/markdown"),
     },
-    ::mcp_runtime::ResourceInfo {
+    ::mcp_runtime::resources::ResourceInfo {
         name: "greeting",
         uri: "demo://greeting/{name}{?lang}",
         template: true,
@@ -502,7 +502,7 @@ pub mod add {
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, Output> {
+        pub fn as_task(self) -> ::mcp_runtime::tasks::StartTask<'a, Output> {
             self.0.as_task()
         }
     }
@@ -511,7 +511,7 @@ pub mod add {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, Output> {
+    ) -> ::mcp_runtime::tasks::Task<'a, Output> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -543,7 +543,9 @@ pub mod ask_model {
     impl<'a> Call<'a> {
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -552,7 +554,7 @@ pub mod ask_model {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -622,7 +624,7 @@ pub mod build_report {
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, Output> {
+        pub fn as_task(self) -> ::mcp_runtime::tasks::StartTask<'a, Output> {
             self.0.as_task()
         }
     }
@@ -631,7 +633,7 @@ pub mod build_report {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, Output> {
+    ) -> ::mcp_runtime::tasks::Task<'a, Output> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -663,7 +665,9 @@ pub mod confirm {
     impl<'a> Call<'a> {
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -672,7 +676,7 @@ pub mod confirm {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -854,7 +858,7 @@ pub mod create_order {
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, Output> {
+        pub fn as_task(self) -> ::mcp_runtime::tasks::StartTask<'a, Output> {
             self.0.as_task()
         }
     }
@@ -863,7 +867,7 @@ pub mod create_order {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, Output> {
+    ) -> ::mcp_runtime::tasks::Task<'a, Output> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -904,7 +908,9 @@ pub mod echo {
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -913,7 +919,7 @@ pub mod echo {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -950,7 +956,9 @@ pub mod exit {
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -959,7 +967,7 @@ pub mod exit {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -991,7 +999,9 @@ pub mod fail {
     impl<'a> Call<'a> {
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -1000,7 +1010,7 @@ pub mod fail {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -1026,7 +1036,9 @@ pub mod list_roots {
     impl<'a> Call<'a> {
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -1035,7 +1047,7 @@ pub mod list_roots {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -1061,7 +1073,9 @@ pub mod media {
     impl<'a> Call<'a> {
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -1070,7 +1084,7 @@ pub mod media {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -1165,7 +1179,7 @@ pub mod search {
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, Output> {
+        pub fn as_task(self) -> ::mcp_runtime::tasks::StartTask<'a, Output> {
             self.0.as_task()
         }
     }
@@ -1174,7 +1188,7 @@ pub mod search {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, Output> {
+    ) -> ::mcp_runtime::tasks::Task<'a, Output> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -1206,7 +1220,9 @@ pub mod sleep {
     impl<'a> Call<'a> {
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -1215,7 +1231,7 @@ pub mod sleep {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,
@@ -1241,7 +1257,9 @@ pub mod unlock {
     impl<'a> Call<'a> {
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -1250,7 +1268,7 @@ pub mod unlock {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,

@@ -131,7 +131,7 @@ impl McpServersEverything {
     pub async fn dynamic_blob_resource(
         &self,
         resource_id: &str,
-    ) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
+    ) -> ::mcp_runtime::Result<::mcp_runtime::resources::ResourceOutput> {
         let uri = ::mcp_runtime::uri_template::expand(
             "demo://resource/dynamic/blob/{resourceId}",
             &[("resourceId", Some(resource_id))],
@@ -144,7 +144,7 @@ impl McpServersEverything {
     pub async fn dynamic_text_resource(
         &self,
         resource_id: &str,
-    ) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
+    ) -> ::mcp_runtime::Result<::mcp_runtime::resources::ResourceOutput> {
         let uri = ::mcp_runtime::uri_template::expand(
             "demo://resource/dynamic/text/{resourceId}",
             &[("resourceId", Some(resource_id))],
@@ -210,56 +210,56 @@ for McpServersEverythingCall<'a, T, I, O> {
 }
 /// The prompts in the snapshot: names, descriptions, arguments.
 #[allow(dead_code)]
-pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[
-    ::mcp_runtime::PromptInfo {
+pub const PROMPTS: &[::mcp_runtime::prompts::PromptInfo] = &[
+    ::mcp_runtime::prompts::PromptInfo {
         name: "args-prompt",
         description: "A prompt with two arguments, one required and one optional",
         arguments: &[
-            ::mcp_runtime::PromptArgInfo {
+            ::mcp_runtime::prompts::PromptArgInfo {
                 name: "city",
                 description: "Name of the city",
                 required: true,
             },
-            ::mcp_runtime::PromptArgInfo {
+            ::mcp_runtime::prompts::PromptArgInfo {
                 name: "state",
                 description: "",
                 required: false,
             },
         ],
     },
-    ::mcp_runtime::PromptInfo {
+    ::mcp_runtime::prompts::PromptInfo {
         name: "completable-prompt",
         description: "First argument choice narrows values for second argument.",
         arguments: &[
-            ::mcp_runtime::PromptArgInfo {
+            ::mcp_runtime::prompts::PromptArgInfo {
                 name: "department",
                 description: "Choose the department.",
                 required: true,
             },
-            ::mcp_runtime::PromptArgInfo {
+            ::mcp_runtime::prompts::PromptArgInfo {
                 name: "name",
                 description: "Choose a team member to lead the selected department.",
                 required: true,
             },
         ],
     },
-    ::mcp_runtime::PromptInfo {
+    ::mcp_runtime::prompts::PromptInfo {
         name: "resource-prompt",
         description: "A prompt that includes an embedded resource reference",
         arguments: &[
-            ::mcp_runtime::PromptArgInfo {
+            ::mcp_runtime::prompts::PromptArgInfo {
                 name: "resourceType",
                 description: "Type of resource to fetch",
                 required: true,
             },
-            ::mcp_runtime::PromptArgInfo {
+            ::mcp_runtime::prompts::PromptArgInfo {
                 name: "resourceId",
                 description: "ID of the text resource to fetch",
                 required: true,
             },
         ],
     },
-    ::mcp_runtime::PromptInfo {
+    ::mcp_runtime::prompts::PromptInfo {
         name: "simple-prompt",
         description: "A prompt with no arguments",
         arguments: &[],
@@ -271,7 +271,7 @@ pub mod prompts {
     /// The MCP prompt `args-prompt`, ready to render: set optional arguments, then `.await`.
     #[must_use = "a prompt is rendered only when awaited"]
     #[derive(Debug, Clone)]
-    pub struct ArgsPrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    pub struct ArgsPrompt<'a>(pub ::mcp_runtime::prompts::PendingPrompt<'a>);
     impl<'a> ArgsPrompt<'a> {
         /// Sets the optional argument `state`.
         pub fn state(self, value: impl Into<String>) -> Self {
@@ -279,8 +279,8 @@ pub mod prompts {
         }
     }
     impl<'a> ::std::future::IntoFuture for ArgsPrompt<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        type Output = ::mcp_runtime::Result<::mcp_runtime::prompts::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::prompts::PromptFuture<'a>;
         fn into_future(self) -> Self::IntoFuture {
             self.0.into_future()
         }
@@ -288,11 +288,11 @@ pub mod prompts {
     /// The MCP prompt `completable-prompt`, ready to render: set optional arguments, then `.await`.
     #[must_use = "a prompt is rendered only when awaited"]
     #[derive(Debug, Clone)]
-    pub struct CompletablePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    pub struct CompletablePrompt<'a>(pub ::mcp_runtime::prompts::PendingPrompt<'a>);
     impl<'a> CompletablePrompt<'a> {}
     impl<'a> ::std::future::IntoFuture for CompletablePrompt<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        type Output = ::mcp_runtime::Result<::mcp_runtime::prompts::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::prompts::PromptFuture<'a>;
         fn into_future(self) -> Self::IntoFuture {
             self.0.into_future()
         }
@@ -300,11 +300,11 @@ pub mod prompts {
     /// The MCP prompt `resource-prompt`, ready to render: set optional arguments, then `.await`.
     #[must_use = "a prompt is rendered only when awaited"]
     #[derive(Debug, Clone)]
-    pub struct ResourcePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    pub struct ResourcePrompt<'a>(pub ::mcp_runtime::prompts::PendingPrompt<'a>);
     impl<'a> ResourcePrompt<'a> {}
     impl<'a> ::std::future::IntoFuture for ResourcePrompt<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        type Output = ::mcp_runtime::Result<::mcp_runtime::prompts::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::prompts::PromptFuture<'a>;
         fn into_future(self) -> Self::IntoFuture {
             self.0.into_future()
         }
@@ -312,11 +312,11 @@ pub mod prompts {
     /// The MCP prompt `simple-prompt`, ready to render: set optional arguments, then `.await`.
     #[must_use = "a prompt is rendered only when awaited"]
     #[derive(Debug, Clone)]
-    pub struct SimplePrompt<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+    pub struct SimplePrompt<'a>(pub ::mcp_runtime::prompts::PendingPrompt<'a>);
     impl<'a> SimplePrompt<'a> {}
     impl<'a> ::std::future::IntoFuture for SimplePrompt<'a> {
-        type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-        type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+        type Output = ::mcp_runtime::Result<::mcp_runtime::prompts::PromptOutput>;
+        type IntoFuture = ::mcp_runtime::prompts::PromptFuture<'a>;
         fn into_future(self) -> Self::IntoFuture {
             self.0.into_future()
         }
@@ -324,64 +324,64 @@ pub mod prompts {
 }
 /// The static resources and resource templates in the snapshot.
 #[allow(dead_code)]
-pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[
-    ::mcp_runtime::ResourceInfo {
+pub const RESOURCES: &[::mcp_runtime::resources::ResourceInfo] = &[
+    ::mcp_runtime::resources::ResourceInfo {
         name: "architecture.md",
         uri: "demo://resource/static/document/architecture.md",
         template: false,
         description: "Static document file exposed from /docs: architecture.md",
         mime_type: Some("text/markdown"),
     },
-    ::mcp_runtime::ResourceInfo {
+    ::mcp_runtime::resources::ResourceInfo {
         name: "extension.md",
         uri: "demo://resource/static/document/extension.md",
         template: false,
         description: "Static document file exposed from /docs: extension.md",
         mime_type: Some("text/markdown"),
     },
-    ::mcp_runtime::ResourceInfo {
+    ::mcp_runtime::resources::ResourceInfo {
         name: "features.md",
         uri: "demo://resource/static/document/features.md",
         template: false,
         description: "Static document file exposed from /docs: features.md",
         mime_type: Some("text/markdown"),
     },
-    ::mcp_runtime::ResourceInfo {
+    ::mcp_runtime::resources::ResourceInfo {
         name: "how-it-works.md",
         uri: "demo://resource/static/document/how-it-works.md",
         template: false,
         description: "Static document file exposed from /docs: how-it-works.md",
         mime_type: Some("text/markdown"),
     },
-    ::mcp_runtime::ResourceInfo {
+    ::mcp_runtime::resources::ResourceInfo {
         name: "instructions.md",
         uri: "demo://resource/static/document/instructions.md",
         template: false,
         description: "Static document file exposed from /docs: instructions.md",
         mime_type: Some("text/markdown"),
     },
-    ::mcp_runtime::ResourceInfo {
+    ::mcp_runtime::resources::ResourceInfo {
         name: "startup.md",
         uri: "demo://resource/static/document/startup.md",
         template: false,
         description: "Static document file exposed from /docs: startup.md",
         mime_type: Some("text/markdown"),
     },
-    ::mcp_runtime::ResourceInfo {
+    ::mcp_runtime::resources::ResourceInfo {
         name: "structure.md",
         uri: "demo://resource/static/document/structure.md",
         template: false,
         description: "Static document file exposed from /docs: structure.md",
         mime_type: Some("text/markdown"),
     },
-    ::mcp_runtime::ResourceInfo {
+    ::mcp_runtime::resources::ResourceInfo {
         name: "Dynamic Blob Resource",
         uri: "demo://resource/dynamic/blob/{resourceId}",
         template: true,
         description: "Binary (base64) dynamic resource fabricated from the {resourceId} variable, which must be an integer.",
         mime_type: Some("application/octet-stream"),
     },
-    ::mcp_runtime::ResourceInfo {
+    ::mcp_runtime::resources::ResourceInfo {
         name: "Dynamic Text Resource",
         uri: "demo://resource/dynamic/text/{resourceId}",
         template: true,

@@ -2782,7 +2782,7 @@ pub mod task_optional {
     pub enum ThisTool {}
     impl ::mcp_runtime::ToolName for ThisTool {
         const NAME: &str = NAME;
-        const TASK_SUPPORT: ::mcp_runtime::TaskSupport = ::mcp_runtime::TaskSupport::Optional;
+        const TASK_SUPPORT: ::mcp_runtime::tasks::TaskSupport = ::mcp_runtime::tasks::TaskSupport::Optional;
     }
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
@@ -2804,7 +2804,9 @@ pub mod task_optional {
         }
         /// Sends the call as a task and resolves once the server has taken it: a `Task` to
         /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-        pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, ::mcp_runtime::ToolOutput> {
+        pub fn as_task(
+            self,
+        ) -> ::mcp_runtime::tasks::StartTask<'a, ::mcp_runtime::ToolOutput> {
             self.0.as_task()
         }
     }
@@ -2813,7 +2815,7 @@ pub mod task_optional {
     pub fn resume<'a>(
         client: &'a ::mcp_runtime::Client,
         id: &str,
-    ) -> ::mcp_runtime::Task<'a, ::mcp_runtime::ToolOutput> {
+    ) -> ::mcp_runtime::tasks::Task<'a, ::mcp_runtime::ToolOutput> {
         ::mcp_runtime::__private::resume_task(
             client,
             NAME,

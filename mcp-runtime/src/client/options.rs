@@ -160,7 +160,8 @@ impl ConnectOptions {
     /// out of an accepted form take the schema's defaults.
     ///
     /// ```
-    /// use mcp_runtime::{ConnectOptions, ElicitAnswer};
+    /// use mcp_runtime::ConnectOptions;
+    /// use mcp_runtime::asks::ElicitAnswer;
     /// let options = ConnectOptions::default().on_elicitation(|request| async move {
     ///     eprintln!("the server asks: {}", request.message);
     ///     ElicitAnswer::Decline

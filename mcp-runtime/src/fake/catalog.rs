@@ -10,7 +10,8 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::FakeResult;
-use crate::{PromptInfo, PromptOutput, ResourceInfo, ResourceOutput};
+use crate::prompts::{PromptInfo, PromptOutput};
+use crate::resources::{ResourceInfo, ResourceOutput};
 
 type Pending<T> = Pin<Box<dyn Future<Output = FakeResult<T>> + Send>>;
 pub(super) type PromptFn =

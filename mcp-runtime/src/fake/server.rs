@@ -15,10 +15,9 @@ use serde_json::{Map, Value, json};
 use super::FakeResult;
 use super::catalog::Catalog;
 use crate::client::transport::in_process::{self, Answer, Responder};
-use crate::{
-    Client, ConnectOptions, PromptInfo, PromptOutput, ResourceInfo, ResourceOutput, Result,
-    ServerSpec, ToolInfo, ToolOutput,
-};
+use crate::prompts::{PromptInfo, PromptOutput};
+use crate::resources::{ResourceInfo, ResourceOutput};
+use crate::{Client, ConnectOptions, Result, ServerSpec, ToolInfo, ToolOutput};
 
 type Reply = Pin<Box<dyn Future<Output = std::result::Result<Value, String>> + Send>>;
 type Answerer = Arc<dyn Fn(Value) -> Reply + Send + Sync>;

@@ -9,7 +9,8 @@ use serde_json::Value;
 
 use super::manager::{ManagedServer, Manager};
 use super::registry::{PrefixPolicy, mcp_names};
-use crate::{Error, PromptOutput, Result};
+use crate::prompts::PromptOutput;
+use crate::{Error, Result};
 
 /// One prompt as the catalog offers it.
 #[derive(Debug, Clone, PartialEq, Eq)]

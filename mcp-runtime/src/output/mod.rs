@@ -14,7 +14,7 @@ pub struct ToolOutput {
     /// `structuredContent`, present when the tool declares an `outputSchema`.
     pub structured: Option<Value>,
     /// The server's `isError` flag. [`Client::call_tool`](crate::Client::call_tool) turns `true`
-    /// into [`Error::Tool`], so outputs seen by callers normally have `false` here.
+    /// into [`Error::Tool`](crate::Error::Tool), so outputs seen by callers normally have `false` here.
     pub is_error: bool,
 }
 

@@ -9,7 +9,7 @@ use rig_core::completion::{CompletionRequest, Message};
 use rig_core::driver::DynModel;
 use rig_core::operation::Completion;
 
-use crate::{SamplingReply, SamplingRequest};
+use crate::asks::{SamplingReply, SamplingRequest};
 
 type Reply = Pin<Box<dyn Future<Output = Result<SamplingReply, String>> + Send>>;
 

@@ -8,10 +8,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_runtime::{
-    Client, ConnectOptions, ElicitAnswer, ElicitationMode, Error, Protocol, Root, SamplingReply,
-    ServerSpec,
-};
+use mcp_runtime::asks::{ElicitAnswer, ElicitationMode, Root, SamplingReply};
+use mcp_runtime::{Client, ConnectOptions, Error, Protocol, ServerSpec};
 use serde_json::{Map, json};
 
 use crate::common::*;

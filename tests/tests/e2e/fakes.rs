@@ -9,7 +9,9 @@ use mcp_runtime::fake::{FakeError, FakeResult, FakeServer};
 use mcp_runtime::host::registry::{Registry, RegistryOptions};
 use std::collections::BTreeMap;
 
-use mcp_runtime::{Error, PromptOutput, ResourceOutput, ToolOutput};
+use mcp_runtime::prompts::PromptOutput;
+use mcp_runtime::resources::ResourceOutput;
+use mcp_runtime::{Error, ToolOutput};
 use serde_json::{Value, json};
 
 mcp_macros::mcp_toolset!(Demo, "mcp/demo.json", fakes = true);

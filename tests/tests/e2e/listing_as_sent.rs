@@ -5,7 +5,8 @@
 
 use std::process::Command;
 
-use mcp_runtime::{Client, Listing, ServerSpec};
+use mcp_runtime::listing::Listing;
+use mcp_runtime::{Client, ServerSpec};
 use serde_json::Value;
 
 use crate::common::*;

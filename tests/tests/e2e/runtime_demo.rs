@@ -116,7 +116,7 @@ async fn exercise(client: &Client) {
     assert!(matches!(media.content[0], ContentBlock::Text(_)));
     assert!(matches!(media.content[1], ContentBlock::Image(_)));
     assert_eq!(
-        mcp_runtime::resource_text(&media.content[2]),
+        mcp_runtime::resources::resource_text(&media.content[2]),
         Some("remember the milk")
     );
     let for_llm = media.to_llm_string(10_000);

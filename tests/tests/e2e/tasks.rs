@@ -12,7 +12,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures::StreamExt;
-use mcp_runtime::{Client, ConnectOptions, ElicitAnswer, Error, Protocol, ServerSpec, TaskStatus};
+use mcp_runtime::asks::ElicitAnswer;
+use mcp_runtime::tasks::TaskStatus;
+use mcp_runtime::{Client, ConnectOptions, Error, Protocol, ServerSpec};
 use serde_json::{Map, json};
 
 use crate::common::*;

@@ -135,7 +135,7 @@ impl CatalogPlan {
             items.extend(quote! {
                 /// The prompts in the snapshot: names, descriptions, arguments.
                 #[allow(dead_code)]
-                pub const PROMPTS: &[::mcp_runtime::PromptInfo] = &[#(#entries),*];
+                pub const PROMPTS: &[::mcp_runtime::prompts::PromptInfo] = &[#(#entries),*];
                 /// Prompts ready to render: set optional arguments, then `.await`.
                 #[allow(dead_code)]
                 pub mod prompts {
@@ -149,7 +149,7 @@ impl CatalogPlan {
             items.extend(quote! {
                 /// The static resources and resource templates in the snapshot.
                 #[allow(dead_code)]
-                pub const RESOURCES: &[::mcp_runtime::ResourceInfo] = &[#(#resources,)* #(#templates),*];
+                pub const RESOURCES: &[::mcp_runtime::resources::ResourceInfo] = &[#(#resources,)* #(#templates),*];
             });
         }
         if !self.resources.is_empty() {
@@ -248,13 +248,13 @@ fn prompt_builder(named: &NamedPrompt) -> TokenStream {
         #doc
         #[must_use = "a prompt is rendered only when awaited"]
         #[derive(Debug, Clone)]
-        pub struct #builder<'a>(pub ::mcp_runtime::PendingPrompt<'a>);
+        pub struct #builder<'a>(pub ::mcp_runtime::prompts::PendingPrompt<'a>);
         impl<'a> #builder<'a> {
             #(#setters)*
         }
         impl<'a> ::std::future::IntoFuture for #builder<'a> {
-            type Output = ::mcp_runtime::Result<::mcp_runtime::PromptOutput>;
-            type IntoFuture = ::mcp_runtime::PromptFuture<'a>;
+            type Output = ::mcp_runtime::Result<::mcp_runtime::prompts::PromptOutput>;
+            type IntoFuture = ::mcp_runtime::prompts::PromptFuture<'a>;
             fn into_future(self) -> Self::IntoFuture {
                 self.0.into_future()
             }
@@ -286,7 +286,7 @@ fn template_method(named: &NamedTemplate) -> TokenStream {
     );
     quote! {
         #doc
-        pub async fn #method(&self, #(#params),*) -> ::mcp_runtime::Result<::mcp_runtime::ResourceOutput> {
+        pub async fn #method(&self, #(#params),*) -> ::mcp_runtime::Result<::mcp_runtime::resources::ResourceOutput> {
             let uri = ::mcp_runtime::uri_template::expand(#uri, &[#(#values),*]);
             self.client.read_resource(&uri).await
         }
@@ -315,10 +315,10 @@ fn prompt_entry(prompt: &PromptDef) -> TokenStream {
     let description = text(&prompt.description);
     let arguments = prompt.arguments.iter().map(|a| {
         let (name, description, required) = (a.name.as_str(), text(&a.description), a.required);
-        quote!(::mcp_runtime::PromptArgInfo { name: #name, description: #description, required: #required })
+        quote!(::mcp_runtime::prompts::PromptArgInfo { name: #name, description: #description, required: #required })
     });
     quote! {
-        ::mcp_runtime::PromptInfo { name: #name, description: #description, arguments: &[#(#arguments),*] }
+        ::mcp_runtime::prompts::PromptInfo { name: #name, description: #description, arguments: &[#(#arguments),*] }
     }
 }
 
@@ -333,7 +333,7 @@ fn resource_entry(resource: &ResourceDef) -> TokenStream {
     let (name, uri) = (resource.name.as_str(), resource.uri.as_str());
     let (description, mime_type) = (text(&resource.description), mime(&resource.mime_type));
     quote! {
-        ::mcp_runtime::ResourceInfo { name: #name, uri: #uri, template: false, description: #description, mime_type: #mime_type }
+        ::mcp_runtime::resources::ResourceInfo { name: #name, uri: #uri, template: false, description: #description, mime_type: #mime_type }
     }
 }
 
@@ -341,6 +341,6 @@ fn template_entry(template: &TemplateDef) -> TokenStream {
     let (name, uri) = (template.name.as_str(), template.uri_template.as_str());
     let (description, mime_type) = (text(&template.description), mime(&template.mime_type));
     quote! {
-        ::mcp_runtime::ResourceInfo { name: #name, uri: #uri, template: true, description: #description, mime_type: #mime_type }
+        ::mcp_runtime::resources::ResourceInfo { name: #name, uri: #uri, template: true, description: #description, mime_type: #mime_type }
     }
 }

@@ -68,7 +68,7 @@ pub(crate) fn prompt(name: &str, method: &str, trait_name: &str) -> (TokenStream
     let path = format!("{trait_name}::{method}");
     let method = quote! {
         #[doc = #doc]
-        fn #ident(&self, arguments: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>) -> impl ::std::future::Future<Output = ::mcp_runtime::fake::FakeResult<::mcp_runtime::PromptOutput>> + ::std::marker::Send {
+        fn #ident(&self, arguments: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>) -> impl ::std::future::Future<Output = ::mcp_runtime::fake::FakeResult<::mcp_runtime::prompts::PromptOutput>> + ::std::marker::Send {
             let _ = arguments;
             async { ::std::result::Result::Err(::mcp_runtime::fake::FakeError::not_implemented(#path)) }
         }
@@ -94,7 +94,7 @@ pub(crate) fn template(name: &str, method: &str, trait_name: &str) -> (TokenStre
     let path = format!("{trait_name}::{method}");
     let method = quote! {
         #[doc = #doc]
-        fn #ident(&self, uri: ::std::string::String, variables: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>) -> impl ::std::future::Future<Output = ::mcp_runtime::fake::FakeResult<::mcp_runtime::ResourceOutput>> + ::std::marker::Send {
+        fn #ident(&self, uri: ::std::string::String, variables: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>) -> impl ::std::future::Future<Output = ::mcp_runtime::fake::FakeResult<::mcp_runtime::resources::ResourceOutput>> + ::std::marker::Send {
             let _ = (uri, variables);
             async { ::std::result::Result::Err(::mcp_runtime::fake::FakeError::not_implemented(#path)) }
         }

@@ -100,7 +100,7 @@ pub(crate) fn tool_call(call: ToolCall<'_>) -> TokenStream {
     let marker = format_ident!("{MARKER}");
     let task_const = task_support
         .as_ref()
-        .map(|support| quote!(const TASK_SUPPORT: ::mcp_runtime::TaskSupport = #support;));
+        .map(|support| quote!(const TASK_SUPPORT: ::mcp_runtime::tasks::TaskSupport = #support;));
     // The generic's `new` is for results as they came, the generic's default `ToolOutput`: a
     // tool with an output schema decodes it in a `new` of its own.
     let set_support = task_support

@@ -46,8 +46,8 @@ impl TaskUse {
     /// The tool's `ToolName::TASK_SUPPORT`, when its listing says more than the default.
     pub(crate) fn support(self) -> Option<TokenStream> {
         match self {
-            TaskUse::Required => Some(quote!(::mcp_runtime::TaskSupport::Required)),
-            TaskUse::Optional => Some(quote!(::mcp_runtime::TaskSupport::Optional)),
+            TaskUse::Required => Some(quote!(::mcp_runtime::tasks::TaskSupport::Required)),
+            TaskUse::Optional => Some(quote!(::mcp_runtime::tasks::TaskSupport::Optional)),
             _ => None,
         }
     }
@@ -60,7 +60,7 @@ impl TaskUse {
         quote! {
             /// Sends the call as a task and resolves once the server has taken it: a `Task` to
             /// poll, watch, cancel or resume by id, whose `result()` is typed like the call.
-            pub fn as_task(self) -> ::mcp_runtime::StartTask<'a, #ret> {
+            pub fn as_task(self) -> ::mcp_runtime::tasks::StartTask<'a, #ret> {
                 self.0.as_task()
             }
         }
@@ -74,7 +74,7 @@ impl TaskUse {
         quote! {
             /// The task `id` of this tool (from `Task::id`), followed again — after a
             /// reconnect, or in another process — its result typed like the call's.
-            pub fn resume<'a>(client: &'a ::mcp_runtime::Client, id: &str) -> ::mcp_runtime::Task<'a, #ret> {
+            pub fn resume<'a>(client: &'a ::mcp_runtime::Client, id: &str) -> ::mcp_runtime::tasks::Task<'a, #ret> {
                 ::mcp_runtime::__private::resume_task(client, NAME, id, #decode)
             }
         }

@@ -35,7 +35,8 @@ pub enum ElicitationMode {
 /// The user's answer to an [`Elicitation`].
 ///
 /// ```no_run
-/// use mcp_runtime::{Client, ConnectOptions, ElicitAnswer, Root, SamplingReply, ServerSpec};
+/// use mcp_runtime::asks::{ElicitAnswer, Root, SamplingReply};
+/// use mcp_runtime::{Client, ConnectOptions, ServerSpec};
 /// # async fn demo() -> mcp_runtime::Result<()> {
 /// let options = ConnectOptions::default()
 ///     .on_elicitation(|request| async move {

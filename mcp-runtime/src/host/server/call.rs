@@ -14,7 +14,8 @@ use super::pool::{self, Session};
 use super::status::ServerStatus;
 use crate::host::config::Lifecycle;
 use crate::model::{Prompt, Tool};
-use crate::{Client, Error, PromptOutput, Result, ToolOutput};
+use crate::prompts::PromptOutput;
+use crate::{Client, Error, Result, ToolOutput};
 
 impl ManagedServer {
     /// Calls `tool`. After a transport failure the call is retried once on a new session, but
