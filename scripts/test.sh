@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the workspace, as CI does: formatting, clippy (-D warnings, all targets,
 # all features), mcp-runtime and mcp-codegen checked with each feature alone and with none, the
-# tests, the docs (-D warnings), `cargo package` of the published crates, and the stated MSRV
-# against every dependency's. First installs, locally and pinned, the third-party MCP servers
+# tests, the docs (-D warnings), and the published crates packaged and compiled from their
+# packages. First installs, locally and pinned, the third-party MCP servers
 # the tests talk to and the MCP conformance suite (with the Node 22 it needs): npm packages
 # into test-servers/node_modules (package-lock.json) and PyPI packages into test-servers/.venv
 # (requirements.txt; the Python MCP SDK 1.x into .venv-sdk1, requirements-sdk1.txt; FastMCP
@@ -63,8 +63,9 @@ install() {
   venv .venv-fastmcp requirements-fastmcp.txt "FastMCP with tasks"
 }
 
-# CI builds from cold: incremental state would only double the target dir's size on disk.
-export CARGO_INCREMENTAL=0
+# CI builds from cold, where incremental state would only double the target dir's size on
+# disk; a developer's re-run after a small change is what incremental builds are for.
+if [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=0; fi
 
 # Each stage says how long it took, so CI's time is easy to account for.
 stage() {
@@ -81,43 +82,70 @@ stage() {
 features() {
   local crate=$1; shift
   for set in "" "$@"; do
-    echo "   -p $crate --no-default-features ${set:+--features $set}"
+    local start=$SECONDS out
     # A warning here is one clippy cannot see (code dead only in this feature set): fail on it.
-    local out
     out=$(cargo check -q -p "$crate" --no-default-features ${set:+--features "$set"} 2>&1) || { echo "$out"; return 1; }
     [ -z "$out" ] || { echo "$out"; return 1; }
+    echo "   -p $crate --no-default-features ${set:+--features $set} ($((SECONDS - start)) s)"
   done
 }
+# `rustls` is left out: no code of ours is gated on it (it only turns on rmcp's and reqwest's
+# TLS), and the CLI, which clippy, the tests and the packages check, turns it on.
 feature_matrix() {
-  features mcp-runtime stdio http rustls oauth host rig fake && features mcp-codegen live audit
+  features mcp-runtime stdio http oauth host rig fake && features mcp-codegen live audit
 }
 
-# The published crates package and build from their package alone.
+# The published crates package, and compile from their packages alone. cargo's own
+# verification builds each package as a workspace of its own, with default profiles and its
+# own features: every dependency again, four times over. Here the four packages are extracted
+# into one workspace that patches them in for each other, with the lock file and profiles of
+# this one, and checked into the same target directory: the dependencies are those already
+# checked, and what is compiled is what the packages hold (a file left out of one fails here).
 package() {
-  # cargo verifies each package against the others through a local registry, extracting them
-  # into the shared registry cache and building them as registry crates, which it never
-  # rebuilds: a copy extracted or built by an earlier run (same name and version) would stand
-  # in for today's sources, so both go first.
-  local crate deps
+  local out=target/package verify=target/package/verify crate
+  cargo package -q --allow-dirty --no-verify -p mcp-runtime -p mcp-codegen -p mcp-macros -p mcp-codegen-cli
+  rm -rf "$verify" && mkdir -p "$verify"
+  local members="" patches=""
   for crate in mcp-runtime mcp-codegen mcp-macros mcp-codegen-cli; do
-    rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate"-[0-9]*
+    local dir; dir=$(basename "$(ls "$out/$crate"-[0-9]*.crate)" .crate)
+    tar -xzf "$out/$dir.crate" -C "$verify"
+    members="$members\"$dir\", "
+    patches="$patches$crate = { path = \"$dir\" }\n"
   done
-  for deps in $(grep -l "registry/src/[^/]*/mcp-" target/debug/deps/*.d 2>/dev/null); do
-    local unit; unit=$(basename "${deps%.d}")            # mcp_runtime-<hash>
-    rm -f target/debug/deps/*"$unit".* && rm -rf "target/debug/.fingerprint/${unit//_/-}"
-  done
-  cargo package -q --allow-dirty -p mcp-runtime -p mcp-codegen -p mcp-macros -p mcp-codegen-cli
+  {
+    printf '[workspace]\nresolver = "3"\nmembers = [%s]\n\n[patch.crates-io]\n%b\n' "$members" "$patches"
+    sed -n '/^\[profile/,$p' Cargo.toml
+  } > "$verify/Cargo.toml"
+  cp Cargo.lock "$verify/Cargo.lock"
+  cargo check -q --manifest-path "$verify/Cargo.toml" --workspace --all-features --target-dir target
 }
 
-if [ "$mode" != test ]; then
+if [ "$mode" = install ]; then
   stage "install test servers" install
+  exit 0
 fi
-[ "$mode" = install ] && exit 0
+# The installs wait on the network more than the CPU: they run beside the lints, and the tests
+# wait for them.
+installing=""
+if [ "$mode" = all ]; then
+  install_log=$(mktemp)
+  (stage "install test servers" install > "$install_log" 2>&1) &
+  installing=$!
+fi
+installed() {
+  [ -n "$installing" ] || return 0
+  local rc=0
+  wait "$installing" || rc=$?
+  cat "$install_log"; rm -f "$install_log"; installing=""
+  return $rc
+}
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-cargo_test() { cargo test --workspace "$@" 2>&1 | tee "$log"; }
+# The 2021-edition corpus crate runs nothing the 2024 one does not: clippy checks it (under
+# its #![deny(warnings)]), and building it again for tests would only repeat the codegen.
+cargo_test() { cargo test --workspace --exclude mcp-toolset-corpus-2021 "$@" 2>&1 | tee "$log"; }
 
 if [ "$mode" = all ]; then
   stage "cargo fmt --check" cargo fmt --all -- --check || status=$?
@@ -125,6 +153,7 @@ if [ "$mode" = all ]; then
   [ "$status" -eq 0 ] && { stage "cargo clippy -D warnings" cargo clippy -q --workspace --all-targets --all-features -- -D warnings || status=$?; }
   [ "$status" -eq 0 ] && { stage "feature matrix" feature_matrix || status=$?; }
 fi
+installed || status=$?
 [ "$status" -eq 0 ] && { stage "cargo test --workspace $*" cargo_test "$@" || status=$?; }
 if [ "$mode" = all ]; then
   # Generated bindings document cleanly: the goldens and every corpus snapshot, and our crates.
