@@ -5,24 +5,24 @@
 //! itself, errors, closing. What a session does is one file per MCP concept: `tools.rs`,
 //! `prompts.rs`, `resources.rs`, with `call.rs` the pending call that generated methods return
 //! and `output.rs` what a call gives back. `asks/` answers servers that ask (elicitation,
-//! sampling, roots) in both eras. `guard.rs` compares a live server with a generated
+//! sampling, roots) in both eras. `drift_guard.rs` compares a live server with a generated
 //! `TOOLS` table. `transport/` is the wing that reaches a server.
 
 mod asks;
 pub mod call;
 pub(crate) mod cassette;
-mod guard;
+mod drift_guard;
 mod handler;
 mod listing;
 mod options;
 
-mod pages;
+mod paging;
 mod progress;
 pub(crate) mod prompts;
 mod protocol;
 mod raw_tap;
 mod resources;
-mod rounds;
+mod round_trips;
 mod scope_challenge;
 mod session;
 pub(crate) mod tasks;

@@ -3,7 +3,7 @@
 use rmcp::model::{ContentBlock, GetPromptRequestParams, GetPromptResponse, Prompt, PromptMessage};
 use serde_json::{Map, Value};
 
-use super::rounds::Round;
+use super::round_trips::Round;
 use super::session::Client;
 use crate::schema::json_kind::json_kind;
 use crate::{Error, Result};

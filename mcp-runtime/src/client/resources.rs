@@ -6,7 +6,7 @@ use rmcp::model::{
     SubscribeRequestParams, UnsubscribeRequestParams,
 };
 
-use super::rounds::Round;
+use super::round_trips::Round;
 use super::session::Client;
 use crate::Result;
 

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use super::call::{PendingCall, raw_output};
 use super::progress::{CancelOnDrop, ProgressFn};
-use super::rounds::Round;
+use super::round_trips::Round;
 use super::session::{Client, timeout_error};
 use super::tasks::follow::{CancelTaskOnDrop, Follow};
 use super::tasks::wire::{Form, Started};

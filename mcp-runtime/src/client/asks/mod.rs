@@ -1,11 +1,11 @@
 //! Servers that ask: the handlers an application installs for elicitation, sampling and roots,
 //! offered in the client's capabilities only when installed. One set serves both eras: the
 //! legacy server-to-client requests (through rmcp's handler) and, on 2026-07-28, the
-//! `inputRequests` of a Multi Round-Trip Request (`rounds.rs`).
+//! `inputRequests` of a Multi Round-Trip Request (`input_required.rs`).
 
 pub(crate) mod elicitation;
+pub(crate) mod input_required;
 pub(crate) mod roots;
-pub(crate) mod rounds;
 pub(crate) mod sampling;
 
 use std::fmt;

@@ -1,6 +1,6 @@
 //! Multi Round-Trip Requests (2026-07-28) from the requester's side: `tools/call`,
 //! `prompts/get` and `resources/read` may be answered `input_required`; the installed handlers
-//! answer the questions (`asks/rounds.rs`) and the request goes again with `inputResponses` and
+//! answer the questions (`asks/input_required.rs`) and the request goes again with `inputResponses` and
 //! the server's `requestState`, at most `ConnectOptions::max_input_rounds` times.
 
 use std::future::Future;
@@ -11,7 +11,7 @@ use rmcp::model::{
 };
 
 use super::asks::Unanswered;
-use super::asks::rounds::NextRound;
+use super::asks::input_required::NextRound;
 use super::session::Client;
 use crate::{Error, Result};
 
