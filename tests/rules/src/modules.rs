@@ -180,8 +180,12 @@ impl Reader<'_> {
         }
     }
 
+    /// Binds `alias`; the path is a reference too: an unused import is still a dependency.
     fn bind(&mut self, alias: String, path: Vec<String>) {
         let abs = self.absolute(&path);
+        if let Some(abs) = &abs {
+            self.file.references.push(abs.clone());
+        }
         self.scope_mut().imports.push((alias, abs));
     }
 
@@ -273,13 +277,8 @@ fn path_at(tokens: &[TokenTree], start: usize) -> (Vec<String>, usize) {
 }
 
 impl<'ast> Visit<'ast> for Reader<'_> {
-    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
-        // Imports resolve as references too: an unused import is still a dependency.
-        let mut paths = Vec::new();
-        flatten(&u.tree, Vec::new(), &mut paths);
-        for path in paths {
-            self.reference(path);
-        }
+    fn visit_item_use(&mut self, _: &'ast syn::ItemUse) {
+        // Read once, as bindings, by `items` (`bind` records each as a reference).
     }
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
@@ -301,23 +300,6 @@ impl<'ast> Visit<'ast> for Reader<'_> {
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
         self.macro_paths(m.tokens.clone());
         syn::visit::visit_macro(self, m);
-    }
-}
-
-/// Every leaf path of a `use` tree.
-fn flatten(tree: &syn::UseTree, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
-    let with = |s: String| {
-        let mut p = prefix.clone();
-        p.push(s);
-        p
-    };
-    match tree {
-        syn::UseTree::Path(p) => flatten(&p.tree, with(p.ident.to_string()), out),
-        syn::UseTree::Name(n) if n.ident == "self" => out.push(prefix),
-        syn::UseTree::Name(n) => out.push(with(n.ident.to_string())),
-        syn::UseTree::Rename(r) => out.push(with(r.ident.to_string())),
-        syn::UseTree::Glob(_) => out.push(prefix),
-        syn::UseTree::Group(g) => g.items.iter().for_each(|t| flatten(t, prefix.clone(), out)),
     }
 }
 
