@@ -32,6 +32,8 @@ mod output;
 pub mod rig;
 pub mod schema;
 mod spec;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod typed_client;
 pub mod uri_template;
 mod wire_enum;
 mod wire_object;
@@ -46,6 +48,8 @@ pub use client::{
 pub use error::{Error, Result};
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use output::ToolOutput;
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub use output::decode::FromToolOutput;
 pub use schema::ToolInfo;
 pub use spec::{EnterpriseIdp, HttpSpec, OAuthSpec, ReplaySpec, ServerSpec, StdioSpec};
 
@@ -131,6 +135,10 @@ pub use serde::Serializer as __Ser;
 /// generator, whose output always matches the runtime of the same version.
 #[doc(hidden)]
 pub mod __private {
+    #[cfg(any(feature = "stdio", feature = "http"))]
+    pub use crate::__setters as setters;
+    #[cfg(any(feature = "stdio", feature = "http"))]
+    pub use crate::__this_tool as this_tool;
     #[cfg(any(feature = "stdio", feature = "http"))]
     pub use crate::client::call::{call_raw, call_typed, pending_call, raw_output, resume_task};
     #[cfg(any(feature = "stdio", feature = "http"))]

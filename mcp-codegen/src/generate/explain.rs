@@ -68,7 +68,7 @@ impl Generator {
     }
 }
 
-/// The module whose `NAME` is `tool`.
+/// The module whose `NAME` is `tool` (its `this_tool!("…")` line).
 fn tool_module<'a>(file: &'a syn::File, tool: &str) -> Option<&'a syn::ItemMod> {
     file.items.iter().find_map(|item| match item {
         syn::Item::Mod(module) if names_tool(module, tool) => Some(module),
@@ -81,8 +81,20 @@ fn names_tool(module: &syn::ItemMod, tool: &str) -> bool {
         return false;
     };
     items.iter().any(|item| match item {
-        syn::Item::Const(c) if c.ident == "NAME" => {
-            matches!(&*c.expr, syn::Expr::Lit(l) if matches!(&l.lit, syn::Lit::Str(s) if s.value() == tool))
+        syn::Item::Macro(call)
+            if call
+                .mac
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "this_tool") =>
+        {
+            let name = call.mac.parse_body_with(|input: syn::parse::ParseStream| {
+                let name: syn::LitStr = input.parse()?;
+                input.parse::<proc_macro2::TokenStream>()?;
+                Ok(name)
+            });
+            name.is_ok_and(|name| name.value() == tool)
         }
         _ => false,
     })

@@ -3,9 +3,10 @@
 
 use serde::Serialize;
 
-use super::call::{PendingCall, call_raw};
+use super::call::PendingCall;
 use super::tasks::TaskSupport;
-use crate::{Client, ToolOutput};
+use crate::Client;
+use crate::output::decode::FromToolOutput;
 
 /// One tool of a generated client: each tool module's `ThisTool` implements it. The generic
 /// pending call's `new` reads the tool's name, and what its listing said about tasks, from it.
@@ -17,11 +18,31 @@ pub trait ToolName {
     const TASK_SUPPORT: TaskSupport = TaskSupport::Forbidden;
 }
 
-/// A pending call of the tool `T` with `input`, resolving to its output as it came (a
-/// generated tool without an `outputSchema`).
-pub fn call_tool<'a, T: ToolName, I: Serialize>(
+/// A pending call of the tool `T` with `input`, resolving to its output as it came or to its
+/// decoded structured result, as `O` says.
+pub fn call_tool<'a, T: ToolName, I: Serialize, O: FromToolOutput>(
     client: &'a Client,
     input: I,
-) -> PendingCall<'a, I, ToolOutput> {
-    call_raw(client, T::NAME, input).task_support(T::TASK_SUPPORT)
+) -> PendingCall<'a, I, O> {
+    PendingCall::new(client, T::NAME, input, O::from_tool_output).task_support(T::TASK_SUPPORT)
+}
+
+/// Declares a generated tool module's `NAME` and `ThisTool` (this module's [`ToolName`]) in one
+/// line: `this_tool!("get_issue")`, or with the listing's task support,
+/// `this_tool!("build", ::mcp_runtime::tasks::TaskSupport::Optional)`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __this_tool {
+    ($name:literal $(, $support:expr)? $(,)?) => {
+        /// The tool's name on the server.
+        pub const NAME: &str = $name;
+
+        /// This tool, as a type: its name, and what keeps its call apart from other tools'.
+        pub enum ThisTool {}
+
+        impl $crate::ToolName for ThisTool {
+            const NAME: &'static str = NAME;
+            $(const TASK_SUPPORT: $crate::tasks::TaskSupport = $support;)?
+        }
+    };
 }

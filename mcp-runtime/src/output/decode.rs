@@ -12,6 +12,26 @@ use crate::{Error, Result};
 /// Turns a tool's output into what the call resolves to.
 pub(crate) type Decode<O> = fn(ToolOutput, &str) -> Result<O>;
 
+/// What a typed call of a tool resolves to: the output as it came ([`ToolOutput`], for a tool
+/// without an `outputSchema`), or any type its structured result decodes into (a generated
+/// `Output`). One generic call type serves both, so no tool module writes a constructor.
+pub trait FromToolOutput: Sized {
+    /// Turns the output of `tool` into `Self`; errors name the tool and the JSON path.
+    fn from_tool_output(output: ToolOutput, tool: &str) -> Result<Self>;
+}
+
+impl FromToolOutput for ToolOutput {
+    fn from_tool_output(output: ToolOutput, _tool: &str) -> Result<Self> {
+        Ok(output)
+    }
+}
+
+impl<T: DeserializeOwned> FromToolOutput for T {
+    fn from_tool_output(output: ToolOutput, tool: &str) -> Result<Self> {
+        output.into_structured(tool)
+    }
+}
+
 impl ToolOutput {
     /// Decodes the structured result: `structuredContent` if present, else a single text block
     /// holding JSON.

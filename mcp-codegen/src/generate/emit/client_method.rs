@@ -8,7 +8,7 @@ use quote::quote;
 
 use super::output_type::output_type;
 use crate::generate::polish::prelude;
-use crate::generate::types::{InputShape, ToolTypes, doc_attributes, qualify};
+use crate::generate::types::{Field, InputShape, ToolTypes, doc_attributes, qualify};
 use crate::snapshot::ToolDef;
 
 /// Doc attributes for `text`, rendered as safe Markdown (server-written text included).
@@ -56,6 +56,7 @@ pub(crate) fn client_method(
     notes: &[String],
     head_names: &BTreeSet<String>,
 ) -> TokenStream {
+    let lints = method_lints(tool, types, notes);
     let notes = notes_docs(notes);
     let into = prelude::std_path("Into", head_names);
     let default = prelude::std_path("Default", head_names);
@@ -88,10 +89,11 @@ pub(crate) fn client_method(
                 true => quote!(#default::default()),
                 false => quote!(#module::Input { #(#inits),* }),
             };
-            let body = call_body(module, types.has_output, input);
+            let body = call_body(input);
             quote! {
                 #(#docs)*
                 #(#notes)*
+                #lints
                 pub fn #method(&self, #(#params),*) -> #module::Call<'_> {
                     #body
                 }
@@ -99,10 +101,11 @@ pub(crate) fn client_method(
         }
         InputShape::Whole => {
             let docs = tool_docs(tool, &ret, &[]);
-            let body = call_body(module, types.has_output, quote!(input.into()));
+            let body = call_body(quote!(input.into()));
             quote! {
                 #(#docs)*
                 #(#notes)*
+                #lints
                 pub fn #method(&self, input: impl #into<#module::Input>) -> #module::Call<'_> {
                     #body
                 }
@@ -111,11 +114,51 @@ pub(crate) fn client_method(
     }
 }
 
-/// A tool method's body: the client's generic `call` (the return type names the tool), or the
-/// module's own `new` for a tool whose result is decoded into `Output`.
-pub(crate) fn call_body(module: &syn::Ident, has_output: bool, input: TokenStream) -> TokenStream {
-    match has_output {
-        true => quote!(#module::Call::new(&self.client, #input)),
-        false => quote!(self.call(#input)),
+/// The clippy lints one method allows, for what the server's text brings to it: more than
+/// seven parameters, parameter names like `_2`, Markdown lists clippy would ask a person to
+/// indent. Nothing when none applies.
+fn method_lints(tool: &ToolDef, types: &ToolTypes, notes: &[String]) -> TokenStream {
+    let mut lints = Vec::new();
+    if let InputShape::Fields(fields) = &types.input {
+        let required: Vec<_> = fields.iter().filter(|f| f.required).collect();
+        // `&self` counts: clippy's limit is seven in all.
+        if required.len() + 1 > 7 {
+            lints.push(quote!(clippy::too_many_arguments));
+        }
+        let digits_only = |f: &&Field| {
+            let name = f.ident.to_string();
+            name.chars().all(|c| c == '_' || c.is_ascii_digit())
+        };
+        if required.iter().any(digits_only) {
+            lints.push(quote!(clippy::just_underscores_and_digits));
+        }
     }
+    let texts = tool
+        .description
+        .iter()
+        .chain(tool.title.iter())
+        .chain(notes);
+    if texts.flat_map(|text| text.lines()).any(is_list_item) {
+        lints.push(quote!(clippy::doc_lazy_continuation));
+    }
+    match lints.is_empty() {
+        true => TokenStream::new(),
+        false => quote!(#[allow(#(#lints),*)]),
+    }
+}
+
+/// Whether a line of server text opens a Markdown list item (`- `, `* `, `+ `, `1. `).
+fn is_list_item(line: &str) -> bool {
+    let line = line.trim_start();
+    let bullet = ["- ", "* ", "+ "].iter().any(|b| line.starts_with(b));
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    let numbered = digits > 0
+        && matches!(&line[digits..], rest if rest.starts_with(". ") || rest.starts_with(") "));
+    bullet || numbered
+}
+
+/// A tool method's body: the client's generic `call`; the return type names the tool, its
+/// arguments and what it resolves to.
+pub(crate) fn call_body(input: TokenStream) -> TokenStream {
+    quote!(self.call(#input))
 }

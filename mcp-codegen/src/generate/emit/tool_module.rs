@@ -8,7 +8,8 @@ use super::pending_call;
 use crate::generate::plan::NamedTool;
 use crate::generate::types::{InputShape, ToolTypes};
 
-/// The pending call's setters, one per optional argument.
+/// The pending call's setters, one per optional argument: `doc field: Type`, for the
+/// runtime's `setters!`.
 pub(crate) fn setters(input: &InputShape) -> Vec<TokenStream> {
     match input {
         InputShape::Fields(fields) => fields
@@ -17,18 +18,9 @@ pub(crate) fn setters(input: &InputShape) -> Vec<TokenStream> {
             .map(|f| {
                 let ident = &f.ident;
                 let ty = &f.ty;
-                let doc = f
-                    .description
-                    .clone()
-                    .unwrap_or_else(|| format!("Sets the optional argument `{}`.", f.json_name));
-                let docs = doc_lines(&doc);
-                quote! {
-                    #(#docs)*
-                    pub fn #ident(mut self, value: impl ::std::convert::Into<#ty>) -> Self {
-                        self.0.input_mut().#ident = ::std::option::Option::Some(value.into());
-                        self
-                    }
-                }
+                // A setter the schema says nothing of gets no doc that only repeats its name.
+                let docs = f.description.as_deref().map(doc_lines).unwrap_or_default();
+                quote!(#(#docs)* #ident: #ty)
             })
             .collect::<Vec<_>>(),
         InputShape::Whole => Vec::new(),
@@ -58,6 +50,7 @@ pub(crate) fn tool_module(
     };
     let notes = notes_docs(notes);
     let call = pending_call::tool_call(pending_call::ToolCall {
+        name,
         generic: &format_ident!("{}", named.generic_call),
         has_output: types.has_output,
         task_support: named.task.support(),
@@ -68,11 +61,8 @@ pub(crate) fn tool_module(
     quote! {
         #(#module_doc)*
         #(#notes)*
-        #[allow(dead_code, clippy::all)]
+        #[allow(dead_code, missing_docs, clippy::all)]
         pub mod #module {
-            /// The tool's name on the server.
-            pub const NAME: &str = #name;
-
             #items
 
             #call

@@ -5,7 +5,9 @@
 
 pub(crate) mod derives;
 pub(crate) mod groups;
+pub(crate) mod layout;
 pub(crate) mod prelude;
 pub(crate) mod serialize;
 pub(crate) mod share;
+pub(crate) mod shared_names;
 pub(crate) mod tidy;

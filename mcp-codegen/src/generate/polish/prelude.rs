@@ -96,6 +96,24 @@ impl VisitMut for Shorten {
         visit_mut::visit_path_mut(self, path);
     }
 
+    fn visit_item_macro_mut(&mut self, item: &mut syn::ItemMacro) {
+        // `setters!` lists the setters' types as a struct lists its fields': shorten them too.
+        let is_setters = item
+            .mac
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "setters");
+        let tokens = &item.mac.tokens;
+        if is_setters
+            && let Ok(mut body) = syn::parse2::<syn::ItemStruct>(quote::quote!(struct #tokens))
+        {
+            self.visit_item_struct_mut(&mut body);
+            let syn::ItemStruct { ident, fields, .. } = body;
+            item.mac.tokens = quote::quote!(#ident #fields);
+        }
+    }
+
     fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
         // A module is a scope of its own.
         if let Some((_, items)) = &mut module.content {

@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::generate::polish::groups::{ModuleText, module_source};
 use crate::generate::polish::prelude;
+use crate::generate::polish::shared_names::shared_item;
 use crate::generate::text::names::MARKER;
 
 /// The module that holds the shared types; tool modules never take this name.
@@ -31,23 +32,28 @@ pub(crate) fn share(mut tools: Vec<ModuleText>) -> (Vec<String>, Option<String>)
         drop_unused_error_module(tool);
     }
     let shared = shared_groups(&tools);
-    let mut definitions: Vec<&str> = Vec::new();
+    let users = users(&tools, &shared);
+    let mut definitions: Vec<String> = Vec::new();
     let mut defined: BTreeSet<String> = BTreeSet::new();
     let mut rewritten = Vec::with_capacity(tools.len());
     for (index, tool) in tools.iter().enumerate() {
         let names = shared.get(&index).cloned().unwrap_or_default();
-        rewritten.push(rebuild(tool, &names, &mut definitions, &mut defined));
+        let shared = Shared {
+            names: &names,
+            users: &users,
+        };
+        rewritten.push(rebuild(tool, shared, &mut definitions, &mut defined));
     }
     if definitions.is_empty() {
         return (rewritten, None);
     }
     let opening = quote::quote! {
         /// Types that more than one tool uses; each tool module re-exports the ones it uses.
-        #[allow(dead_code, clippy::all)]
+        #[allow(dead_code, missing_docs, clippy::all)]
         pub mod types
     }
     .to_string();
-    let shared_module = module_source(&opening, definitions.into_iter());
+    let shared_module = module_source(&opening, definitions.iter().map(String::as_str));
     (rewritten, Some(shared_module))
 }
 
@@ -148,27 +154,62 @@ fn settle(tools: &[ModuleText], shared: &mut BTreeMap<usize, BTreeSet<String>>) 
     }
 }
 
+/// Per shared name, the tool modules that use it, in order.
+fn users(
+    tools: &[ModuleText],
+    shared: &BTreeMap<usize, BTreeSet<String>>,
+) -> BTreeMap<String, Vec<String>> {
+    let mut users: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (index, names) in shared {
+        let module = tools[*index]
+            .opening
+            .split_whitespace()
+            .last()
+            .unwrap_or_default();
+        for name in names {
+            users
+                .entry(name.clone())
+                .or_default()
+                .push(module.to_string());
+        }
+    }
+    users
+}
+
+/// A tool's shared groups, and every shared group's users.
+struct Shared<'s> {
+    names: &'s BTreeSet<String>,
+    users: &'s BTreeMap<String, Vec<String>>,
+}
+
 /// The tool module's text with its shared groups replaced by re-exports; the first tool to
-/// give a shared group adds its definition to `definitions`.
-fn rebuild<'t>(
-    tool: &'t ModuleText,
-    shared: &BTreeSet<String>,
-    definitions: &mut Vec<&'t str>,
+/// give a shared group adds its definition to `definitions`, named for what it is there.
+fn rebuild(
+    tool: &ModuleText,
+    shared: Shared<'_>,
+    definitions: &mut Vec<String>,
     defined: &mut BTreeSet<String>,
 ) -> String {
     let mut items: Vec<String> = Vec::with_capacity(tool.items.len());
     // One `use` for all of them, where the first shared item was: a line, not a line each.
-    let mut exported: Vec<&str> = Vec::new();
+    let mut exported: Vec<String> = Vec::new();
     let mut reexport_at = None;
     for (group, item) in &tool.items {
-        match group.as_deref().filter(|name| shared.contains(*name)) {
+        match group.as_deref().filter(|name| shared.names.contains(*name)) {
             Some(name) => {
                 reexport_at.get_or_insert(items.len());
-                if !exported.contains(&name) {
-                    exported.push(name);
+                let users = shared.users.get(name).map_or(&[][..], Vec::as_slice);
+                let group = tool.groups.get(name).map_or("", |(text, _)| text.as_str());
+                let definition = shared_item(name, group, item, users);
+                let export = match definition.name == name {
+                    true => name.to_string(),
+                    false => format!("{} as {name}", definition.name),
+                };
+                if !exported.contains(&export) {
+                    exported.push(export);
                 }
                 if !defined.contains(name) {
-                    definitions.push(item);
+                    definitions.push(definition.text);
                 }
             }
             None => items.push(item.clone()),
@@ -181,7 +222,13 @@ fn rebuild<'t>(
             format!("pub use super :: {SHARED_MODULE} :: {{ {names} }} ;"),
         );
     }
-    defined.extend(exported.iter().map(|name| name.to_string()));
+    defined.extend(
+        tool.items
+            .iter()
+            .filter_map(|(group, _)| group.as_ref())
+            .filter(|name| shared.names.contains(*name))
+            .cloned(),
+    );
     if tool.opening.is_empty() {
         return String::new();
     }

@@ -1,6 +1,8 @@
 //! typify's output brought to the style of the code around it, in one tool module: derives in
-//! one form (standard traits by their prelude names, in one order, then serde's), and a doc comment on every public
-//! item, so `#![deny(missing_docs)]` holds in a crate that includes generated code.
+//! one form (standard traits by their prelude names, in one order, then serde's), and a doc
+//! comment on every type. A field, variant or function the schema says nothing of gets none:
+//! a doc that only repeats its name tells a reader nothing, and the module's
+//! `#[allow(missing_docs)]` keeps `#![deny(missing_docs)]` in the including crate quiet.
 
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
@@ -34,53 +36,25 @@ fn tidy_item(item: &mut syn::Item) {
             qualify_derives(&mut s.attrs);
             let name = s.ident.to_string();
             document(&mut s.attrs, || type_doc(&name));
-            document_fields(s.fields.iter_mut().filter(|f| is_pub(&f.vis)));
         }
         syn::Item::Enum(e) => {
             qualify_derives(&mut e.attrs);
             let name = e.ident.to_string();
             document(&mut e.attrs, || type_doc(&name));
-            for variant in &mut e.variants {
-                let json = wire_name(&variant.attrs).unwrap_or_else(|| variant.ident.to_string());
-                document(&mut variant.attrs, || format!("The `{json}` case."));
-                // A variant's fields are as public as the enum.
-                document_fields(variant.fields.iter_mut());
-            }
         }
         syn::Item::Type(t) => {
             let name = t.ident.to_string();
             document(&mut t.attrs, || type_doc(&name));
         }
         syn::Item::Mod(m) => {
-            let name = m.ident.to_string();
-            document(&mut m.attrs, || module_doc(&name));
+            if m.ident == "error" {
+                document(&mut m.attrs, || ERROR_MODULE_DOC.into());
+            }
             if let Some((_, items)) = &mut m.content {
                 items.iter_mut().for_each(tidy_item);
             }
         }
-        syn::Item::Impl(imp) if imp.trait_.is_none() => {
-            for member in &mut imp.items {
-                if let syn::ImplItem::Fn(f) = member
-                    && is_pub(&f.vis)
-                {
-                    let name = f.sig.ident.to_string();
-                    document(&mut f.attrs, || {
-                        format!("`{name}`, as typify generates it.")
-                    });
-                }
-            }
-        }
         _ => {}
-    }
-}
-
-fn document_fields<'a>(fields: impl Iterator<Item = &'a mut syn::Field>) {
-    for field in fields {
-        let json = wire_name(&field.attrs).or_else(|| field.ident.as_ref().map(|i| i.to_string()));
-        document(&mut field.attrs, || match &json {
-            Some(json) => format!("The `{json}` field."),
-            None => "The wrapped value.".into(),
-        });
     }
 }
 
@@ -94,16 +68,8 @@ fn type_doc(name: &str) -> String {
     }
 }
 
-fn module_doc(name: &str) -> String {
-    match name {
-        "error" => "The error of a conversion that breaks a schema's constraints.".into(),
-        _ => format!("`{name}`, as typify generates it."),
-    }
-}
-
-fn is_pub(vis: &syn::Visibility) -> bool {
-    matches!(vis, syn::Visibility::Public(_))
-}
+/// typify's conversion-error module: the one module of its own a reader meets.
+const ERROR_MODULE_DOC: &str = "The error of a conversion that breaks a schema's constraints.";
 
 /// Adds `#[doc = …]` when `attrs` has none.
 fn document(attrs: &mut Vec<syn::Attribute>, text: impl FnOnce() -> String) {
@@ -112,23 +78,6 @@ fn document(attrs: &mut Vec<syn::Attribute>, text: impl FnOnce() -> String) {
         let text = format!(" {}", text());
         attrs.insert(0, syn::parse_quote!(#[doc = #text]));
     }
-}
-
-/// The JSON name in `#[serde(rename = "…")]`, if any.
-fn wire_name(attrs: &[syn::Attribute]) -> Option<String> {
-    let mut found = None;
-    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("rename") {
-                let value: syn::LitStr = meta.value()?.parse()?;
-                found = Some(value.value());
-            } else if meta.input.peek(syn::Token![=]) {
-                let _: syn::Expr = meta.value()?.parse()?;
-            }
-            Ok(())
-        });
-    }
-    found
 }
 
 /// `#[derive(…)]` with the standard traits first, by prelude name in `STD_DERIVES` order, then
