@@ -31,6 +31,11 @@ pub struct Settings {
     /// `mcp-runtime`'s `fake` feature (a dev-dependency feature is enough when the bindings
     /// are generated for tests only). Implies [`Settings::serde_both_ways`]. Off by default.
     pub fakes: bool,
+    /// Where the bindings are reachable from outside their crate (`my_crate::time`): the
+    /// client's docs then carry an example (connect, call a tool, close) that
+    /// `cargo test --doc` compiles. Off by default: a doc test is another crate, and code
+    /// included in a private module cannot be named from one.
+    pub doc_path: Option<String>,
 }
 
 impl Settings {
@@ -51,6 +56,11 @@ impl Settings {
     /// Sets [`Settings::typed_formats`].
     pub fn typed_formats(mut self, on: bool) -> Self {
         self.typed_formats = on;
+        self
+    }
+    /// Sets [`Settings::doc_path`].
+    pub fn doc_path(mut self, path: impl Into<String>) -> Self {
+        self.doc_path = Some(path.into());
         self
     }
     /// Sets [`Settings::fakes`].

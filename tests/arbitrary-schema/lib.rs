@@ -140,6 +140,32 @@ fn leaf() -> impl Strategy<Value = Value> {
         scalar().prop_map(
             |d| json!({ "type": "string", "default": d, "description": "has a default" })
         ),
+        constrained_default(),
+    ]
+}
+
+/// A default on every kind of constrained type (the types typify guards with a private field
+/// and `TryFrom`), as often one the schema refuses as one it accepts; the fixed ones recur
+/// across tools, so that they are shared.
+fn constrained_default() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(json!({ "enum": [30, 60, 90, null], "type": ["integer", "null"], "default": 60 })),
+        Just(
+            json!({ "enum": ["low", "high", null], "type": ["string", "null"], "default": "low" })
+        ),
+        Just(json!({ "type": "string", "minLength": 2, "maxLength": 8, "default": "ok" })),
+        Just(json!({ "type": "string", "format": "uri", "default": "https://example.com/" })),
+        Just(json!({ "type": "integer", "minimum": 0, "maximum": 5, "default": 3 })),
+        (prop::collection::vec(-50i64..50, 1..4), any::<bool>()).prop_map(|(values, fits)| {
+            let default = if fits { json!(values[0]) } else { json!(7777) };
+            let mut values: Vec<Value> = values.into_iter().map(|v| json!(v)).collect();
+            values.push(Value::Null);
+            json!({ "enum": values, "type": ["integer", "null"], "default": default })
+        }),
+        (2usize..6, any::<bool>()).prop_map(|(min, fits)| {
+            let default = if fits { "x".repeat(min) } else { "x".into() };
+            json!({ "type": "string", "minLength": min, "maxLength": min + 3, "default": default })
+        }),
     ]
 }
 

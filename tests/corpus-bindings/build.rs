@@ -8,10 +8,19 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The 2021-edition crate generates with typed fakes too (`Settings::fakes`, which also
-/// derives both serde directions), so every corpus snapshot's fake compiles as well.
-fn settings() -> mcp_codegen::Settings {
-    let fakes = std::env::var("CARGO_PKG_NAME").is_ok_and(|name| name.ends_with("-2021"));
-    mcp_codegen::Settings::default().fakes(fakes)
+/// derives both serde directions), so every corpus snapshot's fake compiles as well. The
+/// 2024 crate, whose doc tests run, gives each client a doc example (`Settings::doc_path`),
+/// so `cargo test --doc` compiles one per server.
+fn settings(module: &str) -> mcp_codegen::Settings {
+    let crate_name = std::env::var("CARGO_PKG_NAME")
+        .unwrap_or_default()
+        .replace('-', "_");
+    let fakes = crate_name.ends_with("_2021");
+    let settings = mcp_codegen::Settings::default().fakes(fakes);
+    match fakes {
+        true => settings,
+        false => settings.doc_path(format!("{crate_name}::{module}")),
+    }
 }
 
 fn main() {
@@ -28,10 +37,10 @@ fn main() {
                 .unwrap_or_default();
             let label = format!("tests/corpus/{dir}/{stem}.json");
             let loaded = mcp_codegen::Snapshot::load(&snapshot).unwrap_or_else(|e| fail(&e));
-            let (code, _warnings) = mcp_codegen::Generator::new(settings())
+            let module = stem.replace('-', "_");
+            let (code, _warnings) = mcp_codegen::Generator::new(settings(&module))
                 .generate_source(&loaded, &label)
                 .unwrap_or_else(|e| fail(&e));
-            let module = stem.replace('-', "_");
             std::fs::write(out.join(format!("{module}.rs")), code).unwrap_or_else(|e| fail(&e));
             let _ = writeln!(
                 modules,
@@ -56,7 +65,7 @@ fn arbitrary(out: &Path, modules: &mut String) {
     let label = format!("arbitrary schemas, MCP_ARBITRARY_SEED={seed}");
     let loaded =
         mcp_codegen::Snapshot::parse(&snapshot.to_string(), &label).unwrap_or_else(|e| fail(&e));
-    let (code, _warnings) = mcp_codegen::Generator::new(settings())
+    let (code, _warnings) = mcp_codegen::Generator::new(settings("arbitrary"))
         .generate_source(&loaded, &label)
         .unwrap_or_else(|e| fail(&e));
     std::fs::write(out.join("arbitrary.rs"), code).unwrap_or_else(|e| fail(&e));

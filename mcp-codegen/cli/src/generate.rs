@@ -32,6 +32,10 @@ pub(crate) struct GenerateArgs {
     /// bindings then need mcp-runtime's `fake` feature.
     #[arg(long)]
     fakes: bool,
+    /// Where the bindings are reachable from outside their crate (`my_crate::time`): the
+    /// client's docs then carry an example that `cargo test --doc` compiles.
+    #[arg(long, value_name = "PATH")]
+    doc_path: Option<String>,
     /// Instead of the code, show what this tool's arguments and output become in Rust, and
     /// why an argument is a JSON value when it is one.
     #[arg(long, value_name = "TOOL", conflicts_with_all = ["out", "tools"])]
@@ -50,6 +54,9 @@ impl GenerateArgs {
         }
         if !self.tools.is_empty() {
             settings = settings.tools(self.tools.clone());
+        }
+        if let Some(path) = &self.doc_path {
+            settings = settings.doc_path(path.clone());
         }
         settings
     }

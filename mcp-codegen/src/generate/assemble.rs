@@ -26,20 +26,22 @@ impl Generator {
         let mut modules = Vec::new();
         let mut warnings = Vec::new();
         let mut fakes = Vec::new();
-        for (module, method, entry, fake, tool_warnings) in parallel_parts(&plan) {
-            modules.push(module);
-            methods.push(method);
-            entries.push(entry);
-            if let Some((method, registration)) = fake {
+        let mut example = None;
+        for tool in parallel_parts(&plan) {
+            modules.push(tool.module);
+            methods.push(tool.method);
+            entries.push(tool.entry);
+            if let Some((method, registration)) = tool.fake {
                 fakes.push((reparse(&method)?, reparse(&registration)?));
             }
-            warnings.extend(tool_warnings);
+            example = example.or(tool.example);
+            warnings.extend(tool.warnings);
         }
         if plan.tools.len() != methods.len() {
             return Err(thread_failed());
         }
         let (modules, shared) = share(modules);
-        let mut head = header(&plan);
+        let mut head = header(&plan, example.as_deref());
         head.extend(fake_items(&plan, fakes));
         let mut head: syn::File = syn::parse2(head).map_err(internal)?;
         prelude::shorten(&mut head.items, &plan.head_names);
@@ -54,15 +56,19 @@ impl Generator {
     }
 }
 
-/// A tool as a worker thread hands it back: its module, and its client method and `TOOLS`
-/// entry as text, the fake's method and registration, warnings.
-pub(super) type FormattedTool = (
-    ModuleText,
-    String,
-    String,
-    Option<(String, String)>,
-    Vec<Warning>,
-);
+/// A tool as a worker thread hands it back, as text.
+pub(super) struct FormattedTool {
+    module: ModuleText,
+    /// The client method.
+    method: String,
+    /// The `TOOLS` entry.
+    entry: String,
+    /// The fake's method and registration.
+    fake: Option<(String, String)>,
+    /// A call of the tool for the client's doc example.
+    example: Option<String>,
+    warnings: Vec<Warning>,
+}
 
 /// The generated module in parts, before it is printed or formatted.
 pub(super) struct Assembled {
@@ -125,13 +131,14 @@ pub(super) fn formatted_tool(plan: &Plan, named: &NamedTool) -> FormattedTool {
     let fake_trait = plan.fake_trait.as_deref();
     let mut parts = tool_parts(named, plan.options, fake_trait, &plan.head_names);
     prelude::shorten(&mut parts.module.items, &BTreeSet::new());
-    (
-        module_text(&parts.module).unwrap_or_else(ModuleText::empty),
-        parts.method.to_string(),
-        parts.entry.to_string(),
-        parts.fake.map(|(m, r)| (m.to_string(), r.to_string())),
-        parts.warnings,
-    )
+    FormattedTool {
+        module: module_text(&parts.module).unwrap_or_else(ModuleText::empty),
+        method: parts.method.to_string(),
+        entry: parts.entry.to_string(),
+        fake: parts.fake.map(|(m, r)| (m.to_string(), r.to_string())),
+        example: parts.example,
+        warnings: parts.warnings,
+    }
 }
 
 pub(super) fn thread_failed() -> Error {

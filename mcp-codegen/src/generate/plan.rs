@@ -87,6 +87,7 @@ impl Generator {
             server_name,
             client_name,
             server_line,
+            doc_path: self.settings.doc_path.clone(),
             tools,
             options: TypeOptions {
                 typed_formats: self.settings.typed_formats,
@@ -140,6 +141,8 @@ pub(super) struct Plan {
     /// The server's name, for the fake's `serverInfo`.
     pub(super) server_name: String,
     pub(super) server_line: String,
+    /// `Settings::doc_path`: where a doc example finds the client.
+    pub(super) doc_path: Option<String>,
     pub(super) tools: Vec<NamedTool>,
     pub(super) options: TypeOptions,
 }

@@ -9,12 +9,13 @@ use quote::format_ident;
 
 use super::Warning;
 use super::emit::client_method::client_method;
+use super::emit::doc_example::example_call;
 use super::emit::fake;
 use super::emit::table_entry::table_entry;
 use super::emit::tool_module::tool_module;
 use super::plan::NamedTool;
 use super::polish::derives::trim_derives;
-use super::polish::{serialize, tidy};
+use super::polish::{constructors, serialize, tidy};
 use super::types::{ToolTypes, TypeOptions, fallback_types, tool_types};
 
 pub(super) struct ToolParts {
@@ -23,6 +24,8 @@ pub(super) struct ToolParts {
     pub(super) entry: TokenStream,
     /// The fake trait's method and its registration, when fakes are generated.
     pub(super) fake: Option<(TokenStream, TokenStream)>,
+    /// A call of this tool for the client's doc example (`doc_example.rs`).
+    pub(super) example: Option<String>,
     pub(super) warnings: Vec<Warning>,
 }
 
@@ -67,6 +70,7 @@ pub(super) fn tool_parts(
         trim_derives(&mut module_file);
     }
     tidy::tidy(&mut module_file);
+    constructors::public_constructors(&mut module_file);
     serialize::write_out(&mut module_file);
     let fake = fake_trait.map(|name| {
         (
@@ -75,6 +79,7 @@ pub(super) fn tool_parts(
         )
     });
     ToolParts {
+        example: example_call(&method, &types),
         module: module_file,
         fake,
         method: client_method(tool, &module, &method, &types, &notes, head_names),

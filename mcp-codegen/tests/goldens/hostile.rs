@@ -277,6 +277,41 @@ impl Hostile {
         self.call(Default::default())
     }
 
+    /// List the dimensions of a metric.
+    ///
+    ///    Args:
+    ///    metric: the metric's name
+    ///
+    ///    Returns:
+    ///    - the dimensions, each with:
+    ///      name: its name
+    /// ```text
+    ///     {"name": "region"}
+    /// ```
+    ///
+    ///    Common next action dimensions include:
+    ///    region, service
+    ///
+    ///    ## Usage Tips
+    ///    1. Start broad
+    ///
+    ///       then narrow down
+    ///
+    /// > \`\`\`
+    ///    > let quoted = 1;
+    ///    > \`\`\`
+    ///
+    /// Calls the MCP tool `python_docstrings_indented` and resolves to `::mcp_runtime::ToolOutput`.
+    #[allow(clippy::doc_lazy_continuation)]
+    pub fn python_docstrings_indented(
+        &self,
+        metric: impl Into<String>,
+    ) -> python_docstrings_indented::Call<'_> {
+        self.call(python_docstrings_indented::Input {
+            metric: metric.into(),
+        })
+    }
+
     /// Calls the MCP tool `recursive_refs` and resolves to `recursive_refs::Output`.
     pub fn recursive_refs(
         &self,
@@ -327,6 +362,28 @@ impl Hostile {
 
     /// Calls the MCP tool `self` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn self_(&self) -> self_::Call<'_> {
+        self.call(Default::default())
+    }
+
+    /// Calls the MCP tool `shared_constrained_defaults_a` and resolves to `shared_constrained_defaults_a::Output`. Optional arguments: `.code(…)`, `.interval(…)`, `.level(…)`, `.retries(…)`, `.settings(…)`, `.tag(…)`, `.webhook(…)`.
+    ///
+    /// **Generator notes:**
+    /// - `pattern` constraints are checked by the server, not by the generated types
+    /// - `pattern` constraints are checked by the server, not by the generated types
+    pub fn shared_constrained_defaults_a(
+        &self,
+    ) -> shared_constrained_defaults_a::Call<'_> {
+        self.call(Default::default())
+    }
+
+    /// Calls the MCP tool `shared_constrained_defaults_b` and resolves to `shared_constrained_defaults_b::Output`. Optional arguments: `.code(…)`, `.interval(…)`, `.level(…)`, `.retries(…)`, `.settings(…)`, `.tag(…)`, `.webhook(…)`.
+    ///
+    /// **Generator notes:**
+    /// - `pattern` constraints are checked by the server, not by the generated types
+    /// - `pattern` constraints are checked by the server, not by the generated types
+    pub fn shared_constrained_defaults_b(
+        &self,
+    ) -> shared_constrained_defaults_b::Call<'_> {
         self.call(Default::default())
     }
 
@@ -597,6 +654,12 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         "fad78b8b81ac36a69d1cdbba2a0744bc",
     ),
     ::mcp_runtime::ToolInfo::new(
+        "python_docstrings_indented",
+        "List the dimensions of a metric.\n\n    Args:\n        metric: the metric's name\n\n    Returns:\n        - the dimensions, each with:\n            name: its name\n    ```\n    {\"name\": \"region\"}\n    ```\n\n         Common next action dimensions include:\n             region, service\n\n    ## Usage Tips\n    1. Start broad\n\n           then narrow down\n\n    > ```\n    > let quoted = 1;\n    > ```\n    ",
+        "{\"properties\":{\"metric\":{\"description\":\"The metric.\\n    - a list item\\n\\n        indented under the item\\n    ```\\n    fenced\\n    ```\\n\\n          after the fence\",\"type\":\"string\"}},\"required\":[\"metric\"],\"type\":\"object\"}",
+        "a03f84f64e2d8f62f5719872fd307b67",
+    ),
+    ::mcp_runtime::ToolInfo::new(
             "recursive_refs",
             "",
             "{\"$defs\":{\"Node\":{\"properties\":{\"children\":{\"items\":{\"$ref\":\"#/$defs/Node\"},\"type\":\"array\"},\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}},\"properties\":{\"tree\":{\"$ref\":\"#/$defs/Node\"}},\"required\":[\"tree\"],\"type\":\"object\"}",
@@ -635,6 +698,24 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         "{\"properties\":{},\"type\":\"object\"}",
         "9aaaec2f7ff1c5fab4abcac29b7e2d86",
     ),
+    ::mcp_runtime::ToolInfo::new(
+            "shared_constrained_defaults_a",
+            "",
+            "{\"properties\":{\"code\":{\"default\":\"ABC\",\"pattern\":\"^[A-Z]{3}$\",\"type\":\"string\"},\"interval\":{\"default\":60,\"description\":\"Seconds between checks.\",\"enum\":[30,60,90,null],\"type\":[\"integer\",\"null\"]},\"level\":{\"default\":\"low\",\"enum\":[\"low\",\"high\",null],\"type\":[\"string\",\"null\"]},\"retries\":{\"default\":3,\"maximum\":5,\"minimum\":0,\"type\":\"integer\"},\"settings\":{\"description\":\"The same constrained defaults, one level down.\",\"properties\":{\"code\":{\"default\":\"ABC\",\"pattern\":\"^[A-Z]{3}$\",\"type\":\"string\"},\"interval\":{\"default\":60,\"description\":\"Seconds between checks.\",\"enum\":[30,60,90,null],\"type\":[\"integer\",\"null\"]},\"level\":{\"default\":\"low\",\"enum\":[\"low\",\"high\",null],\"type\":[\"string\",\"null\"]},\"retries\":{\"default\":3,\"maximum\":5,\"minimum\":0,\"type\":\"integer\"},\"tag\":{\"default\":\"ok\",\"maxLength\":8,\"minLength\":2,\"type\":\"string\"},\"webhook\":{\"default\":\"https://example.com/hook\",\"format\":\"uri\",\"type\":\"string\"}},\"type\":\"object\"},\"tag\":{\"default\":\"ok\",\"maxLength\":8,\"minLength\":2,\"type\":\"string\"},\"webhook\":{\"default\":\"https://example.com/hook\",\"format\":\"uri\",\"type\":\"string\"}},\"type\":\"object\"}",
+            "a47c2c91f32964044f2de34de20b077c",
+        )
+        .with_output_schema(
+            "{\"properties\":{\"code\":{\"default\":\"ABC\",\"pattern\":\"^[A-Z]{3}$\",\"type\":\"string\"},\"interval\":{\"default\":60,\"description\":\"Seconds between checks.\",\"enum\":[30,60,90,null],\"type\":[\"integer\",\"null\"]},\"level\":{\"default\":\"low\",\"enum\":[\"low\",\"high\",null],\"type\":[\"string\",\"null\"]},\"retries\":{\"default\":3,\"maximum\":5,\"minimum\":0,\"type\":\"integer\"},\"tag\":{\"default\":\"ok\",\"maxLength\":8,\"minLength\":2,\"type\":\"string\"},\"webhook\":{\"default\":\"https://example.com/hook\",\"format\":\"uri\",\"type\":\"string\"}},\"type\":\"object\"}",
+        ),
+    ::mcp_runtime::ToolInfo::new(
+            "shared_constrained_defaults_b",
+            "",
+            "{\"properties\":{\"code\":{\"default\":\"ABC\",\"pattern\":\"^[A-Z]{3}$\",\"type\":\"string\"},\"interval\":{\"default\":60,\"description\":\"Seconds between checks.\",\"enum\":[30,60,90,null],\"type\":[\"integer\",\"null\"]},\"level\":{\"default\":\"low\",\"enum\":[\"low\",\"high\",null],\"type\":[\"string\",\"null\"]},\"retries\":{\"default\":3,\"maximum\":5,\"minimum\":0,\"type\":\"integer\"},\"settings\":{\"description\":\"The same constrained defaults, one level down.\",\"properties\":{\"code\":{\"default\":\"ABC\",\"pattern\":\"^[A-Z]{3}$\",\"type\":\"string\"},\"interval\":{\"default\":60,\"description\":\"Seconds between checks.\",\"enum\":[30,60,90,null],\"type\":[\"integer\",\"null\"]},\"level\":{\"default\":\"low\",\"enum\":[\"low\",\"high\",null],\"type\":[\"string\",\"null\"]},\"retries\":{\"default\":3,\"maximum\":5,\"minimum\":0,\"type\":\"integer\"},\"tag\":{\"default\":\"ok\",\"maxLength\":8,\"minLength\":2,\"type\":\"string\"},\"webhook\":{\"default\":\"https://example.com/hook\",\"format\":\"uri\",\"type\":\"string\"}},\"type\":\"object\"},\"tag\":{\"default\":\"ok\",\"maxLength\":8,\"minLength\":2,\"type\":\"string\"},\"webhook\":{\"default\":\"https://example.com/hook\",\"format\":\"uri\",\"type\":\"string\"}},\"type\":\"object\"}",
+            "a47c2c91f32964044f2de34de20b077c",
+        )
+        .with_output_schema(
+            "{\"properties\":{\"code\":{\"default\":\"ABC\",\"pattern\":\"^[A-Z]{3}$\",\"type\":\"string\"},\"interval\":{\"default\":60,\"description\":\"Seconds between checks.\",\"enum\":[30,60,90,null],\"type\":[\"integer\",\"null\"]},\"level\":{\"default\":\"low\",\"enum\":[\"low\",\"high\",null],\"type\":[\"string\",\"null\"]},\"retries\":{\"default\":3,\"maximum\":5,\"minimum\":0,\"type\":\"integer\"},\"tag\":{\"default\":\"ok\",\"maxLength\":8,\"minLength\":2,\"type\":\"string\"},\"webhook\":{\"default\":\"https://example.com/hook\",\"format\":\"uri\",\"type\":\"string\"}},\"type\":\"object\"}",
+        ),
     ::mcp_runtime::ToolInfo::new(
         "task_optional",
         "Runs as a task when asked (execution.taskSupport optional); its arguments take the names of the pending call's own methods.",
@@ -684,6 +765,500 @@ pub mod types {
     pub struct NoArguments {}
 
     ::mcp_runtime::__private::wire_object!(NoArguments {});
+
+    /// Seconds between checks.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(transparent)]
+    pub struct InputInterval(i64);
+
+    impl ::std::ops::Deref for InputInterval {
+        type Target = i64;
+
+        fn deref(&self) -> &i64 {
+            &self.0
+        }
+    }
+
+    impl From<InputInterval> for i64 {
+        fn from(value: InputInterval) -> Self {
+            value.0
+        }
+    }
+
+    impl ::std::convert::TryFrom<i64> for InputInterval {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: i64) -> Result<Self, self::error::ConversionError> {
+            if ![30_i64, 60_i64, 90_i64].contains(&value) {
+                Err("invalid value".into())
+            } else {
+                Ok(Self(value))
+            }
+        }
+    }
+
+    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for InputInterval {
+        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+        where
+            D: ::mcp_runtime::export::serde::Deserializer<'de>,
+        {
+            Self::try_from(<i64>::deserialize(deserializer)?)
+                .map_err(|e| {
+                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
+                        e.to_string(),
+                    )
+                })
+        }
+    }
+
+    /// Seconds between checks.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(transparent)]
+    pub struct InputSettingsInterval(i64);
+
+    impl ::std::ops::Deref for InputSettingsInterval {
+        type Target = i64;
+
+        fn deref(&self) -> &i64 {
+            &self.0
+        }
+    }
+
+    impl From<InputSettingsInterval> for i64 {
+        fn from(value: InputSettingsInterval) -> Self {
+            value.0
+        }
+    }
+
+    impl ::std::convert::TryFrom<i64> for InputSettingsInterval {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: i64) -> Result<Self, self::error::ConversionError> {
+            if ![30_i64, 60_i64, 90_i64].contains(&value) {
+                Err("invalid value".into())
+            } else {
+                Ok(Self(value))
+            }
+        }
+    }
+
+    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for InputSettingsInterval {
+        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+        where
+            D: ::mcp_runtime::export::serde::Deserializer<'de>,
+        {
+            Self::try_from(<i64>::deserialize(deserializer)?)
+                .map_err(|e| {
+                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
+                        e.to_string(),
+                    )
+                })
+        }
+    }
+
+    /// `InputSettingsTag`, a type in the tool's schemas.
+    #[derive(
+        Clone,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(transparent)]
+    pub struct InputSettingsTag(String);
+
+    impl ::std::ops::Deref for InputSettingsTag {
+        type Target = String;
+
+        fn deref(&self) -> &String {
+            &self.0
+        }
+    }
+
+    impl From<InputSettingsTag> for String {
+        fn from(value: InputSettingsTag) -> Self {
+            value.0
+        }
+    }
+
+    impl Default for InputSettingsTag {
+        fn default() -> Self {
+            <InputSettingsTag as ::std::convert::TryFrom<_>>::try_from("ok".to_string())
+                .expect("a default that the schema's own checks accept")
+        }
+    }
+
+    impl ::std::str::FromStr for InputSettingsTag {
+        type Err = self::error::ConversionError;
+
+        fn from_str(value: &str) -> Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 8usize {
+                return Err("longer than 8 characters".into());
+            }
+            if value.chars().count() < 2usize {
+                return Err("shorter than 2 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+
+    impl ::std::convert::TryFrom<&str> for InputSettingsTag {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: &str) -> Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl ::std::convert::TryFrom<String> for InputSettingsTag {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: String) -> Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for InputSettingsTag {
+        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+        where
+            D: ::mcp_runtime::export::serde::Deserializer<'de>,
+        {
+            String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
+                        e.to_string(),
+                    )
+                })
+        }
+    }
+
+    /// `InputTag`, a type in the tool's schemas.
+    #[derive(
+        Clone,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(transparent)]
+    pub struct InputTag(String);
+
+    impl ::std::ops::Deref for InputTag {
+        type Target = String;
+
+        fn deref(&self) -> &String {
+            &self.0
+        }
+    }
+
+    impl From<InputTag> for String {
+        fn from(value: InputTag) -> Self {
+            value.0
+        }
+    }
+
+    impl Default for InputTag {
+        fn default() -> Self {
+            <InputTag as ::std::convert::TryFrom<_>>::try_from("ok".to_string())
+                .expect("a default that the schema's own checks accept")
+        }
+    }
+
+    impl ::std::str::FromStr for InputTag {
+        type Err = self::error::ConversionError;
+
+        fn from_str(value: &str) -> Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 8usize {
+                return Err("longer than 8 characters".into());
+            }
+            if value.chars().count() < 2usize {
+                return Err("shorter than 2 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+
+    impl ::std::convert::TryFrom<&str> for InputTag {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: &str) -> Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl ::std::convert::TryFrom<String> for InputTag {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: String) -> Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for InputTag {
+        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+        where
+            D: ::mcp_runtime::export::serde::Deserializer<'de>,
+        {
+            String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
+                        e.to_string(),
+                    )
+                })
+        }
+    }
+
+    /// Seconds between checks.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(transparent)]
+    pub struct OutputInterval(i64);
+
+    impl ::std::ops::Deref for OutputInterval {
+        type Target = i64;
+
+        fn deref(&self) -> &i64 {
+            &self.0
+        }
+    }
+
+    impl From<OutputInterval> for i64 {
+        fn from(value: OutputInterval) -> Self {
+            value.0
+        }
+    }
+
+    impl ::std::convert::TryFrom<i64> for OutputInterval {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: i64) -> Result<Self, self::error::ConversionError> {
+            if ![30_i64, 60_i64, 90_i64].contains(&value) {
+                Err("invalid value".into())
+            } else {
+                Ok(Self(value))
+            }
+        }
+    }
+
+    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for OutputInterval {
+        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+        where
+            D: ::mcp_runtime::export::serde::Deserializer<'de>,
+        {
+            Self::try_from(<i64>::deserialize(deserializer)?)
+                .map_err(|e| {
+                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
+                        e.to_string(),
+                    )
+                })
+        }
+    }
+
+    /// `OutputTag`, a type in the tool's schemas.
+    #[derive(
+        Clone,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(transparent)]
+    pub struct OutputTag(String);
+
+    impl ::std::ops::Deref for OutputTag {
+        type Target = String;
+
+        fn deref(&self) -> &String {
+            &self.0
+        }
+    }
+
+    impl From<OutputTag> for String {
+        fn from(value: OutputTag) -> Self {
+            value.0
+        }
+    }
+
+    impl Default for OutputTag {
+        fn default() -> Self {
+            <OutputTag as ::std::convert::TryFrom<_>>::try_from("ok".to_string())
+                .expect("a default that the schema's own checks accept")
+        }
+    }
+
+    impl ::std::str::FromStr for OutputTag {
+        type Err = self::error::ConversionError;
+
+        fn from_str(value: &str) -> Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 8usize {
+                return Err("longer than 8 characters".into());
+            }
+            if value.chars().count() < 2usize {
+                return Err("shorter than 2 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+
+    impl ::std::convert::TryFrom<&str> for OutputTag {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: &str) -> Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl ::std::convert::TryFrom<String> for OutputTag {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: String) -> Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for OutputTag {
+        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+        where
+            D: ::mcp_runtime::export::serde::Deserializer<'de>,
+        {
+            String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
+                        e.to_string(),
+                    )
+                })
+        }
+    }
+
+    /// Error types.
+    pub mod error {
+        /// Error from a `TryFrom` or `FromStr` implementation.
+        pub struct ConversionError(::std::borrow::Cow<'static, str>);
+
+        impl ::std::error::Error for ConversionError {}
+
+        impl ::std::fmt::Display for ConversionError {
+            fn fmt(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> Result<(), ::std::fmt::Error> {
+                ::std::fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        impl ::std::fmt::Debug for ConversionError {
+            fn fmt(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> Result<(), ::std::fmt::Error> {
+                ::std::fmt::Debug::fmt(&self.0, f)
+            }
+        }
+
+        impl From<&'static str> for ConversionError {
+            fn from(value: &'static str) -> Self {
+                Self(value.into())
+            }
+        }
+
+        impl From<String> for ConversionError {
+            fn from(value: String) -> Self {
+                Self(value.into())
+            }
+        }
+    }
+
+    /// One of 2 values.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum InputLevelVariant0 {
+        Low,
+        High,
+    }
+
+    ::mcp_runtime::__private::wire_enum!(
+        InputLevelVariant0 { Low = "low", High = "high" }
+    );
+
+    /// One of 2 values.
+    #[derive(
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
+        ::mcp_runtime::export::serde::Serialize,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub enum InputSettingsLevelVariant0 {
+        #[serde(rename = "low")]
+        Low,
+        #[serde(rename = "high")]
+        High,
+    }
+
+    impl ::std::fmt::Display for InputSettingsLevelVariant0 {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str(
+                match self {
+                    Self::Low => "low",
+                    Self::High => "high",
+                },
+            )
+        }
+    }
+
+    /// One of 2 values.
+    #[derive(
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
+        ::mcp_runtime::export::serde::Serialize,
+        ::mcp_runtime::export::serde::Deserialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub enum OutputLevelVariant0 {
+        #[serde(rename = "low")]
+        Low,
+        #[serde(rename = "high")]
+        High,
+    }
+
+    impl ::std::fmt::Display for OutputLevelVariant0 {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str(
+                match self {
+                    Self::Low => "low",
+                    Self::High => "high",
+                },
+            )
+        }
+    }
 }
 
 /// Types and the pending call of the MCP tool `1st-tool`.
@@ -2002,6 +2577,32 @@ pub mod prefix_items_and_tuples {
     }
 }
 
+/// Types and the pending call of the MCP tool `python_docstrings_indented`.
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod python_docstrings_indented {
+    /// The tool's arguments.
+    #[derive(Clone, Debug)]
+    pub struct Input {
+        /// The metric.
+        ///    - a list item
+        ///
+        ///      indented under the item
+        /// ```text
+        ///     fenced
+        /// ```
+        ///
+        ///    after the fence
+        pub metric: String,
+    }
+
+    ::mcp_runtime::__private::wire_object!(Input { req(metric) });
+
+    ::mcp_runtime::__private::this_tool!("python_docstrings_indented");
+
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
+}
+
 /// Types and the pending call of the MCP tool `recursive_refs`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod recursive_refs {
@@ -2230,6 +2831,408 @@ pub mod self_ {
 
     /// A pending call: set optional arguments or a timeout, then `.await` it.
     pub type Call<'a> = super::HostileCall<'a, ThisTool, Input>;
+}
+
+/// Types and the pending call of the MCP tool `shared_constrained_defaults_a`.
+///
+/// **Generator notes:**
+/// - `pattern` constraints are checked by the server, not by the generated types
+/// - `pattern` constraints are checked by the server, not by the generated types
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod shared_constrained_defaults_a {
+    pub use super::types::{
+        InputInterval, InputSettingsInterval, InputSettingsTag, InputTag, OutputInterval,
+        OutputTag, error, InputLevelVariant0, InputSettingsLevelVariant0,
+        OutputLevelVariant0,
+    };
+
+    /// The same constrained defaults, one level down.
+    #[derive(Clone, Debug)]
+    pub struct InputSettings {
+        pub code: String,
+        /// Seconds between checks.
+        pub interval: Option<InputSettingsInterval>,
+        pub level: Option<InputSettingsLevelVariant0>,
+        pub retries: i64,
+        pub tag: InputSettingsTag,
+        pub webhook: String,
+    }
+
+    ::mcp_runtime::__private::wire_object!(
+        InputSettings { req(code), req(interval), req(level), req(retries), req(tag),
+        req(webhook) }
+    );
+
+    impl Default for InputSettings {
+        fn default() -> Self {
+            Self {
+                code: defaults::input_settings_code(),
+                interval: defaults::input_settings_interval(),
+                level: defaults::input_settings_level(),
+                retries: defaults::default_u64::<i64, 3>(),
+                tag: defaults::input_settings_tag(),
+                webhook: defaults::input_settings_webhook(),
+            }
+        }
+    }
+
+    /// The tool's structured result.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Output {
+        #[serde(default = "defaults::output_code")]
+        pub code: String,
+        /// Seconds between checks.
+        #[serde(default = "defaults::output_interval")]
+        pub interval: Option<OutputInterval>,
+        #[serde(default = "defaults::output_level")]
+        pub level: Option<OutputLevelVariant0>,
+        #[serde(default = "defaults::default_u64::<i64, 3>")]
+        pub retries: i64,
+        #[serde(default = "defaults::output_tag")]
+        pub tag: OutputTag,
+        #[serde(default = "defaults::output_webhook")]
+        pub webhook: String,
+    }
+
+    impl Default for Output {
+        fn default() -> Self {
+            Self {
+                code: defaults::output_code(),
+                interval: defaults::output_interval(),
+                level: defaults::output_level(),
+                retries: defaults::default_u64::<i64, 3>(),
+                tag: defaults::output_tag(),
+                webhook: defaults::output_webhook(),
+            }
+        }
+    }
+
+    /// Generation of default values for serde.
+    pub mod defaults {
+        #[allow(unused_imports)]
+        use super::*;
+
+        pub(super) fn default_u64<T, const V: u64>() -> T
+        where
+            T: ::std::convert::TryFrom<u64>,
+            <T as ::std::convert::TryFrom<u64>>::Error: ::std::fmt::Debug,
+        {
+            T::try_from(V).unwrap()
+        }
+
+        pub(super) fn input_settings_code() -> ::std::string::String {
+            "ABC".to_string()
+        }
+
+        pub(super) fn input_settings_interval() -> ::std::option::Option<
+            super::InputSettingsInterval,
+        > {
+            ::std::option::Option::Some(
+                <super::InputSettingsInterval as ::std::convert::TryFrom<
+                    _,
+                >>::try_from(60_i64)
+                    .expect("a default that the schema's own checks accept"),
+            )
+        }
+
+        pub(super) fn input_settings_level() -> ::std::option::Option<
+            InputSettingsLevelVariant0,
+        > {
+            ::std::option::Option::Some(
+                ::mcp_runtime::export::serde_json::from_str::<
+                    InputSettingsLevelVariant0,
+                >("\"low\"")
+                    .unwrap(),
+            )
+        }
+
+        pub(super) fn input_settings_tag() -> super::InputSettingsTag {
+            <super::InputSettingsTag as ::std::convert::TryFrom<
+                _,
+            >>::try_from("ok".to_string())
+                .expect("a default that the schema's own checks accept")
+        }
+
+        pub(super) fn input_settings_webhook() -> ::std::string::String {
+            "https://example.com/hook".to_string()
+        }
+
+        pub(super) fn output_code() -> ::std::string::String {
+            "ABC".to_string()
+        }
+
+        pub(super) fn output_interval() -> ::std::option::Option<super::OutputInterval> {
+            ::std::option::Option::Some(
+                <super::OutputInterval as ::std::convert::TryFrom<_>>::try_from(60_i64)
+                    .expect("a default that the schema's own checks accept"),
+            )
+        }
+
+        pub(super) fn output_level() -> ::std::option::Option<OutputLevelVariant0> {
+            ::std::option::Option::Some(
+                ::mcp_runtime::export::serde_json::from_str::<
+                    OutputLevelVariant0,
+                >("\"low\"")
+                    .unwrap(),
+            )
+        }
+
+        pub(super) fn output_tag() -> super::OutputTag {
+            <super::OutputTag as ::std::convert::TryFrom<_>>::try_from("ok".to_string())
+                .expect("a default that the schema's own checks accept")
+        }
+
+        pub(super) fn output_webhook() -> ::std::string::String {
+            "https://example.com/hook".to_string()
+        }
+    }
+
+    /// The tool's arguments.
+    #[derive(Clone, Debug, Default)]
+    pub struct Input {
+        /// Default (applied by the server): `"ABC"`
+        pub code: Option<String>,
+        /// Seconds between checks.
+        ///
+        /// Default (applied by the server): `60`
+        pub interval: Option<InputInterval>,
+        /// Default (applied by the server): `"low"`
+        pub level: Option<InputLevelVariant0>,
+        /// Default (applied by the server): `3`
+        pub retries: Option<i64>,
+        /// The same constrained defaults, one level down.
+        pub settings: Option<InputSettings>,
+        /// Default (applied by the server): `"ok"`
+        pub tag: Option<InputTag>,
+        /// Default (applied by the server): `"https://example.com/hook"`
+        pub webhook: Option<String>,
+    }
+
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(code), opt(interval), opt(level), opt(retries), opt(settings),
+        opt(tag), opt(webhook) }
+    );
+
+    ::mcp_runtime::__private::this_tool!("shared_constrained_defaults_a");
+
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
+
+    ::mcp_runtime::__private::setters! {
+        Call {
+            code: String,
+            /// Seconds between checks.
+            interval: InputInterval,
+            level: InputLevelVariant0,
+            retries: i64,
+            /// The same constrained defaults, one level down.
+            settings: InputSettings,
+            tag: InputTag,
+            webhook: String,
+        }
+    }
+}
+
+/// Types and the pending call of the MCP tool `shared_constrained_defaults_b`.
+///
+/// **Generator notes:**
+/// - `pattern` constraints are checked by the server, not by the generated types
+/// - `pattern` constraints are checked by the server, not by the generated types
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod shared_constrained_defaults_b {
+    pub use super::types::{
+        InputInterval, InputSettingsInterval, InputSettingsTag, InputTag, OutputInterval,
+        OutputTag, error, InputLevelVariant0, InputSettingsLevelVariant0,
+        OutputLevelVariant0,
+    };
+
+    /// The same constrained defaults, one level down.
+    #[derive(Clone, Debug)]
+    pub struct InputSettings {
+        pub code: String,
+        /// Seconds between checks.
+        pub interval: Option<InputSettingsInterval>,
+        pub level: Option<InputSettingsLevelVariant0>,
+        pub retries: i64,
+        pub tag: InputSettingsTag,
+        pub webhook: String,
+    }
+
+    ::mcp_runtime::__private::wire_object!(
+        InputSettings { req(code), req(interval), req(level), req(retries), req(tag),
+        req(webhook) }
+    );
+
+    impl Default for InputSettings {
+        fn default() -> Self {
+            Self {
+                code: defaults::input_settings_code(),
+                interval: defaults::input_settings_interval(),
+                level: defaults::input_settings_level(),
+                retries: defaults::default_u64::<i64, 3>(),
+                tag: defaults::input_settings_tag(),
+                webhook: defaults::input_settings_webhook(),
+            }
+        }
+    }
+
+    /// The tool's structured result.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct Output {
+        #[serde(default = "defaults::output_code")]
+        pub code: String,
+        /// Seconds between checks.
+        #[serde(default = "defaults::output_interval")]
+        pub interval: Option<OutputInterval>,
+        #[serde(default = "defaults::output_level")]
+        pub level: Option<OutputLevelVariant0>,
+        #[serde(default = "defaults::default_u64::<i64, 3>")]
+        pub retries: i64,
+        #[serde(default = "defaults::output_tag")]
+        pub tag: OutputTag,
+        #[serde(default = "defaults::output_webhook")]
+        pub webhook: String,
+    }
+
+    impl Default for Output {
+        fn default() -> Self {
+            Self {
+                code: defaults::output_code(),
+                interval: defaults::output_interval(),
+                level: defaults::output_level(),
+                retries: defaults::default_u64::<i64, 3>(),
+                tag: defaults::output_tag(),
+                webhook: defaults::output_webhook(),
+            }
+        }
+    }
+
+    /// Generation of default values for serde.
+    pub mod defaults {
+        #[allow(unused_imports)]
+        use super::*;
+
+        pub(super) fn default_u64<T, const V: u64>() -> T
+        where
+            T: ::std::convert::TryFrom<u64>,
+            <T as ::std::convert::TryFrom<u64>>::Error: ::std::fmt::Debug,
+        {
+            T::try_from(V).unwrap()
+        }
+
+        pub(super) fn input_settings_code() -> ::std::string::String {
+            "ABC".to_string()
+        }
+
+        pub(super) fn input_settings_interval() -> ::std::option::Option<
+            super::InputSettingsInterval,
+        > {
+            ::std::option::Option::Some(
+                <super::InputSettingsInterval as ::std::convert::TryFrom<
+                    _,
+                >>::try_from(60_i64)
+                    .expect("a default that the schema's own checks accept"),
+            )
+        }
+
+        pub(super) fn input_settings_level() -> ::std::option::Option<
+            InputSettingsLevelVariant0,
+        > {
+            ::std::option::Option::Some(
+                ::mcp_runtime::export::serde_json::from_str::<
+                    InputSettingsLevelVariant0,
+                >("\"low\"")
+                    .unwrap(),
+            )
+        }
+
+        pub(super) fn input_settings_tag() -> super::InputSettingsTag {
+            <super::InputSettingsTag as ::std::convert::TryFrom<
+                _,
+            >>::try_from("ok".to_string())
+                .expect("a default that the schema's own checks accept")
+        }
+
+        pub(super) fn input_settings_webhook() -> ::std::string::String {
+            "https://example.com/hook".to_string()
+        }
+
+        pub(super) fn output_code() -> ::std::string::String {
+            "ABC".to_string()
+        }
+
+        pub(super) fn output_interval() -> ::std::option::Option<super::OutputInterval> {
+            ::std::option::Option::Some(
+                <super::OutputInterval as ::std::convert::TryFrom<_>>::try_from(60_i64)
+                    .expect("a default that the schema's own checks accept"),
+            )
+        }
+
+        pub(super) fn output_level() -> ::std::option::Option<OutputLevelVariant0> {
+            ::std::option::Option::Some(
+                ::mcp_runtime::export::serde_json::from_str::<
+                    OutputLevelVariant0,
+                >("\"low\"")
+                    .unwrap(),
+            )
+        }
+
+        pub(super) fn output_tag() -> super::OutputTag {
+            <super::OutputTag as ::std::convert::TryFrom<_>>::try_from("ok".to_string())
+                .expect("a default that the schema's own checks accept")
+        }
+
+        pub(super) fn output_webhook() -> ::std::string::String {
+            "https://example.com/hook".to_string()
+        }
+    }
+
+    /// The tool's arguments.
+    #[derive(Clone, Debug, Default)]
+    pub struct Input {
+        /// Default (applied by the server): `"ABC"`
+        pub code: Option<String>,
+        /// Seconds between checks.
+        ///
+        /// Default (applied by the server): `60`
+        pub interval: Option<InputInterval>,
+        /// Default (applied by the server): `"low"`
+        pub level: Option<InputLevelVariant0>,
+        /// Default (applied by the server): `3`
+        pub retries: Option<i64>,
+        /// The same constrained defaults, one level down.
+        pub settings: Option<InputSettings>,
+        /// Default (applied by the server): `"ok"`
+        pub tag: Option<InputTag>,
+        /// Default (applied by the server): `"https://example.com/hook"`
+        pub webhook: Option<String>,
+    }
+
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(code), opt(interval), opt(level), opt(retries), opt(settings),
+        opt(tag), opt(webhook) }
+    );
+
+    ::mcp_runtime::__private::this_tool!("shared_constrained_defaults_b");
+
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
+
+    ::mcp_runtime::__private::setters! {
+        Call {
+            code: String,
+            /// Seconds between checks.
+            interval: InputInterval,
+            level: InputLevelVariant0,
+            retries: i64,
+            /// The same constrained defaults, one level down.
+            settings: InputSettings,
+            tag: InputTag,
+            webhook: String,
+        }
+    }
 }
 
 /// Types and the pending call of the MCP tool `task_optional`.
@@ -2533,43 +3536,7 @@ pub mod type_arrays {
         }
     }
 
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-
-        impl ::std::error::Error for ConversionError {}
-
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
+    pub use super::types::error;
 
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]

@@ -5,14 +5,15 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::client_method::doc_lines;
+use super::doc_example::doc_example;
 use super::{fake, pending_call};
 use crate::generate::plan::Plan;
 use crate::generate::polish::groups::module_source;
 use crate::generate::types::doc_attributes;
 
-/// The client (the runtime's `typed_client!`, which writes what every client has alike), the
-/// catalog's methods and items.
-pub(crate) fn header(plan: &Plan) -> TokenStream {
+/// The client (the runtime's `typed_client!`, which writes what every client has alike) with
+/// its doc example calling `example` (`doc_example.rs`), the catalog's methods and items.
+pub(crate) fn header(plan: &Plan, example: Option<&str>) -> TokenStream {
     let client = format_ident!("{}", plan.client_name);
     let generic = pending_call::generic_name(&plan.client_name);
     let server_line = doc_lines(&plan.server_line);
@@ -24,6 +25,10 @@ pub(crate) fn header(plan: &Plan) -> TokenStream {
         .iter()
         .map(|text| doc_attributes(text))
         .collect();
+    let doc_example = plan
+        .doc_path
+        .as_deref()
+        .map(|path| doc_example(path, &plan.client_name, example));
     let catalog_methods = (!methods.is_empty()).then(|| {
         quote! {
             #[allow(dead_code)]
@@ -39,6 +44,7 @@ pub(crate) fn header(plan: &Plan) -> TokenStream {
             /// One method per tool; each returns a call that you can `.await` directly, or first
             /// give optional arguments and a timeout.
             #(#catalog_doc)*
+            #doc_example
             pub struct #client { tools: TOOLS, call: #generic }
         }
 

@@ -3,6 +3,7 @@
 //! for types a client only sends, standard types by their prelude names, and what tools define
 //! alike moved into one shared module (`groups.rs`, `share.rs`).
 
+pub(crate) mod constructors;
 pub(crate) mod derives;
 pub(crate) mod groups;
 pub(crate) mod layout;

@@ -4,11 +4,13 @@
 //! `cargo doc -D warnings` pass whatever a server wrote.
 
 use super::doc_indent::Indenter;
+use super::never_code::never_code;
 
 /// `text` as Markdown that rustdoc shows as written: fenced blocks become `text` blocks,
 /// indentation that would open an indented code block is cut to three spaces and lines under
 /// list items are indented to the item (`doc_indent.rs`), `[`, `]`, `<`
-/// and `>` outside code are escaped, and bare URLs become code spans instead of links.
+/// and `>` outside code are escaped, and bare URLs become code spans instead of links. Last,
+/// whatever a CommonMark parser would still see as Rust code is made prose (`never_code.rs`).
 pub(crate) fn markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut fence: Option<Fence> = None;
@@ -19,6 +21,8 @@ pub(crate) fn markdown(text: &str) -> String {
                 if open.closes(line) {
                     out.push_str(&open.marker());
                     fence = None;
+                    // The fence is written at column 0, which ends any list it was in.
+                    indenter = Indenter::default();
                 } else {
                     out.push_str(line);
                 }
@@ -40,7 +44,7 @@ pub(crate) fn markdown(text: &str) -> String {
         out.push('\n');
     }
     out.truncate(out.trim_end().len());
-    out
+    never_code(out)
 }
 
 /// An open fenced block: its character and length.
@@ -180,6 +184,20 @@ mod tests {
             "text\n\n   let x = 1;"
         );
         assert_eq!(markdown("\tcode"), "   code");
+    }
+
+    #[test]
+    fn a_python_docstring_under_a_list_and_a_fence_stays_prose() {
+        // A raw docstring: every line after the first indented four, as the function body.
+        let text = "Dimensions.\n\n    - item one\n    ```\n    x = 1\n    ```\n\n     \
+                    Common next action dimensions include:\n        ## Usage Tips";
+        let rendered = markdown(text);
+        assert!(
+            rendered
+                .lines()
+                .all(|l| l.len() - l.trim_start().len() < 4 || l.starts_with("    x")),
+            "{rendered}"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! `Input`/`Output`; `def_names.rs` (definition names that make Rust type names);
 //! `nullable_defs.rs` ("X or null" definitions split); `sanitize` (keywords that would need
 //! extra crates or that typify cannot express taken out, each a note; with `old_drafts.rs`,
-//! `dangling_required.rs`, `colliding_names.rs`, `all_of_members.rs`); `cycles.rs` (an `allOf`
+//! `dangling_required.rs`, `colliding_names.rs`, `all_of_members.rs`, `breaking_defaults.rs`); `cycles.rs` (an `allOf`
 //! that contains itself). Then `separate_defs` (output definitions named apart from input
 //! ones), `distinct_titles.rs` (titles that would name two shapes alike) and `enums.rs` (string
 //! enums named by us). `subschemas.rs` is the one list of positions every walk follows, and
@@ -17,6 +17,7 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 mod all_of_members;
+mod breaking_defaults;
 pub(crate) mod colliding_names;
 mod cycles;
 mod dangling_required;
@@ -34,6 +35,7 @@ mod subschemas;
 use super::TypeOptions;
 use crate::generate::text::names::pascal;
 use all_of_members::bare_all_of_members;
+use breaking_defaults::drop_breaking_default;
 use colliding_names::mark_colliding;
 use cycles::cut_all_of_cycles;
 use dangling_required::tidy_required;
@@ -227,6 +229,7 @@ fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<Str
         mark_colliding(map);
     }
     fitting_enum_values(map, dropped);
+    drop_breaking_default(map, dropped);
     // A property whose schema is `false` can never be sent or received: no field for it.
     if let Some(Value::Object(props)) = map.get_mut("properties") {
         let never: Vec<String> = props
