@@ -89,15 +89,12 @@ features() {
     echo "   -p $crate --no-default-features ${set:+--features $set} ($((SECONDS - start)) s)"
   done
 }
-# `rustls` goes with every set that has HTTP: no code of ours is gated on it or calls a TLS-only
-# API (it only turns on rmcp's and reqwest's TLS), and clippy's `--all-features` has it, so
-# reqwest and all that sits on it are checked once instead of once per set (the `oauth` set
-# took 87 s without it, 12 s with it). `rig` is left out: it turns on `host` and everything
-# under it, so alone it is `--all-features` (which clippy checks) less `fake`, which nothing of
-# `rig` names.
+# `rustls` is left out: no code of ours is gated on it (it only turns on rmcp's and reqwest's
+# TLS), and the CLI, which clippy, the tests and the packages check, turns it on. `rig` is left
+# out: it turns on `host` and everything under it, so alone it is `--all-features` (which
+# clippy checks) less `fake`, which nothing of `rig` names.
 feature_matrix() {
-  features mcp-runtime stdio http,rustls oauth,rustls host,rustls fake &&
-    features mcp-codegen live,mcp-runtime/rustls audit
+  features mcp-runtime stdio http oauth host fake && features mcp-codegen live audit
 }
 
 package() {
