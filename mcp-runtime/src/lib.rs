@@ -140,7 +140,7 @@ pub mod __private {
     #[cfg(any(feature = "stdio", feature = "http"))]
     pub use crate::__this_tool as this_tool;
     #[cfg(any(feature = "stdio", feature = "http"))]
-    pub use crate::client::call::{call_raw, call_typed, pending_call, raw_output, resume_task};
+    pub use crate::client::call::{call_typed, raw_output, resume_task};
     #[cfg(any(feature = "stdio", feature = "http"))]
     pub use crate::client::call_tool;
     #[cfg(any(feature = "stdio", feature = "http"))]

@@ -39,30 +39,10 @@ impl<O> Future for CallFuture<'_, O> {
     }
 }
 
-/// A pending call of `tool` with `input`, its output decoded by `decode`. Today's generator
-/// calls `call_raw` or `call_typed`; modules written by earlier ones (committed CLI output,
-/// the `compile_time` bench's baselines) call this, and keep building.
-pub fn pending_call<'a, I: Serialize, O>(
-    client: &'a Client,
-    tool: &'a str,
-    input: I,
-    decode: fn(ToolOutput, &str) -> Result<O>,
-) -> PendingCall<'a, I, O> {
-    PendingCall::new(client, tool, input, decode)
-}
-
-/// A pending call of `tool` resolving to its output as it came (a generated tool without an
-/// `outputSchema`).
-pub fn call_raw<'a, I: Serialize>(
-    client: &'a Client,
-    tool: &'a str,
-    input: I,
-) -> PendingCall<'a, I, ToolOutput> {
-    PendingCall::new(client, tool, input, raw_output)
-}
-
-/// A pending call of `tool` resolving to its structured result as `O` (a generated tool with
-/// an `outputSchema`).
+/// A pending call of `tool` resolving to its structured result as `O`. Today's generator builds
+/// every call with [`call_tool`](super::call_tool); the `compile_time` bench's baselines,
+/// written by an earlier one, call this for tools with an `outputSchema` (and
+/// `Client::call_tool` for the others).
 pub fn call_typed<'a, I: Serialize, O: DeserializeOwned>(
     client: &'a Client,
     tool: &'a str,
