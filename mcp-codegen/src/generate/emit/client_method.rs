@@ -8,6 +8,7 @@ use quote::quote;
 
 use super::output_type::output_type;
 use crate::generate::polish::prelude;
+use crate::generate::text::doc_indent::list_marker;
 use crate::generate::types::{Field, InputShape, ToolTypes, doc_attributes, qualify};
 use crate::snapshot::ToolDef;
 
@@ -138,23 +139,14 @@ fn method_lints(tool: &ToolDef, types: &ToolTypes, notes: &[String]) -> TokenStr
         .iter()
         .chain(tool.title.iter())
         .chain(notes);
-    if texts.flat_map(|text| text.lines()).any(is_list_item) {
+    let opens_item = |line: &str| list_marker(line.trim_start()).is_some();
+    if texts.flat_map(|text| text.lines()).any(opens_item) {
         lints.push(quote!(clippy::doc_lazy_continuation));
     }
     match lints.is_empty() {
         true => TokenStream::new(),
         false => quote!(#[allow(#(#lints),*)]),
     }
-}
-
-/// Whether a line of server text opens a Markdown list item (`- `, `* `, `+ `, `1. `).
-fn is_list_item(line: &str) -> bool {
-    let line = line.trim_start();
-    let bullet = ["- ", "* ", "+ "].iter().any(|b| line.starts_with(b));
-    let digits = line.chars().take_while(char::is_ascii_digit).count();
-    let numbered = digits > 0
-        && matches!(&line[digits..], rest if rest.starts_with(". ") || rest.starts_with(") "));
-    bullet || numbered
 }
 
 /// A tool method's body: the client's generic `call`; the return type names the tool, its

@@ -9,8 +9,7 @@ const STRUCT_LIKE: &[&str] = &["typed_client", "setters"];
 
 /// `file` printed by prettyplease, with every call of a [`STRUCT_LIKE`] macro (in the file or
 /// a module) printed as the struct it reads like instead of as raw tokens.
-pub(crate) fn print(file: &syn::File) -> String {
-    let mut file = file.clone();
+pub(crate) fn print(mut file: syn::File) -> String {
     let mut calls = Vec::new();
     mark_calls(&mut file.items, &mut calls);
     let text = prettyplease::unparse(&file);
@@ -279,7 +278,7 @@ pub mod tool {
     }
 }
 ";
-        assert_eq!(print(&file), expected);
+        assert_eq!(print(file), expected);
     }
 
     #[test]

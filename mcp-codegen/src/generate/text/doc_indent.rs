@@ -43,7 +43,7 @@ impl Indenter {
 
 /// The width of a list item's marker and the space after it (`- `, `* `, `+ `, `1. `,
 /// `12) `), when `body` starts with one.
-fn list_marker(body: &str) -> Option<usize> {
+pub(crate) fn list_marker(body: &str) -> Option<usize> {
     let bytes = body.as_bytes();
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
     let marker = match (digits, bytes.first()) {

@@ -16,6 +16,14 @@ const PASSES: usize = 8;
 
 /// `text` with nothing rustdoc would compile.
 pub(super) fn never_code(text: String) -> String {
+    // Without four columns of indentation or a fence marker there is no code block to find;
+    // most descriptions are such, and they skip the parse.
+    let may_hold_code = ["    ", "\t", "```", "~~~"]
+        .iter()
+        .any(|mark| text.contains(mark));
+    if !may_hold_code {
+        return text;
+    }
     let mut text = text;
     for _ in 0..PASSES {
         let found = compiled_blocks(&text);

@@ -32,18 +32,8 @@ fn broken_by(map: &Map<String, Value>, value: &Value) -> Option<&'static str> {
         return Some("not its `const`");
     }
     match value {
-        Value::String(text) => {
-            let chars = text.chars().count() as u64;
-            let short = map
-                .get("minLength")
-                .and_then(Value::as_u64)
-                .is_some_and(|min| chars < min);
-            let long = map
-                .get("maxLength")
-                .and_then(Value::as_u64)
-                .is_some_and(|max| chars > max);
-            (short || long).then_some("outside `minLength`/`maxLength`")
-        }
+        Value::String(text) => outside_count(map, text.chars().count(), "minLength", "maxLength")
+            .then_some("outside `minLength`/`maxLength`"),
         Value::Number(number) => {
             let n = number.as_f64()?;
             let bound = |key: &str| map.get(key).and_then(Value::as_f64);
@@ -53,20 +43,17 @@ fn broken_by(map: &Map<String, Value>, value: &Value) -> Option<&'static str> {
                 || bound("exclusiveMaximum").is_some_and(|max| n >= max);
             outside.then_some("outside its bounds")
         }
-        Value::Array(items) => {
-            let len = items.len() as u64;
-            let few = map
-                .get("minItems")
-                .and_then(Value::as_u64)
-                .is_some_and(|min| len < min);
-            let many = map
-                .get("maxItems")
-                .and_then(Value::as_u64)
-                .is_some_and(|max| len > max);
-            (few || many).then_some("outside `minItems`/`maxItems`")
-        }
+        Value::Array(items) => outside_count(map, items.len(), "minItems", "maxItems")
+            .then_some("outside `minItems`/`maxItems`"),
         _ => None,
     }
+}
+
+/// Whether `count` is below `map`'s `min` keyword or above its `max` one.
+fn outside_count(map: &Map<String, Value>, count: usize, min: &str, max: &str) -> bool {
+    let count = count as u64;
+    let limit = |key: &str| map.get(key).and_then(Value::as_u64);
+    limit(min).is_some_and(|min| count < min) || limit(max).is_some_and(|max| count > max)
 }
 
 #[cfg(test)]
