@@ -5,8 +5,9 @@
 //! objects titled like a `$defs` entry of another shape; tagged unions with an OpenAPI
 //! `discriminator`; draft-3
 //! `"required": true`, `required` naming a missing property, `properties: {}`; draft-07 and
-//! 2020-12 fixed-length tuples; `$defs` that refer to themselves, directly and through each
-//! other; nesting 22 levels deep; extension keys; tools carrying `id`, `title`, `icons`,
+//! 2020-12 fixed-length tuples; conditionals (`if`/`then`/`else` on the object and as `allOf`
+//! members, `dependentSchemas`, `dependentRequired`) whose branches add and retype properties;
+//! `$defs` that refer to themselves, directly and through each other; nesting 22 levels deep; extension keys; tools carrying `id`, `title`, `icons`,
 //! `_meta`, `annotations` and `execution.taskSupport`. The generator must type every one of them
 //! without falling back to a JSON value.
 
@@ -92,6 +93,8 @@ fn schema() -> BoxedStrategy<Value> {
                 1 => inner.clone().prop_map(|a| json!({
                     "anyOf": [described(a, "Present"), { "type": "null" }]
                 })),
+                1 => (object(inner.clone()), object(inner.clone()), object(inner.clone()), 0u8..3)
+                    .prop_map(|(base, then, otherwise, how)| conditional(base, then, otherwise, how)),
                 1 => Just(tagged_union()),
                 1 => Just(titled_like_a_definition()),
                 1 => Just(all_of_with_member_metadata()),
@@ -120,6 +123,31 @@ fn disjoint(mut object: Value) -> Value {
         }
     }
     object
+}
+
+/// `base` with conditions whose branches are `then` and `otherwise`, written one of three ways:
+/// on the object, as `allOf` members (as xcodebuildmcp writes them), or as dependents.
+fn conditional(mut base: Value, then: Value, otherwise: Value, how: u8) -> Value {
+    let when = json!({ "properties": { "mode": { "const": "fixed" } }, "required": ["mode"] });
+    base["properties"]["mode"] = json!({ "type": "string", "enum": ["fixed", "free"] });
+    match how {
+        0 => {
+            base["if"] = when;
+            base["then"] = then;
+            base["else"] = otherwise;
+        }
+        1 => {
+            base["allOf"] = json!([
+                { "if": when, "then": then },
+                { "if": { "not": when }, "then": otherwise }
+            ]);
+        }
+        _ => {
+            base["dependentSchemas"] = json!({ "mode": then });
+            base["dependentRequired"] = json!({ "mode": ["missing"] });
+        }
+    }
+    base
 }
 
 /// An OpenAPI-style tagged union: `oneOf` of `$defs` with `const` tags and a `discriminator`

@@ -113,6 +113,13 @@ pub(super) fn typed(named: &NamedTool, options: TypeOptions) -> ToolTypes {
     }
 }
 
+/// The tool's notes and its types' notes, each once (both sides of a tool can bring one).
 pub(super) fn notes_with(notes: &[String], types: &ToolTypes) -> Vec<String> {
-    notes.iter().chain(&types.notes).cloned().collect()
+    let mut all: Vec<String> = Vec::new();
+    for note in notes.iter().chain(&types.notes) {
+        if !all.contains(note) {
+            all.push(note.clone());
+        }
+    }
+    all
 }

@@ -43,6 +43,27 @@ impl Hostile {
         self.call(Default::default())
     }
 
+    /// Conditionals in every position: branches that add fields, fields two branches type differently, `allOf` members that are only conditions, dependents in both drafts, a condition inside a branch.
+    ///
+    /// Calls the MCP tool `conditionals_everywhere` and resolves to `conditionals_everywhere::Output`. Optional arguments: `.card(…)`, `.content(…)`, `.cvc(…)`, `.encoding(…)`, `.path(…)`, `.strict(…)`.
+    ///
+    /// **Generator notes:**
+    /// - conditions (`if`/`then`/`else`, `dependentSchemas`, `dependentRequired`) are optional fields and docs; the server checks them
+    pub fn conditionals_everywhere(
+        &self,
+        mode: impl Into<conditionals_everywhere::InputMode>,
+    ) -> conditionals_everywhere::Call<'_> {
+        self.call(conditionals_everywhere::Input {
+            mode: mode.into(),
+            card: Default::default(),
+            content: Default::default(),
+            cvc: Default::default(),
+            encoding: Default::default(),
+            path: Default::default(),
+            strict: Default::default(),
+        })
+    }
+
     /// Calls the MCP tool `connect` and resolves to `::mcp_runtime::ToolOutput`.
     pub fn connect_2(&self) -> connect::Call<'_> {
         self.call(Default::default())
@@ -51,8 +72,7 @@ impl Hostile {
     /// Calls the MCP tool `const_not_conditionals` and resolves to `::mcp_runtime::ToolOutput`. Optional arguments: `.cond(…)`, `.kind(…)`, `.notnum(…)`.
     ///
     /// **Generator notes:**
-    /// - `if`, `then` at the root of the input schema is checked by the server, not at compile time
-    /// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported); it is a JSON value
+    /// - conditions (`if`/`then`/`else`, `dependentSchemas`, `dependentRequired`) are optional fields and docs; the server checks them
     /// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema); it is a JSON value
     pub fn const_not_conditionals(&self) -> const_not_conditionals::Call<'_> {
         self.call(Default::default())
@@ -369,7 +389,6 @@ impl Hostile {
     ///
     /// **Generator notes:**
     /// - `pattern` constraints are checked by the server, not by the generated types
-    /// - `pattern` constraints are checked by the server, not by the generated types
     pub fn shared_constrained_defaults_a(
         &self,
     ) -> shared_constrained_defaults_a::Call<'_> {
@@ -379,7 +398,6 @@ impl Hostile {
     /// Calls the MCP tool `shared_constrained_defaults_b` and resolves to `shared_constrained_defaults_b::Output`. Optional arguments: `.code(…)`, `.interval(…)`, `.level(…)`, `.retries(…)`, `.settings(…)`, `.tag(…)`, `.webhook(…)`.
     ///
     /// **Generator notes:**
-    /// - `pattern` constraints are checked by the server, not by the generated types
     /// - `pattern` constraints are checked by the server, not by the generated types
     pub fn shared_constrained_defaults_b(
         &self,
@@ -475,6 +493,15 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
         "{\"properties\":{\"obj\":{\"properties\":{\"foo-bar\":{\"type\":\"string\"},\"fooBar\":{\"type\":\"boolean\"},\"foo_bar\":{\"type\":\"integer\"}},\"type\":\"object\"}},\"type\":\"object\"}",
         "661ff14e41e0b29f5c975409442ea1e7",
     ),
+    ::mcp_runtime::ToolInfo::new(
+            "conditionals_everywhere",
+            "Conditionals in every position: branches that add fields, fields two branches type differently, `allOf` members that are only conditions, dependents in both drafts, a condition inside a branch.",
+            "{\"dependencies\":{\"content\":[\"mode\"]},\"dependentRequired\":{\"card\":[\"mode\"]},\"dependentSchemas\":{\"card\":{\"properties\":{\"cvc\":{\"minLength\":3,\"type\":\"string\"}},\"required\":[\"cvc\"]}},\"else\":{\"properties\":{\"content\":{\"type\":\"string\"},\"encoding\":{\"type\":\"integer\"}},\"required\":[\"content\"]},\"if\":{\"properties\":{\"mode\":{\"const\":\"file\"}},\"required\":[\"mode\"]},\"properties\":{\"card\":{\"type\":\"string\"},\"mode\":{\"enum\":[\"file\",\"inline\"],\"type\":\"string\"}},\"required\":[\"mode\"],\"then\":{\"if\":{\"properties\":{\"encoding\":{\"const\":\"latin1\"}}},\"properties\":{\"encoding\":{\"enum\":[\"utf-8\",\"latin1\"],\"type\":\"string\"},\"path\":{\"description\":\"The file to read.\",\"type\":\"string\"}},\"required\":[\"path\"],\"then\":{\"properties\":{\"strict\":{\"type\":\"boolean\"}}}},\"type\":\"object\"}",
+            "6881e34cd5874c352ff2443085dd008c",
+        )
+        .with_output_schema(
+            "{\"$defs\":{\"errorConsistency\":{\"allOf\":[{\"if\":{\"properties\":{\"didError\":{\"const\":false}},\"required\":[\"didError\"]},\"then\":{\"properties\":{\"error\":{\"type\":\"null\"}},\"required\":[\"error\"]}},{\"if\":{\"properties\":{\"didError\":{\"const\":true}},\"required\":[\"didError\"]},\"then\":{\"properties\":{\"error\":{\"minLength\":1,\"type\":\"string\"}},\"required\":[\"error\"]}}],\"properties\":{\"didError\":{\"type\":\"boolean\"},\"error\":{\"type\":[\"string\",\"null\"]}},\"type\":\"object\"}},\"oneOf\":[{\"additionalProperties\":false,\"allOf\":[{\"$ref\":\"#/$defs/errorConsistency\"}],\"properties\":{\"data\":{\"properties\":{\"bytes\":{\"type\":\"integer\"}},\"type\":\"object\"},\"didError\":{\"const\":false},\"error\":{\"type\":\"null\"}},\"required\":[\"didError\",\"error\"]},{\"additionalProperties\":false,\"allOf\":[{\"$ref\":\"#/$defs/errorConsistency\"}],\"properties\":{\"didError\":{\"const\":true},\"error\":{\"type\":\"string\"}},\"required\":[\"didError\",\"error\"]}],\"type\":\"object\"}",
+        ),
     ::mcp_runtime::ToolInfo::new(
         "connect",
         "",
@@ -765,6 +792,44 @@ pub mod types {
     pub struct NoArguments {}
 
     ::mcp_runtime::__private::wire_object!(NoArguments {});
+
+    /// Error types.
+    pub mod error {
+        /// Error from a `TryFrom` or `FromStr` implementation.
+        pub struct ConversionError(::std::borrow::Cow<'static, str>);
+
+        impl ::std::error::Error for ConversionError {}
+
+        impl ::std::fmt::Display for ConversionError {
+            fn fmt(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> Result<(), ::std::fmt::Error> {
+                ::std::fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        impl ::std::fmt::Debug for ConversionError {
+            fn fmt(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> Result<(), ::std::fmt::Error> {
+                ::std::fmt::Debug::fmt(&self.0, f)
+            }
+        }
+
+        impl From<&'static str> for ConversionError {
+            fn from(value: &'static str) -> Self {
+                Self(value.into())
+            }
+        }
+
+        impl From<String> for ConversionError {
+            fn from(value: String) -> Self {
+                Self(value.into())
+            }
+        }
+    }
 
     /// Seconds between checks.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
@@ -1147,44 +1212,6 @@ pub mod types {
         }
     }
 
-    /// Error types.
-    pub mod error {
-        /// Error from a `TryFrom` or `FromStr` implementation.
-        pub struct ConversionError(::std::borrow::Cow<'static, str>);
-
-        impl ::std::error::Error for ConversionError {}
-
-        impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-
-        impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
-                ::std::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-
-        impl From<&'static str> for ConversionError {
-            fn from(value: &'static str) -> Self {
-                Self(value.into())
-            }
-        }
-
-        impl From<String> for ConversionError {
-            fn from(value: String) -> Self {
-                Self(value.into())
-            }
-        }
-    }
-
     /// One of 2 values.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputLevelVariant0 {
@@ -1339,6 +1366,240 @@ pub mod colliding_nested_property_names {
     }
 }
 
+/// Types and the pending call of the MCP tool `conditionals_everywhere`.
+///
+/// **Generator notes:**
+/// - conditions (`if`/`then`/`else`, `dependentSchemas`, `dependentRequired`) are optional fields and docs; the server checks them
+#[allow(dead_code, missing_docs, clippy::all)]
+pub mod conditionals_everywhere {
+    /// Conditions the server checks:
+    ///
+    /// - If `didError` is `false`, `error` is required and `error` matches `{"type":"null"}`.
+    /// - If `didError` is `true`, `error` is required and `error` matches `{"minLength":1,"type":"string"}`.
+    #[derive(
+        Clone,
+        Debug,
+        Default,
+        ::mcp_runtime::export::serde::Deserialize,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct ErrorConsistency {
+        #[serde(
+            rename = "didError",
+            skip_serializing_if = "::std::option::Option::is_none"
+        )]
+        pub did_error: Option<bool>,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub error: Option<String>,
+    }
+
+    /// Given when `card` is given.
+    #[derive(
+        Clone,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
+        ::mcp_runtime::export::serde::Serialize
+    )]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(transparent)]
+    pub struct InputCvc(String);
+
+    impl ::std::ops::Deref for InputCvc {
+        type Target = String;
+
+        fn deref(&self) -> &String {
+            &self.0
+        }
+    }
+
+    impl From<InputCvc> for String {
+        fn from(value: InputCvc) -> Self {
+            value.0
+        }
+    }
+
+    impl ::std::str::FromStr for InputCvc {
+        type Err = self::error::ConversionError;
+
+        fn from_str(value: &str) -> Result<Self, self::error::ConversionError> {
+            if value.chars().count() < 3usize {
+                return Err("shorter than 3 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+
+    impl ::std::convert::TryFrom<&str> for InputCvc {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: &str) -> Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl ::std::convert::TryFrom<String> for InputCvc {
+        type Error = self::error::ConversionError;
+
+        fn try_from(value: String) -> Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for InputCvc {
+        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+        where
+            D: ::mcp_runtime::export::serde::Deserializer<'de>,
+        {
+            String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
+                        e.to_string(),
+                    )
+                })
+        }
+    }
+
+    /// Given when `mode` is `"file"`.
+    ///
+    /// Given unless `mode` is `"file"`.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Serialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(untagged)]
+    pub enum InputEncoding {
+        InputEncodingVariant0(InputEncodingVariant0),
+        Integer(i64),
+    }
+
+    impl ::std::fmt::Display for InputEncoding {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match self {
+                Self::InputEncodingVariant0(x) => x.fmt(f),
+                Self::Integer(x) => x.fmt(f),
+            }
+        }
+    }
+
+    impl From<InputEncodingVariant0> for InputEncoding {
+        fn from(value: InputEncodingVariant0) -> Self {
+            Self::InputEncodingVariant0(value)
+        }
+    }
+
+    impl From<i64> for InputEncoding {
+        fn from(value: i64) -> Self {
+            Self::Integer(value)
+        }
+    }
+
+    /// The tool's structured result.
+    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[serde(untagged, deny_unknown_fields)]
+    pub enum Output {
+        Variant0 {
+            #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+            data: Option<OutputVariant0Data>,
+            #[serde(rename = "didError")]
+            did_error: bool,
+            error: (),
+        },
+        Variant1 { #[serde(rename = "didError")] did_error: bool, error: String },
+    }
+
+    /// `OutputVariant0Data`, a type in the tool's schemas.
+    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
+    #[serde(crate = "::mcp_runtime::export::serde")]
+    pub struct OutputVariant0Data {
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub bytes: Option<i64>,
+    }
+
+    pub use super::types::error;
+
+    /// Conditions the server checks:
+    ///
+    /// - If `mode` is `"file"`, `path` is required and `encoding` may be given; otherwise, `content` is required and `encoding` may be given.
+    /// - If `encoding` is `"latin1"`, `strict` may be given (when `mode` is `"file"`).
+    /// - If `card` is given, `mode` is required.
+    /// - If `card` is given, `cvc` is required.
+    /// - If `content` is given, `mode` is required.
+    #[derive(Clone, Debug)]
+    pub struct Input {
+        pub card: Option<String>,
+        /// Given unless `mode` is `"file"`.
+        pub content: Option<String>,
+        /// Given when `card` is given.
+        pub cvc: Option<InputCvc>,
+        /// Given when `mode` is `"file"`.
+        ///
+        /// Given unless `mode` is `"file"`.
+        pub encoding: Option<InputEncoding>,
+        pub mode: InputMode,
+        /// The file to read.
+        ///
+        /// Given when `mode` is `"file"`.
+        pub path: Option<String>,
+        /// Given when `encoding` is `"latin1"` (when `mode` is `"file"`).
+        pub strict: Option<bool>,
+    }
+
+    ::mcp_runtime::__private::wire_object!(
+        Input { opt(card), opt(content), opt(cvc), opt(encoding), req(mode), opt(path),
+        opt(strict) }
+    );
+
+    /// One of 2 values.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum InputEncodingVariant0 {
+        Utf8,
+        Latin1,
+    }
+
+    ::mcp_runtime::__private::wire_enum!(
+        InputEncodingVariant0 { Utf8 = "utf-8", Latin1 = "latin1" }
+    );
+
+    /// One of 2 values.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum InputMode {
+        File,
+        Inline,
+    }
+
+    ::mcp_runtime::__private::wire_enum!(InputMode { File = "file", Inline = "inline" });
+
+    ::mcp_runtime::__private::this_tool!("conditionals_everywhere");
+
+    /// A pending call: set optional arguments or a timeout, then `.await` it.
+    pub type Call<'a> = super::HostileCall<'a, ThisTool, Input, Output>;
+
+    ::mcp_runtime::__private::setters! {
+        Call {
+            card: String,
+            /// Given unless `mode` is `"file"`.
+            content: String,
+            /// Given when `card` is given.
+            cvc: InputCvc,
+            /// Given when `mode` is `"file"`.
+            ///
+            /// Given unless `mode` is `"file"`.
+            encoding: InputEncoding,
+            /// The file to read.
+            ///
+            /// Given when `mode` is `"file"`.
+            path: String,
+            /// Given when `encoding` is `"latin1"` (when `mode` is `"file"`).
+            strict: bool,
+        }
+    }
+}
+
 /// Types and the pending call of the MCP tool `connect`.
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod connect {
@@ -1353,15 +1614,24 @@ pub mod connect {
 /// Types and the pending call of the MCP tool `const_not_conditionals`.
 ///
 /// **Generator notes:**
-/// - `if`, `then` at the root of the input schema is checked by the server, not at compile time
-/// - argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported); it is a JSON value
+/// - conditions (`if`/`then`/`else`, `dependentSchemas`, `dependentRequired`) are optional fields and docs; the server checks them
 /// - argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema); it is a JSON value
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod const_not_conditionals {
-    /// The tool's arguments.
+    /// Conditions the server checks:
+    ///
+    /// - If `kind` is `"fixed"`, `cond` is required.
     #[derive(Clone, Debug, Default)]
     pub struct Input {
-        pub cond: Option<::mcp_runtime::export::serde_json::Value>,
+        /// Conditions the server checks:
+        ///
+        /// - If `a` is `1`, `b` is required; otherwise, `c` is required.
+        pub cond: Option<
+            ::mcp_runtime::export::serde_json::Map<
+                String,
+                ::mcp_runtime::export::serde_json::Value,
+            >,
+        >,
         pub kind: Option<InputKind>,
         pub notnum: Option<::mcp_runtime::export::serde_json::Value>,
     }
@@ -1383,7 +1653,13 @@ pub mod const_not_conditionals {
 
     ::mcp_runtime::__private::setters! {
         Call {
-            cond: ::mcp_runtime::export::serde_json::Value,
+            /// Conditions the server checks:
+            ///
+            /// - If `a` is `1`, `b` is required; otherwise, `c` is required.
+            cond: ::mcp_runtime::export::serde_json::Map<
+                String,
+                ::mcp_runtime::export::serde_json::Value,
+            >,
             kind: InputKind,
             notnum: ::mcp_runtime::export::serde_json::Value,
         }
@@ -2837,7 +3113,6 @@ pub mod self_ {
 ///
 /// **Generator notes:**
 /// - `pattern` constraints are checked by the server, not by the generated types
-/// - `pattern` constraints are checked by the server, not by the generated types
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod shared_constrained_defaults_a {
     pub use super::types::{
@@ -3037,7 +3312,6 @@ pub mod shared_constrained_defaults_a {
 /// Types and the pending call of the MCP tool `shared_constrained_defaults_b`.
 ///
 /// **Generator notes:**
-/// - `pattern` constraints are checked by the server, not by the generated types
 /// - `pattern` constraints are checked by the server, not by the generated types
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod shared_constrained_defaults_b {

@@ -3,6 +3,10 @@
 //! value would be one the type's own checks refuse, and built through the type's public
 //! constructor (`polish/constructors.rs`) it would be an error at run time. The server applies
 //! its own default when the argument is absent, so nothing is lost.
+//!
+//! A `null` default of a schema that only admits `null` (pydantic writes `"type": "null",
+//! "default": null` for a field that is `None` in one variant of a union) says nothing: it goes
+//! silently, before typify reaches its unreachable arm for defaults of the unit type.
 
 use std::collections::BTreeSet;
 
@@ -13,11 +17,24 @@ pub(super) fn drop_breaking_default(map: &mut Map<String, Value>, dropped: &mut 
     let Some(default) = map.get("default") else {
         return;
     };
+    if default.is_null() && only_null(map) {
+        map.remove("default");
+        return;
+    }
     if let Some(reason) = broken_by(map, default) {
         map.remove("default");
         dropped.insert(format!(
             "a `default` that breaks its own schema ({reason}) is left out; the server applies its own"
         ));
+    }
+}
+
+/// Whether `map` admits `null` alone (`"type": "null"`, `["null"]` or `"const": null`).
+fn only_null(map: &Map<String, Value>) -> bool {
+    match map.get("type") {
+        Some(Value::String(t)) => t == "null",
+        Some(Value::Array(ts)) => ts.iter().all(|t| t == "null"),
+        _ => map.get("const").is_some_and(Value::is_null),
     }
 }
 
@@ -84,6 +101,24 @@ mod tests {
         assert!(!kept(
             json!({"type": "array", "minItems": 1, "default": []})
         ));
+    }
+
+    #[test]
+    fn a_null_default_of_a_null_only_schema_goes_without_a_note() {
+        // dbt's `get_dimension_values`: typify reached `unreachable!()` on it.
+        for schema in [
+            json!({"type": "null", "default": null}),
+            json!({"type": ["null"], "default": null}),
+            json!({"const": null, "default": null}),
+        ] {
+            let Value::Object(mut map) = schema else {
+                unreachable!()
+            };
+            let mut dropped = BTreeSet::new();
+            drop_breaking_default(&mut map, &mut dropped);
+            assert!(!map.contains_key("default") && dropped.is_empty());
+        }
+        assert!(kept(json!({"type": ["string", "null"], "default": null})));
     }
 
     #[test]

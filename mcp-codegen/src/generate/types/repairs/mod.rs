@@ -6,6 +6,7 @@
 //! `Input`/`Output`; `def_names.rs` (definition names that make Rust type names);
 //! `nullable_defs.rs` ("X or null" definitions split); `sanitize` (keywords that would need
 //! extra crates or that typify cannot express taken out, each a note; with `old_drafts.rs`,
+//! `conditionals.rs` (conditions as optional fields and docs),
 //! `dangling_required.rs`, `colliding_names.rs`, `all_of_members.rs`, `breaking_defaults.rs`); `cycles.rs` (an `allOf`
 //! that contains itself). Then `separate_defs` (output definitions named apart from input
 //! ones), `distinct_titles.rs` (titles that would name two shapes alike) and `enums.rs` (string
@@ -19,6 +20,7 @@ use serde_json::{Map, Value};
 mod all_of_members;
 mod breaking_defaults;
 pub(crate) mod colliding_names;
+mod conditionals;
 mod cycles;
 mod dangling_required;
 mod def_names;
@@ -37,6 +39,7 @@ use crate::generate::text::names::pascal;
 use all_of_members::bare_all_of_members;
 use breaking_defaults::drop_breaking_default;
 use colliding_names::mark_colliding;
+use conditionals::fold_conditionals;
 use cycles::cut_all_of_cycles;
 use dangling_required::tidy_required;
 use def_names::fit_def_names;
@@ -53,13 +56,7 @@ const STD_FORMATS: &[&str] = &[
 
 /// Root keywords the `Input` struct does not express; they are checked by the server only.
 const ROOT_IGNORED: &[&str] = &[
-    "if",
-    "then",
-    "else",
     "not",
-    "dependentRequired",
-    "dependentSchemas",
-    "dependencies",
     "minProperties",
     "maxProperties",
     "propertyNames",
@@ -120,6 +117,10 @@ pub(crate) fn prepare(
         ));
     }
     let mut dropped = BTreeSet::new();
+    // The root's conditions, folded first, are its docs.
+    if let Value::Object(map) = &mut schema {
+        fold_conditionals(map, &mut dropped);
+    }
     let described = schema.get("description").is_some();
     sanitize(&mut schema, options, &mut dropped);
     // A root `allOf` member's description, lifted for a field's docs, is not the tool's.
@@ -206,6 +207,7 @@ fn fits_type(value: &Value, types: &[String]) -> bool {
 fn sanitize(schema: &mut Value, options: TypeOptions, dropped: &mut BTreeSet<String>) {
     let Value::Object(map) = schema else { return };
     old_drafts::normalise(map, dropped);
+    fold_conditionals(map, dropped);
     bare_all_of_members(map);
     if let Some(Value::String(format)) = map.get("format") {
         let keep = STD_FORMATS.contains(&format.as_str())
