@@ -123,7 +123,12 @@ fn explain_shows_each_arguments_type_and_why_one_is_a_json_value() {
     let untyped = run(&["generate", hostile, "--explain", "const_not_conditionals"]);
     let text = String::from_utf8_lossy(&untyped.stdout).to_string();
     assert!(
-        text.contains("  cond: Option<serde_json::Value>\n    a JSON value: argument `cond` could not be typed (typify panicked: not implemented: if/then/else schemas are not supported)"),
+        text.contains("  notnum: Option<serde_json::Value>\n    a JSON value: argument `notnum` could not be typed (typify panicked: not yet implemented: unhandled not schema)"),
+        "{text}"
+    );
+    // The conditional beside it is typed, and says so.
+    assert!(
+        text.contains("  - conditions (`if`/`then`/`else`, `dependentSchemas`, `dependentRequired`) are optional fields and docs"),
         "{text}"
     );
     assert!(text.contains("  kind: Option<InputKind>\n"), "{text}");

@@ -17,6 +17,7 @@ const CONDITION_ONLY: &[&str] = &[
     "else",
     "dependentSchemas",
     "dependentRequired",
+    "dependencies",
     "$comment",
 ];
 
@@ -36,15 +37,8 @@ pub(crate) fn fold_conditionals(map: &mut Map<String, Value>, notes: &mut BTreeS
         fold_into(map, &mut member, &mut lines, "");
     }
     let mut own = Map::new();
-    for key in [
-        "if",
-        "then",
-        "else",
-        "dependentSchemas",
-        "dependentRequired",
-        "dependencies",
-    ] {
-        if let Some(value) = map.remove(key) {
+    for key in CONDITION_ONLY {
+        if let Some(value) = map.remove(*key) {
             own.insert(key.to_string(), value);
         }
     }
@@ -70,13 +64,21 @@ pub(crate) fn fold_conditionals(map: &mut Map<String, Value>, notes: &mut BTreeS
     map.insert("description".into(), Value::from(text));
 }
 
-/// Takes off the marks of fields added by a branch: they were for the fold, not for typify.
+/// Takes off the marks of fields added by a branch (they were for the fold, not for typify),
+/// and puts the fields in name order: serde_json's map keeps insertion order when a crate
+/// in the build turns on `preserve_order`, and the generated code must not depend on that.
 fn unmark(map: &mut Map<String, Value>) {
     if let Some(Value::Object(fields)) = map.get_mut("properties") {
-        for field in fields.values_mut() {
-            if let Value::Object(field) = field {
+        if !fields.values().any(|f| f.get(BRANCH_MARK).is_some()) {
+            return;
+        }
+        let mut sorted: Vec<(String, Value)> = std::mem::take(fields).into_iter().collect();
+        sorted.sort_by(|a, b| a.0.cmp(&b.0));
+        for (name, mut field) in sorted {
+            if let Value::Object(field) = &mut field {
                 field.remove(BRANCH_MARK);
             }
+            fields.insert(name, field);
         }
     }
 }
