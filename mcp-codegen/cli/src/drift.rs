@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use mcp_codegen::Snapshot;
-use mcp_codegen::drift::{Format, Severity, compare, max_severity, render};
+use mcp_codegen::drift::{Bump, Format, Severity, Summary, compare, max_severity, render};
 use mcp_runtime::schema::drift::Change;
 
 use crate::auth::with_login;
@@ -22,19 +22,34 @@ pub(crate) struct ReportArgs {
     /// one (what a model reads changed: re-approve it), else 1.
     #[arg(long, default_value = "cosmetic", value_parser = |s: &str| s.parse::<Severity>())]
     fail_on: Severity,
-    /// human (grouped, colored on a terminal), json, or github (workflow commands).
+    /// human (grouped, colored on a terminal), json, github (workflow commands), or markdown
+    /// (a pull-request comment or CHANGELOG entry, with the bindings' version bump).
     #[arg(long, default_value = "human", value_parser = |s: &str| s.parse::<Format>())]
     format: Format,
+    /// Print only the version bump bindings generated from the snapshot need: none, patch,
+    /// minor or major. Security changes are text (a patch), counted on stderr for review.
+    #[arg(long)]
+    semver: bool,
 }
 
 impl ReportArgs {
     fn finish(&self, changes: &[Change], file: &str, refresh: &str) -> ExitCode {
         use std::io::IsTerminal;
         let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        print!(
-            "{}",
-            render(changes, self.format, color, file, refresh, self.fail_on)
-        );
+        if self.semver {
+            println!("{}", Bump::of(changes));
+            let security = Summary::of(changes).security;
+            if security > 0 {
+                eprintln!(
+                    "{security} security change(s): review them before releasing:\n  {refresh}"
+                );
+            }
+        } else {
+            print!(
+                "{}",
+                render(changes, self.format, color, file, refresh, self.fail_on)
+            );
+        }
         match max_severity(changes) {
             Some(Severity::Security) => ExitCode::from(3),
             Some(worst) if worst >= self.fail_on => ExitCode::from(1),

@@ -2,19 +2,22 @@
 //! server's (from `check`). The classifier for tools is the runtime's
 //! [`mcp_runtime::schema::drift`], shared with generated clients' connect-time check; this
 //! module adds the rules that only a whole snapshot has: the server's identity (`server.rs`)
-//! its prompts, resources and templates (`catalog.rs`) and its cache hints (`cache.rs`), and
-//! prints the result
-//! ([`render`]).
+//! its prompts, resources and templates (`catalog.rs`) and its cache hints (`cache.rs`),
+//! prints the result ([`render`]; Markdown in `markdown.rs`) and says the version bump that
+//! bindings generated from the snapshot need ([`Bump`]).
 
 mod cache;
 mod catalog;
+mod markdown;
 mod render;
+mod semver;
 mod server;
 
 use mcp_runtime::schema::drift::{self, Change, ToolSchemas};
 
 pub use mcp_runtime::schema::drift::{Severity, Summary, max_severity};
 pub use render::{Format, render};
+pub use semver::Bump;
 
 use crate::Snapshot;
 

@@ -1,5 +1,5 @@
 //! How `diff` and `check` print drift: grouped for people, JSON for tools, GitHub workflow
-//! commands for pull requests.
+//! commands for pull requests, Markdown for a pull-request comment or a CHANGELOG entry.
 
 use std::fmt::Write as _;
 
@@ -15,6 +15,8 @@ pub enum Format {
     Json,
     /// GitHub Actions workflow commands (`::error` / `::warning` / `::notice`).
     Github,
+    /// A Markdown section: the bindings' version bump, security changes called out, a table.
+    Markdown,
 }
 
 impl std::str::FromStr for Format {
@@ -24,7 +26,10 @@ impl std::str::FromStr for Format {
             "human" => Ok(Format::Human),
             "json" => Ok(Format::Json),
             "github" => Ok(Format::Github),
-            other => Err(format!("`{other}` is not a format (human, json, github)")),
+            "markdown" => Ok(Format::Markdown),
+            other => Err(format!(
+                "`{other}` is not a format (human, json, github, markdown)"
+            )),
         }
     }
 }
@@ -41,7 +46,11 @@ pub fn render(
 ) -> String {
     match format {
         Format::Json => {
-            let body = serde_json::json!({ "changes": changes, "summary": Summary::of(changes) });
+            let body = serde_json::json!({
+                "changes": changes,
+                "summary": Summary::of(changes),
+                "semver": super::Bump::of(changes).as_str(),
+            });
             let mut text = serde_json::to_string_pretty(&body).unwrap_or_default();
             text.push('\n');
             text
@@ -79,6 +88,7 @@ pub fn render(
             );
             out
         }
+        Format::Markdown => super::markdown::markdown(changes, file, refresh),
         Format::Human => human(changes, color, file, refresh, fail_on),
     }
 }

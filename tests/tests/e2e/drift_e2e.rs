@@ -174,6 +174,29 @@ fn diff_exit_codes_follow_fail_on() {
         text.starts_with("::error ") && text.contains("tool-description-changed"),
         "{text}"
     );
+    // For a pull request or a CHANGELOG: the bump, security called out, a row per change.
+    let out = cli(&["diff", &old_path, &reworded_path, "--format", "markdown"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("**Bindings: patch release.** 1 security"),
+        "{text}"
+    );
+    assert!(
+        text.contains("> **Security:**") && text.contains("| security | `add` |"),
+        "{text}"
+    );
+    let bump = |new: &str| {
+        let out = cli(&["diff", &old_path, new, "--semver"]);
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    assert_eq!(bump(&old_path), "none");
+    assert_eq!(bump(&cosmetic_path), "patch");
+    assert_eq!(bump(&compatible_path), "minor");
+    let out = cli(&["diff", &compatible_path, &old_path, "--semver"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "major\n");
+    let out = cli(&["diff", &old_path, &reworded_path, "--semver"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "patch\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 security change(s)"));
     let out = cli(&["diff", &compatible_path, &old_path, "--format", "json"]);
     assert_eq!(
         kinds(&out.stdout),

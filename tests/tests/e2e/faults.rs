@@ -122,6 +122,9 @@ async fn stdout_junk_is_skipped_with_a_debug_log_naming_the_server() {
         .with_writer(move || writer.clone())
         .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
+    // Other tests' threads (no subscriber) may have cached the `mcp_server` span's callsite as
+    // disabled; interest is cached per callsite for every subscriber, so ask again with ours.
+    tracing::callsite::rebuild_interest_cache();
     let spec = ServerSpec::stdio("python3").arg(script("banner.py"));
     let client = Client::connect(spec).await.unwrap();
     let tools = client.list_tools().await.unwrap();
