@@ -145,6 +145,7 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
         shadowing(text, context, &mut hits);
         encoded(value, &mut hits);
     }
+    super::classes::check(text, &mut hits);
     if text.is_prose() && value.chars().count() > MAX_PROSE {
         let message = format!(
             "{} characters (the audit's limit is {MAX_PROSE})",
@@ -206,7 +207,7 @@ fn floor(text: &str, mut at: usize) -> usize {
     at
 }
 
-fn hit(rule: &'static Rule, message: String, span: (usize, usize)) -> Hit {
+pub(crate) fn hit(rule: &'static Rule, message: String, span: (usize, usize)) -> Hit {
     Hit {
         rule,
         message,

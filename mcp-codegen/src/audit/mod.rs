@@ -1,11 +1,15 @@
 //! `audit`: a lint of the text a model reads in snapshots — descriptions, titles, parameter
 //! names, enum values, the server's instructions — for the shapes of tool poisoning. Each
 //! rule (`rules.rs`) has an id, a level and an explanation; `texts.rs` finds the text,
-//! `checks.rs` the problems, `unicode.rs` the characters nobody sees. Snapshots audited
+//! `checks.rs` the problems by phrase, `classes.rs` by class (commands in data, links that
+//! carry data out), `annotations.rs` hints that contradict their tool, `unicode.rs` the
+//! characters nobody sees. Snapshots audited
 //! together are checked against each other too: a description naming another server's tool
 //! is shadowing.
 
+mod annotations;
 mod checks;
+mod classes;
 mod rules;
 mod texts;
 mod unicode;
@@ -41,7 +45,8 @@ pub struct Finding {
 }
 
 /// Every finding in `snapshots` (each with the name it is reported under), in order: by
-/// file, then as the texts come (instructions, tools by name, prompts, resources, templates).
+/// file, then tools' contradicting annotations, then as the texts come (instructions, tools by
+/// name, prompts, resources, templates).
 pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
     let names: Vec<Vec<String>> = snapshots
         .iter()
@@ -58,6 +63,25 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
             })
             .collect();
         let context = checks::Context::new(&names[index], others);
+        for tool in &snapshot.tools {
+            if let Some((path, hit)) = annotations::check(&tool.raw) {
+                findings.push(Finding {
+                    file: file.clone(),
+                    subject: format!("tool `{}`", tool.name),
+                    tool: Some(tool.name.clone()),
+                    path,
+                    rule: hit.rule,
+                    message: hit.message,
+                    excerpt: tool
+                        .raw
+                        .get("annotations")
+                        .map(|a| a.to_string())
+                        .unwrap_or_default(),
+                    // The tool's name locates it in the file (SARIF's line).
+                    text: tool.name.clone(),
+                });
+            }
+        }
         for text in texts::texts(snapshot) {
             for hit in checks::check(&text, &context) {
                 findings.push(Finding {

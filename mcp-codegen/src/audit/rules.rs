@@ -135,6 +135,33 @@ pub const ENCODED: Rule = Rule {
     explanation: "Encoded blobs cannot be reviewed by reading, and models decode them: an instruction in base64 passes a reviewer unseen. Descriptions have no need for them; decode and review, or remove.",
 };
 
+/// A command where a model copies data.
+pub const COMMAND_IN_DATA: Rule = Rule {
+    id: "MTA009",
+    name: "command-in-data",
+    level: Level::High,
+    summary: "a shell command in an enum value, default, const or example",
+    explanation: "A model copies enum values, defaults and examples into its calls as they are: a fetch-and-run pipe (`curl … | sh`), a command substitution or a chained `rm -rf` there is sent to a tool that may run it, and no reviewer reads an enum for prose. Values are data; remove the command.",
+};
+
+/// A link that carries data out.
+pub const EXFILTRATION_LINK: Rule = Rule {
+    id: "MTA010",
+    name: "exfiltration-link",
+    level: Level::High,
+    summary: "a Markdown image, or a link asking for private data, with a placeholder in its query",
+    explanation: "A client that renders Markdown fetches an image without asking: a placeholder in its query string (`?d={summary of the conversation}`) is filled in by the model and sent to that host. A link whose placeholder asks for the conversation, a secret or a token does the same on a click. Remove the link, or fix its URL.",
+};
+
+/// Annotations that contradict the tool.
+pub const ANNOTATION_CONTRADICTION: Rule = Rule {
+    id: "MTA011",
+    name: "annotation-contradiction",
+    level: Level::High,
+    summary: "`readOnlyHint: true` or `destructiveHint: false` on a tool that says it deletes",
+    explanation: "Clients confirm destructive tools with the user and skip the confirmation for read-only ones: a tool named or described as deleting that claims to be read-only or not destructive is run without the check it needs. Fix the annotation (or the name and description, if they are what is wrong).",
+};
+
 /// Every rule, in id order.
 pub const RULES: &[&Rule] = &[
     &INVISIBLE,
@@ -145,6 +172,9 @@ pub const RULES: &[&Rule] = &[
     &SHADOWING,
     &OVERLONG,
     &ENCODED,
+    &COMMAND_IN_DATA,
+    &EXFILTRATION_LINK,
+    &ANNOTATION_CONTRADICTION,
 ];
 
 /// The rule with this id or name.

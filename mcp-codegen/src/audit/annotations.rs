@@ -1,0 +1,122 @@
+//! Annotations that contradict the tool they describe: `readOnlyHint: true` or
+//! `destructiveHint: false` on a tool whose name or description says it deletes. Clients skip
+//! the confirmation of read-only and non-destructive tools, so the hint is what a poisoned
+//! server would lie about.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde_json::Value;
+
+use super::checks::{Hit, hit};
+use super::rules;
+
+/// Verbs a destructive tool's name starts with. Not `remove`: "remove a label from an issue",
+/// "remove droplets from a firewall" detach, and their tools are rightly not destructive.
+const DESTRUCTIVE_NAMES: &[&str] = &[
+    "delete", "drop", "destroy", "purge", "wipe", "erase", "truncate",
+];
+
+/// A description that says the tool deletes: a first word such as "Deletes", or "permanently
+/// removes" anywhere.
+static DESTRUCTIVE_TEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^\s*(?:deletes|drops|destroys|purges|wipes|erases|truncates)\b|\b(?:permanently|irreversibly|irrevocably)\s+(?:delete|remove|destroy|erase|wipe|drop|purge)s?\b",
+    )
+    .expect("the audit's patterns are valid")
+});
+
+/// The contradiction in `tool` (its `tools/list` entry), if any, found in `path` of it.
+pub(crate) fn check(tool: &Value) -> Option<(String, Hit)> {
+    let annotations = tool.get("annotations")?;
+    let claim = |key: &str, value: bool| annotations.get(key) == Some(&Value::Bool(value));
+    let hint = match (claim("readOnlyHint", true), claim("destructiveHint", false)) {
+        (true, _) => "readOnlyHint",
+        (false, true) => "destructiveHint",
+        _ => return None,
+    };
+    let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
+    let description = tool
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let first = name
+        .split(|c: char| c == '_' || c == '-' || c == '.' || c.is_ascii_uppercase())
+        .find(|w| !w.is_empty())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let said = if DESTRUCTIVE_NAMES.contains(&first.as_str()) {
+        format!("its name `{name}`")
+    } else if let Some(m) = DESTRUCTIVE_TEXT.find(description) {
+        format!("its description (`{}`)", m.as_str().trim())
+    } else {
+        return None;
+    };
+    let value = annotations.get(hint).cloned().unwrap_or_default();
+    let message = format!(
+        "`{hint}: {value}`, but {said} says it destroys data: clients skip the confirmation it needs"
+    );
+    Some((
+        format!("/annotations/{hint}"),
+        hit(&rules::ANNOTATION_CONTRADICTION, message, (0, 0)),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn found(tool: Value) -> Option<String> {
+        check(&tool).map(|(path, _)| path)
+    }
+
+    #[test]
+    fn a_tool_that_deletes_yet_claims_to_be_safe_is_found() {
+        let tool = |name: &str, description: &str, annotations: Value| json!({"name": name, "description": description, "annotations": annotations});
+        assert_eq!(
+            found(tool(
+                "cleanup",
+                "Permanently deletes old records.",
+                json!({"readOnlyHint": true})
+            )),
+            Some("/annotations/readOnlyHint".into())
+        );
+        assert_eq!(
+            found(tool(
+                "deleteBranch",
+                "A branch goes.",
+                json!({"destructiveHint": false})
+            )),
+            Some("/annotations/destructiveHint".into())
+        );
+        assert!(
+            found(tool(
+                "delete_file",
+                "Deletes a file.",
+                json!({"destructiveHint": true})
+            ))
+            .is_none()
+        );
+        // Reading about deletions is not deleting.
+        assert!(
+            found(tool(
+                "list_deleted",
+                "Lists deleted items; never removes them.",
+                json!({"readOnlyHint": true})
+            ))
+            .is_none()
+        );
+        assert!(found(tool("delete_file", "Deletes a file.", json!({}))).is_none());
+        // DigitalOcean's `firewall-remove-droplets`: detaching is not destroying.
+        assert!(
+            found(tool(
+                "firewall-remove-droplets",
+                "Removes droplets from a firewall.",
+                json!({"destructiveHint": false})
+            ))
+            .is_none()
+        );
+    }
+}
