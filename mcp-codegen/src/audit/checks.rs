@@ -145,7 +145,6 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
         shadowing(text, context, &mut hits);
         encoded(value, &mut hits);
     }
-    super::classes::check(text, &mut hits);
     if text.is_prose() && value.chars().count() > MAX_PROSE {
         let message = format!(
             "{} characters (the audit's limit is {MAX_PROSE})",

@@ -41,13 +41,15 @@ static PRIVATE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// The class checks over one piece of text.
-pub(crate) fn check(text: &Text, hits: &mut Vec<Hit>) {
+pub(crate) fn check(text: &Text) -> Vec<Hit> {
+    let mut hits = Vec::new();
     if !text.is_name && is_data(&text.path) {
-        command_in_data(text, hits);
+        command_in_data(text, &mut hits);
     }
     if !text.is_name {
-        exfiltration_link(&text.value, hits);
+        exfiltration_link(&text.value, &mut hits);
     }
+    hits
 }
 
 /// Whether a text sits where a model copies a value: an enum value, a `const`, a `default`
@@ -109,9 +111,7 @@ mod tests {
             is_name: false,
             carries_text: true,
         };
-        let mut found = Vec::new();
-        check(&text, &mut found);
-        found.iter().map(|h| h.rule.name).collect()
+        check(&text).iter().map(|h| h.rule.name).collect()
     }
 
     #[test]

@@ -2,14 +2,15 @@
 //! names, enum values, the server's instructions — for the shapes of tool poisoning. Each
 //! rule (`rules.rs`) has an id, a level and an explanation; `texts.rs` finds the text,
 //! `checks.rs` the problems by phrase, `classes.rs` by class (commands in data, links that
-//! carry data out), `annotations.rs` hints that contradict their tool, `unicode.rs` the
-//! characters nobody sees. Snapshots audited
+//! carry data out), `annotations.rs` hints that contradict their tool, `confusables.rs` tool
+//! names alike once rendered, `unicode.rs` the characters nobody sees. Snapshots audited
 //! together are checked against each other too: a description naming another server's tool
 //! is shadowing.
 
 mod annotations;
 mod checks;
 mod classes;
+mod confusables;
 mod rules;
 mod texts;
 mod unicode;
@@ -45,13 +46,14 @@ pub struct Finding {
 }
 
 /// Every finding in `snapshots` (each with the name it is reported under), in order: by
-/// file, then tools' contradicting annotations, then as the texts come (instructions, tools by
+/// file, then names alike once rendered, tools' contradicting annotations, then as the texts come (instructions, tools by
 /// name, prompts, resources, templates).
 pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
     let names: Vec<Vec<String>> = snapshots
         .iter()
         .map(|(_, s)| s.tools.iter().map(|t| t.name.clone()).collect())
         .collect();
+    let confusable = confusable_names(snapshots);
     let mut findings = Vec::new();
     for (index, (file, snapshot)) in snapshots.iter().enumerate() {
         let others: Vec<(String, String)> = snapshots
@@ -63,6 +65,7 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
             })
             .collect();
         let context = checks::Context::new(&names[index], others);
+        findings.extend(confusable.iter().filter(|f| f.file == *file).cloned());
         for tool in &snapshot.tools {
             if let Some((path, hit)) = annotations::check(&tool.raw) {
                 findings.push(Finding {
@@ -83,7 +86,8 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
             }
         }
         for text in texts::texts(snapshot) {
-            for hit in checks::check(&text, &context) {
+            let hits = checks::check(&text, &context);
+            for hit in hits.into_iter().chain(classes::check(&text)) {
                 findings.push(Finding {
                     file: file.clone(),
                     subject: text.subject.clone(),
@@ -98,6 +102,50 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
         }
     }
     findings
+}
+
+/// A finding for each tool name that looks like another one, across all `snapshots`.
+fn confusable_names(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
+    let tools: Vec<(&str, &str)> = snapshots
+        .iter()
+        .flat_map(|(file, s)| {
+            s.tools
+                .iter()
+                .map(move |t| (file.as_str(), t.name.as_str()))
+        })
+        .collect();
+    confusables::confusables(&tools)
+        .into_iter()
+        .map(|c| Finding {
+            file: c.file.to_string(),
+            subject: format!("tool `{}`", c.name),
+            tool: Some(c.name.to_string()),
+            path: "/name".into(),
+            rule: &rules::CONFUSABLE_NAME,
+            message: format!(
+                "`{}`{} looks like `{}` ({}) once rendered",
+                visible(c.name),
+                code_points(c.name),
+                visible(c.other),
+                c.other_file
+            ),
+            excerpt: visible(c.name),
+            text: c.name.to_string(),
+        })
+        .collect()
+}
+
+/// The characters of `name` outside ASCII, by code point: ` (U+0456 `і`)`.
+fn code_points(name: &str) -> String {
+    let listed: Vec<String> = name
+        .chars()
+        .filter(|c| !c.is_ascii())
+        .map(|c| format!("U+{:04X} `{c}`", c as u32))
+        .collect();
+    match listed.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", listed.join(", ")),
+    }
 }
 
 /// About 60 characters either side of `span`, on one line, invisible characters spelled out.

@@ -162,6 +162,15 @@ pub const ANNOTATION_CONTRADICTION: Rule = Rule {
     explanation: "Clients confirm destructive tools with the user and skip the confirmation for read-only ones: a tool named or described as deleting that claims to be read-only or not destructive is run without the check it needs. Fix the annotation (or the name and description, if they are what is wrong).",
 };
 
+/// Tool names alike once rendered.
+pub const CONFUSABLE_NAME: Rule = Rule {
+    id: "MTA012",
+    name: "confusable-name",
+    level: Level::High,
+    summary: "a tool name that looks like another tool's (Unicode confusables, UTS #39)",
+    explanation: "A name spelled with look-alike characters (`send_emaіl`, with a Cyrillic `і`, beside `send_email`) takes the calls meant for the tool it imitates: a person reviewing the list cannot tell them apart, and a model may pick either. Audit the servers of one agent together; rename or remove the imitation.",
+};
+
 /// Every rule, in id order.
 pub const RULES: &[&Rule] = &[
     &INVISIBLE,
@@ -175,6 +184,7 @@ pub const RULES: &[&Rule] = &[
     &COMMAND_IN_DATA,
     &EXFILTRATION_LINK,
     &ANNOTATION_CONTRADICTION,
+    &CONFUSABLE_NAME,
 ];
 
 /// The rule with this id or name.

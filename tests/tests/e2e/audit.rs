@@ -512,7 +512,7 @@ fn sarif_names_every_rule_and_places_each_finding_on_its_line() {
     assert_eq!(log["version"], "2.1.0");
     let run = &log["runs"][0];
     let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
-    assert_eq!(rules.len(), 11);
+    assert_eq!(rules.len(), 12);
     assert!(
         rules
             .iter()
@@ -582,5 +582,5 @@ fn bad_input_names_the_problem() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no rule `nope`"));
     let out = audit(&["--list-rules"]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 11);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 12);
 }
