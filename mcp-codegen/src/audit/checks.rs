@@ -87,7 +87,7 @@ static SECRET_NAME: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SHADOW_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)\b(when|whenever|if|while)\s+this\s+tool\s+is\s+(available|present|loaded|enabled|installed)\b|\balso\s+present\b|\b(all|any|every)\s+other\s+tools?\b|\b(all|every)\s+(commands?|tool\s+calls?|requests?)\s+(must|should)\b|\bmcp_\w+\)?\s+(tool\b|\w+\s+is\s+(invoked|called|used)\b)",
+        r"(?i)\b(when|whenever|if|while)\s+this\s+tool\s+is\s+(available|present|loaded|enabled|installed)\b|\balso\s+present\b|\b(all|any|every)\s+other\s+tools?\b|\b(all|every)\s+(commands?|tool\s+calls?|requests?)\s+(must|should)\b|\b(whenever|every\s+time|each\s+time|when)\s+(any|another|a\s+different|some\s+other)\s+(tool|function|server)\b|\bmcp_\w+\)?\s+(tool\b|\w+\s+is\s+(invoked|called|used)\b)",
     )
 });
 static DATA_URL: LazyLock<Regex> =
