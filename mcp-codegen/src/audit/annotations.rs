@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::Value;
 
-use super::checks::{Hit, hit};
+use super::checks::{Hit, hit, regex};
 use super::rules;
 
 /// Verbs a destructive tool's name starts with. Not `remove`: "remove a label from an issue",
@@ -20,10 +20,9 @@ const DESTRUCTIVE_NAMES: &[&str] = &[
 /// A description that says the tool deletes: a first word such as "Deletes", or "permanently
 /// removes" anywhere.
 static DESTRUCTIVE_TEXT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    regex(
         r"(?i)^\s*(?:deletes|drops|destroys|purges|wipes|erases|truncates)\b|\b(?:permanently|irreversibly|irrevocably)\s+(?:delete|remove|destroy|erase|wipe|drop|purge)s?\b",
     )
-    .expect("the audit's patterns are valid")
 });
 
 /// The contradiction in `tool` (its `tools/list` entry), if any, found in `path` of it.

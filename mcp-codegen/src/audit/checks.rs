@@ -51,7 +51,8 @@ fn is_own(own: &[String], name: &str) -> bool {
         .any(|n| n == name || n.ends_with(&format!("_{name}")))
 }
 
-fn regex(pattern: &str) -> Regex {
+/// A pattern of the audit's, compiled (they are constants: a bad one is a bug).
+pub(crate) fn regex(pattern: &str) -> Regex {
     Regex::new(pattern).expect("the audit's patterns are valid")
 }
 

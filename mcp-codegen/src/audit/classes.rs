@@ -8,52 +8,48 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::checks::{Hit, hit};
+use super::checks::{Hit, hit, regex};
 use super::rules;
 use super::texts::Text;
 
 /// Fetch-and-run pipes, a pipe into a shell, command substitution, `sh -c`, a chained
 /// `rm -rf`, PowerShell's encoded commands and `iex`.
 static COMMAND: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    regex(
         r"(?i)\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\$\([^)\n]+\)|\b(?:ba)?sh\s+-c\s|[;&|]\s*rm\s+-[a-z]*r|\bpowershell(?:\.exe)?\s+-(?:enc|e|encodedcommand)\b|\biex\s*\(",
     )
-    .expect("the audit's patterns are valid")
 });
 
 /// A Markdown image or link to an absolute URL with a query string (up to the link's `)`: a
 /// placeholder for a model holds spaces).
-static LINK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(!?)\[[^\]\n]*\]\(\s*<?(https?://[^\s)>?#]+)\?([^)\n]+)")
-        .expect("the audit's patterns are valid")
-});
+static LINK: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"(!?)\[[^\]\n]*\]\(\s*<?(https?://[^\s)>?#]+)\?([^)\n]+)"));
 
 /// A placeholder a model fills in: `{…}`, `{{…}}`, `<…>`, `${…}`, `$NAME`, `[…]`, or its
 /// percent-encoded braces.
-static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\{[^}]*\}|<[^>]+>|\$\{?[A-Za-z_]+|\[[^\]]+\]|%7[Bb]")
-        .expect("the audit's patterns are valid")
-});
+static PLACEHOLDER: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"\{[^}]*\}|<[^>]+>|\$\{?[A-Za-z_]+|\[[^\]]+\]|%7[Bb]"));
 
 /// What a link's placeholder may ask for that is the user's: the conversation and its secrets.
 static PRIVATE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)conversation|chat|history|summar|context|previous|messages?|secret|token|password|credential|api[_ -]?key|private|ssh|env")
-        .expect("the audit's patterns are valid")
+    regex(
+        r"(?i)conversation|chat|history|summar|context|previous|messages?|secret|token|password|credential|api[_ -]?key|private|ssh|env",
+    )
 });
 
 /// Words that waive a person's check: "without confirmation", "no need to ask", "approval is
 /// no longer required".
 static WAIVER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    regex(
         r"(?i)\b(?:without|no\s+need\s+(?:for|to)|skip(?:ping)?|bypass(?:ing)?|waive[sd]?|never\s+ask)\b[^.!\n]{0,40}\b(?:confirm\w*|approv\w*|permission|consent|ask\w*)\b|\b(?:confirmation|approval|permission|consent)\s+(?:is|are)\s+(?:not|no\s+longer)\s+(?:required|needed|necessary)\b",
     )
-    .expect("the audit's patterns are valid")
 });
 
 /// A scope of every tool or action: what turns a form's hint into a waiver for the server.
 static EVERY_TOOL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:all|every|any|each)\s+(?:of\s+(?:the|these|this\s+server's)\s+)?(?:tools?|actions?|operations?|tool\s+calls?|commands?|functions?)\b")
-        .expect("the audit's patterns are valid")
+    regex(
+        r"(?i)\b(?:all|every|any|each)\s+(?:of\s+(?:the|these|this\s+server's)\s+)?(?:tools?|actions?|operations?|tool\s+calls?|commands?|functions?)\b",
+    )
 });
 
 /// The class checks over one piece of text.
