@@ -87,6 +87,44 @@ fn every_published_poisoning_example_fails_the_audit_with_the_rules_it_shows() {
     }
 }
 
+/// The held-out set (`tests/corpus/held-out/`, never used to tune a rule): each tool a `high`
+/// finding names is caught; the rest are the misses the README reports, so a rule that finds
+/// more (or less) of them shows here.
+#[test]
+fn the_held_out_poisoned_tools_are_caught_but_for_the_reported_misses() {
+    let missed_as_reported = [
+        "checkmarx-tool-hijack.json file_manager",
+        "elastic-orchestration-injection.json get_time",
+        "hiddenlayer-parameter-abuse.json add_numbers",
+        "hiddenlayer-parameter-abuse.json convert_units",
+        "hiddenlayer-parameter-abuse.json lookup_word",
+        "mcp-ctf-looks-legit.json search_docs",
+        "mcptox-paradigms.json db_helper",
+        "mcptox-paradigms.json mail_policy",
+        "microsoft-indirect-injection.json get_forecast",
+        "mpma-preference-manipulation.json weather_pro",
+        "repello-setup-rce.json init_workspace",
+        "trailofbits-conversation-history.json record_feedback",
+    ];
+    let (mut tools, mut missed) = (0, Vec::new());
+    for path in files("held-out") {
+        let snapshot: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let found = findings(&audit(&[&path, "--format", "json"]));
+        let file = path.rsplit('/').next().unwrap().to_string();
+        for tool in snapshot["tools"].as_array().unwrap() {
+            tools += 1;
+            let caught = found
+                .iter()
+                .any(|f| f["tool"] == tool["name"] && f["rule"]["level"] == "high");
+            if !caught {
+                missed.push(format!("{file} {}", tool["name"].as_str().unwrap()));
+            }
+        }
+    }
+    assert_eq!(tools, 33, "the held-out set as written down");
+    assert_eq!(missed, missed_as_reported);
+}
+
 #[test]
 fn the_real_corpus_gives_exactly_the_reviewed_findings() {
     // Each reviewed: all are benign (false positives of the rule's intent, or true to the
