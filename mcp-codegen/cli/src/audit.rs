@@ -15,8 +15,18 @@ use crate::audit_report;
 pub(crate) struct AuditArgs {
     /// The snapshots to audit; audited together, a description that names another one's
     /// tool is shadowing.
-    #[arg(required_unless_present = "list_rules")]
+    #[arg(required_unless_present_any = ["list_rules", "config"])]
     snapshots: Vec<PathBuf>,
+    /// Audit a whole MCP config as the Manager reads it (any client's dialect): packages run
+    /// without a version, remote servers over plain http://, secrets written inline, servers
+    /// without a snapshot, and the toxic flow of its tools; the snapshots its entries pin
+    /// (`"snapshot"`) are audited together.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// With --config: a directory of snapshots named NAME.json (as `snapshot --all
+    /// --out-dir` writes them), for entries without a `"snapshot"`.
+    #[arg(long, value_name = "DIR", requires = "config")]
+    snapshot_dir: Option<PathBuf>,
     /// Fail (exit 1) on a finding at or above this level: high, medium or low.
     #[arg(long, default_value = "high", value_parser = |s: &str| s.parse::<Level>())]
     deny: Level,
@@ -53,7 +63,13 @@ impl AuditArgs {
             snapshots.push((name.clone(), Snapshot::parse(&text, &name)?));
             files.push((name, text));
         }
-        let findings: Vec<Finding> = audit(&snapshots)
+        let mut all = audit(&snapshots);
+        if let Some(config) = &self.config {
+            let (found, read) = crate::audit_config::audit(config, self.snapshot_dir.as_deref())?;
+            all.extend(found);
+            files.extend(read);
+        }
+        let findings: Vec<Finding> = all
             .into_iter()
             .filter(|f| {
                 !ignored.iter().any(|(rule, tool)| {

@@ -20,13 +20,13 @@ pub(crate) fn human(findings: &[Finding], files: usize, deny: Level) -> String {
         ));
     }
     if findings.is_empty() {
-        out.push_str(&format!("no findings in {files} snapshot(s)\n"));
+        out.push_str(&format!("no findings in {files} file(s)\n"));
         return out;
     }
     let count = |level| findings.iter().filter(|f| f.rule.level == level).count();
     let failing = findings.iter().filter(|f| f.rule.level >= deny).count();
     out.push_str(&format!(
-        "{} finding(s) in {files} snapshot(s): {} high, {} medium, {} low; {failing} at or above --deny {deny} (`--list-rules` lists the rules; the README explains each)\n",
+        "{} finding(s) in {files} file(s): {} high, {} medium, {} low; {failing} at or above --deny {deny} (`--list-rules` lists the rules; docs/audit.md explains each)\n",
         findings.len(),
         count(Level::High),
         count(Level::Medium),

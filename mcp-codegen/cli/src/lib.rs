@@ -7,6 +7,7 @@
 mod approve;
 mod args;
 mod audit;
+mod audit_config;
 mod audit_report;
 mod auth;
 mod call;

@@ -58,7 +58,7 @@ pub(crate) fn regex(pattern: &str) -> Regex {
 
 static HIDDEN_TAG: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)<\s*/?\s*(important|system|instructions?|secret|hidden|admin|override|ai|assistant|model)\s*>|\[\s*(important|system|inst)\b[^\]]*[:\]]|<!--",
+        r"(?i)<\s*/?\s*(important|system|secret|hidden|admin|override|ai|assistant|model)\s*>|\[\s*(important|system|inst)\b[^\]]*[:\]]|<!--",
     )
 });
 static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
@@ -262,9 +262,10 @@ fn emoji_mechanics(text: &str, at: usize, c: char) -> bool {
 /// `mcp_…` names (how clients prefix other servers' tools) that are not this server's.
 fn shadowing(text: &Text, context: &Context<'_>, hits: &mut Vec<Hit>) {
     let value = text.value.as_str();
+    // "Do not attempt any other tools" restrains the model; it orders no other tool about.
     let phrase = SHADOW_PHRASE
         .find_iter(value)
-        .find(|m| !is_own(context.own, m.as_str()));
+        .find(|m| !is_own(context.own, m.as_str()) && !negated(value, m.start()));
     if let Some(m) = phrase {
         let message = format!("`{}`: speaks to other tools than its own", m.as_str());
         hits.push(hit(&rules::SHADOWING, message, (m.start(), m.end())));

@@ -3,22 +3,35 @@
 //! rule (`rules.rs`) has an id, a level and an explanation; `texts.rs` finds the text,
 //! `checks.rs` the problems by phrase, `classes.rs` by class (commands in data, links that
 //! carry data out), `annotations.rs` hints that contradict their tool, `confusables.rs` tool
-//! names alike once rendered, `unicode.rs` the characters nobody sees. Snapshots audited
-//! together are checked against each other too: a description naming another server's tool
-//! is shadowing.
+//! names alike once rendered, `unicode.rs` the characters nobody sees, `harvest.rs` requests
+//! for the model's own context, `mandates.rs` orders about tools the server does not have.
+//! Snapshots audited together are checked against each other too: a description naming
+//! another server's tool is shadowing. `whole_config.rs` audits one agent's config: each
+//! entry as written (`config.rs`, `packages.rs`) and the toxic flow of its tools (`flow.rs`).
 
 mod annotations;
 mod checks;
 mod classes;
+mod config;
 mod confusables;
+mod flow;
+mod harvest;
+mod mandates;
+mod packages;
+mod problem;
 mod rules;
 mod texts;
 mod unicode;
+mod whole_config;
 
 use serde::Serialize;
 
+pub use config::check_entry;
+pub use flow::{Flow, FlowTool, Roles, roles, toxic_flow};
+pub use problem::EntryProblem;
 pub use rules::{Level, RULES, Rule, rule};
 pub use unicode::{is_bidi, is_invisible, visible};
+pub use whole_config::{ConfiguredServer, audit_config};
 
 use crate::Snapshot;
 
@@ -65,6 +78,11 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
             })
             .collect();
         let context = checks::Context::new(&names[index], others);
+        let words = schema_words(snapshot);
+        let own = mandates::Own {
+            tools: &names[index],
+            words: &words,
+        };
         findings.extend(confusable.iter().filter(|f| f.file == *file).cloned());
         for tool in &snapshot.tools {
             if let Some((path, hit)) = annotations::check(&tool.raw) {
@@ -86,7 +104,12 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
             }
         }
         for text in texts::texts(snapshot) {
-            let hits = checks::check(&text, &context);
+            let mut hits = checks::check(&text, &context);
+            // One shadowing finding per text: the phrase and name checks' first.
+            if !hits.iter().any(|h| h.rule == &rules::SHADOWING) {
+                hits.extend(mandates::check(&text, &own));
+            }
+            hits.extend(harvest::check(&text));
             for hit in hits.into_iter().chain(classes::check(&text)) {
                 findings.push(Finding {
                     file: file.clone(),
@@ -102,6 +125,37 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
         }
     }
     findings
+}
+
+/// Every parameter name and enum value in the snapshot's tools, at any depth, folded: text may
+/// speak of them freely.
+fn schema_words(snapshot: &Snapshot) -> std::collections::BTreeSet<String> {
+    use serde_json::Value;
+    fn walk(value: &Value, out: &mut std::collections::BTreeSet<String>) {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::Object(properties)) = map.get("properties") {
+                    out.extend(properties.keys().map(|k| mandates::folded(k)));
+                }
+                if let Some(Value::Array(values)) = map.get("enum") {
+                    out.extend(
+                        values
+                            .iter()
+                            .filter_map(Value::as_str)
+                            .map(mandates::folded),
+                    );
+                }
+                map.values().for_each(|v| walk(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    for tool in &snapshot.tools {
+        walk(&tool.raw, &mut out);
+    }
+    out
 }
 
 /// A finding for each tool name that looks like another one, across all `snapshots`.

@@ -114,7 +114,7 @@ pub const SHADOWING: Rule = Rule {
     name: "tool-shadowing",
     level: Level::High,
     summary: "instructions aimed at other tools or servers",
-    explanation: "A description that names another server's tool (`mcp_tool_send_email`, a tool of another snapshot audited alongside) or gives orders for \"all other tools\" changes how the model uses tools it was never part of: the shadowing attack, where a harmless-looking server redirects a trusted one. Tools may refer to their own server's tools; anything else needs a reason.",
+    explanation: "A description that names another server's tool (`mcp_tool_send_email`, a tool of another snapshot audited alongside), gives orders for \"all other tools\", sets a rule for when a tool it does not have is called (\"whenever `send_email` is used, …\"), orders a call to one, or says other tools must not be used changes how the model uses tools it was never part of: the shadowing attack, where a harmless-looking server redirects a trusted one, and preference manipulation, where it takes their calls. Tools may refer to their own server's tools and parameters; anything else needs a reason.",
 };
 
 /// Overlong text.
@@ -140,8 +140,8 @@ pub const COMMAND_IN_DATA: Rule = Rule {
     id: "MTA009",
     name: "command-in-data",
     level: Level::High,
-    summary: "a shell command in an enum value, default, const or example",
-    explanation: "A model copies enum values, defaults and examples into its calls as they are: a fetch-and-run pipe (`curl … | sh`), a command substitution or a chained `rm -rf` there is sent to a tool that may run it, and no reviewer reads an enum for prose. Values are data; remove the command.",
+    summary: "a shell command in an enum value, default, const or example, or a fetch-and-run pipe the model is told to run",
+    explanation: "A model copies enum values, defaults and examples into its calls as they are: a fetch-and-run pipe (`curl … | sh`), a command substitution or a chained `rm -rf` there is sent to a tool that may run it, and no reviewer reads an enum for prose. Values are data; remove the command. A description that tells the model to run a fetch-and-run pipe (\"run `curl … | bash` before using any tool\") has it run code no one reviewed: install steps are for people, in the README.",
 };
 
 /// A link that carries data out.
@@ -171,6 +171,60 @@ pub const CONFUSABLE_NAME: Rule = Rule {
     explanation: "A name spelled with look-alike characters (`send_emaіl`, with a Cyrillic `і`, beside `send_email`) takes the calls meant for the tool it imitates: a person reviewing the list cannot tell them apart, and a model may pick either. Audit the servers of one agent together; rename or remove the imitation.",
 };
 
+/// Text that has the model hand over its own context.
+pub const CONTEXT_HARVEST: Rule = Rule {
+    id: "MTA013",
+    name: "context-harvesting",
+    level: Level::High,
+    summary: "asks the model for its system prompt, the conversation or its list of tools",
+    explanation: "A parameter described as \"the full system prompt you were given\" or \"every message of this conversation so far\", or a sentence that sets a field to the whole conversation, has the model send what it was told and what the user said to the server — no secret file or hidden tag needed (HiddenLayer's parameter abuse, Trail of Bits' conversation theft). A tool needs its inputs; remove the parameter or the sentence.",
+};
+
+/// A package run without a version.
+pub const UNPINNED_PACKAGE: Rule = Rule {
+    id: "MTA014",
+    name: "unpinned-package",
+    level: Level::Medium,
+    summary: "a config entry runs a package without a version (`npx -y pkg`, `uvx pkg`, `docker run image`)",
+    explanation: "Each start installs whatever the registry serves that day: the tools a model reads change without a review, and a hijacked release runs at once (postmark-mcp turned malicious in a point release). Pin the version — `pkg@1.2.3`, `pkg==1.2.3`, `image:1.2.3` or a digest — and move it on purpose, with `mcp-codegen check` showing what changed.",
+};
+
+/// A remote server over plain HTTP.
+pub const PLAIN_HTTP: Rule = Rule {
+    id: "MTA015",
+    name: "plain-http",
+    level: Level::High,
+    summary: "a remote server reached over plain `http://`",
+    explanation: "Over plain HTTP anyone on the path reads every argument and token and can rewrite the tools' text before the model reads it. Loopback addresses are exempt. Use https://.",
+};
+
+/// A secret written into the config.
+pub const INLINE_SECRET: Rule = Rule {
+    id: "MTA016",
+    name: "inline-secret",
+    level: Level::High,
+    summary: "a token, key or password written into the config instead of `${env:NAME}`",
+    explanation: "A config is copied, committed and shared; a secret in it goes wherever it goes. Found by the field's name (`GITHUB_TOKEN`, `Authorization`, `--api-key`), by well-known token shapes (`ghp_…`, `sk-…`, `xoxb-…`, `AKIA…`) and by passwords in URLs; placeholders (`<YOUR_TOKEN>`) and `${…}` references are fine. Move the value to the environment and write `${env:NAME}`; rotate it if the file was ever shared. The audit never prints the value.",
+};
+
+/// A server with no snapshot.
+pub const NO_SNAPSHOT: Rule = Rule {
+    id: "MTA017",
+    name: "no-snapshot",
+    level: Level::Medium,
+    summary: "a config entry with no snapshot: its tools are neither pinned nor audited",
+    explanation: "Without a committed snapshot the Manager offers whatever the server lists today, and the audit has no text to read. Take one (`mcp-codegen snapshot --config FILE --server NAME --out snapshots/NAME.json`), commit it, and add `\"snapshot\": \"snapshots/NAME.json\"` to the entry (or pass the directory with `--snapshots`).",
+};
+
+/// Private data, untrusted content and a sink in one agent.
+pub const TOXIC_FLOW: Rule = Rule {
+    id: "MTA018",
+    name: "toxic-flow",
+    level: Level::High,
+    summary: "one agent can read private data, take in untrusted content and send data out",
+    explanation: "Each tool is harmless alone; together, instructions hidden in the untrusted content (a web page, an issue, an email) can have the model read the private data and send it out — the \"lethal trifecta\", and the GitHub MCP exploit. Roles come from annotations and tool names. Split the servers across agents, deny one role's tools with `\"tools\": {\"deny\": […]}`, or have a person confirm every call of the sink.",
+};
+
 /// Every rule, in id order.
 pub const RULES: &[&Rule] = &[
     &INVISIBLE,
@@ -185,6 +239,12 @@ pub const RULES: &[&Rule] = &[
     &EXFILTRATION_LINK,
     &ANNOTATION_CONTRADICTION,
     &CONFUSABLE_NAME,
+    &CONTEXT_HARVEST,
+    &UNPINNED_PACKAGE,
+    &PLAIN_HTTP,
+    &INLINE_SECRET,
+    &NO_SNAPSHOT,
+    &TOXIC_FLOW,
 ];
 
 /// The rule with this id or name.

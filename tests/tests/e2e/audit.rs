@@ -93,22 +93,13 @@ fn every_published_poisoning_example_fails_the_audit_with_the_rules_it_shows() {
 #[test]
 fn the_held_out_poisoned_tools_are_caught_but_for_the_reported_misses() {
     let missed_as_reported = [
-        "checkmarx-tool-hijack.json file_manager",
-        "elastic-orchestration-injection.json get_time",
-        "hiddenlayer-parameter-abuse.json add_numbers",
-        "hiddenlayer-parameter-abuse.json convert_units",
-        "hiddenlayer-parameter-abuse.json lookup_word",
         "mcp-ctf-looks-legit.json search_docs",
-        "mcptox-paradigms.json db_helper",
-        "mcptox-paradigms.json mail_policy",
         "microsoft-indirect-injection.json get_forecast",
-        "mpma-preference-manipulation.json weather_pro",
-        "repello-setup-rce.json init_workspace",
-        "trailofbits-conversation-history.json record_feedback",
     ];
     let (mut tools, mut missed) = (0, Vec::new());
     for path in files("held-out") {
-        let snapshot: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let snapshot: Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let found = findings(&audit(&[&path, "--format", "json"]));
         let file = path.rsplit('/').next().unwrap().to_string();
         for tool in snapshot["tools"].as_array().unwrap() {
@@ -123,6 +114,137 @@ fn the_held_out_poisoned_tools_are_caught_but_for_the_reported_misses() {
     }
     assert_eq!(tools, 33, "the held-out set as written down");
     assert_eq!(missed, missed_as_reported);
+}
+
+/// The second held-out set (`tests/corpus/held-out-2/`), written after the rules were changed
+/// for the first and before the audit ever ran on it: one poisoned item per file, caught when
+/// a `high` finding is in the file. Its misses are the audit's measured blind spots.
+#[test]
+fn the_second_held_out_set_is_caught_but_for_the_reported_misses() {
+    let missed_as_reported = [
+        "attractive-metadata.json",
+        "cisco-coercive-injection.json",
+        "log-to-leak.json",
+        "msb-out-of-scope-parameter.json",
+        "msb-preference-manipulation.json",
+        "safe-t1102-prompt.json",
+        "safe-t1102-resource.json",
+        "tenable-logging.json",
+        "toolhijacker-selection.json",
+        "trailofbits-context-protector-instructions.json",
+    ];
+    let all = files("held-out-2");
+    assert_eq!(all.len(), 12, "the second held-out set as written down");
+    let missed: Vec<String> = all
+        .iter()
+        .filter(|path| {
+            !findings(&audit(&[path, "--format", "json"]))
+                .iter()
+                .any(|f| f["rule"]["level"] == "high")
+        })
+        .map(|path| path.rsplit('/').next().unwrap().to_string())
+        .collect();
+    assert_eq!(missed, missed_as_reported);
+}
+
+/// A whole config of real servers (a private-file reader, a web fetcher, a mail sender) read
+/// as the Manager reads it: each entry's mistakes, and the toxic flow with its three tools.
+#[test]
+fn a_config_audit_names_its_mistakes_and_its_toxic_flow() {
+    let config = format!("{CORPUS}/agent/mcp.json");
+    let out = audit(&["--config", &config, "--format", "json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let found = findings(&out);
+    let rules: Vec<(String, String)> = found
+        .iter()
+        .map(|f| {
+            (
+                f["subject"].as_str().unwrap().to_string(),
+                f["rule"]["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("server `crm`", "plain-http"),
+        ("server `crm`", "no-snapshot"),
+        ("server `fetch`", "unpinned-package"),
+        ("server `filesystem`", "unpinned-package"),
+        ("server `mail`", "inline-secret"),
+        ("config", "toxic-flow"),
+    ];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(s, r)| (s.to_string(), r.to_string()))
+        .collect();
+    assert_eq!(rules, expected);
+    let flow = &found[5]["excerpt"];
+    assert_eq!(
+        flow,
+        "private: filesystem/directory_tree; untrusted: fetch/fetch; sink: mail/reply_to_email"
+    );
+    // The password is named and measured, never shown.
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("correct-horse"), "{text}");
+    assert!(
+        text.contains("EMAIL_PASS = <21 characters, not shown>"),
+        "{text}"
+    );
+    // A filter that denies the mail tools that send breaks the flow.
+    let dir = std::env::temp_dir().join(format!("mcp-audit-flow-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut value: Value =
+        serde_json::from_str(&std::fs::read_to_string(&config).unwrap()).unwrap();
+    let servers = value["mcpServers"].as_object_mut().unwrap();
+    for (name, entry) in servers.iter_mut() {
+        if let Some(snapshot) = entry.get("snapshot").and_then(Value::as_str) {
+            entry["snapshot"] = format!("{CORPUS}/agent/{snapshot}").into();
+        }
+        if name == "mail" {
+            entry["tools"] = serde_json::json!({"deny": ["send_*", "reply_*"]});
+        }
+    }
+    let filtered = dir.join("mcp.json");
+    std::fs::write(&filtered, value.to_string()).unwrap();
+    let out = audit(&["--config", filtered.to_str().unwrap(), "--format", "json"]);
+    let rules: Vec<String> = findings(&out)
+        .iter()
+        .map(|f| f["rule"]["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!rules.contains(&"toxic-flow".to_string()), "{rules:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Configs as each client writes them (`tests/configs/`): the secrets they hold inline are
+/// found, by name or by shape, whatever the dialect.
+#[test]
+fn a_config_audit_reads_every_clients_dialect() {
+    for (file, server, field) in [
+        (
+            "claude-desktop.json",
+            "server `github`",
+            "/env/GITHUB_PERSONAL_ACCESS_TOKEN",
+        ),
+        (
+            "claude-code.mcp.json",
+            "server `linear`",
+            "/headers/Authorization",
+        ),
+        ("codex-config.toml", "server `docs`", "/env/API_KEY"),
+    ] {
+        let path = format!("{}/configs/{file}", env!("CARGO_MANIFEST_DIR"));
+        let found = findings(&audit(&["--config", &path, "--format", "json"]));
+        assert!(
+            found.iter().any(|f| f["subject"] == server
+                && f["path"] == field
+                && f["rule"]["name"] == "inline-secret"),
+            "{file}: {found:?}"
+        );
+    }
 }
 
 #[test]
@@ -550,7 +672,7 @@ fn sarif_names_every_rule_and_places_each_finding_on_its_line() {
     assert_eq!(log["version"], "2.1.0");
     let run = &log["runs"][0];
     let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
-    assert_eq!(rules.len(), 12);
+    assert_eq!(rules.len(), 18);
     assert!(
         rules
             .iter()
@@ -620,5 +742,5 @@ fn bad_input_names_the_problem() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no rule `nope`"));
     let out = audit(&["--list-rules"]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 12);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 18);
 }

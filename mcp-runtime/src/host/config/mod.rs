@@ -22,6 +22,7 @@ mod expand;
 mod formats;
 mod pin;
 mod search;
+mod written;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ use super::glob::glob;
 use crate::ServerSpec;
 pub use pin::Pin;
 use search::search;
+pub use written::{WrittenEntry, written_entries};
 
 /// What can go wrong reading a config.
 #[derive(Debug, thiserror::Error)]
