@@ -30,13 +30,20 @@ static NAMED: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// Other tools or servers called unusable, or ruled out in this tool's favour.
+/// Other tools or servers called unusable, or ruled out in this tool's favour; claims made to
+/// win the model's choice ("the best tool for any …", "trusted by millions").
 static OTHERS: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
         \b(?:over|instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:any|all|every)\s+other\b
         | \bother\s+(?:[\w-]+\s+){0,2}(?:tools?|servers?|functions?)\s+(?:are|is|will|may)\s+(?:\w+\s+){0,2}(?:deprecated|unsafe|unreliable|broken|insecure|obsolete|compromised|malicious|disabled|outdated)\b
         | \b(?:tools?|functions?)\s+(?:on|of|from)\s+(?:other|another|different)\s+(?:mcp\s+)?servers?\b
+        | \bunlike\s+(?:the\s+|all\s+|any\s+)?other\s+(?:[\w-]+\s+){0,2}(?:tools?|servers?|functions?)\b
+        | \bbest\s+(?:tool|choice|option)\s+for\s+(?:any|all|every)\b
+        | \bsupersedes?\s+(?:the|any|all|every|other)\b
+        | \b(?:before|over)\s+(?:considering\s+)?(?:any\s+)?alternatives\b
+        | \btrusted\s+by\s+(?:millions|thousands|hundreds)\b
+        | \bthe\s+(?:only|most)\s+(?:officially\s+)?(?:endorsed|trusted|reliable|accurate|comprehensive|authoritative)\s+(?:[\w-]+\s+)?(?:tool|source|server)\b
         ",
     )
 });

@@ -4,11 +4,13 @@
 //! `checks.rs` the problems by phrase, `classes.rs` by class (commands in data, links that
 //! carry data out), `annotations.rs` hints that contradict their tool, `confusables.rs` tool
 //! names alike once rendered, `unicode.rs` the characters nobody sees, `harvest.rs` requests
-//! for the model's own context, `mandates.rs` orders about tools the server does not have.
+//! for the model's own context, `mandates.rs` orders about tools the server does not have,
+//! `addressed.rs` orders to the model beyond its tool (every request, quietly, "Assistant:").
 //! Snapshots audited together are checked against each other too: a description naming
 //! another server's tool is shadowing. `whole_config.rs` audits one agent's config: each
 //! entry as written (`config.rs`, `packages.rs`) and the toxic flow of its tools (`flow.rs`).
 
+mod addressed;
 mod annotations;
 mod checks;
 mod classes;
@@ -110,6 +112,10 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
                 hits.extend(mandates::check(&text, &own));
             }
             hits.extend(harvest::check(&text));
+            // One hidden-instructions finding per text: the tag and phrase checks' first.
+            if !hits.iter().any(|h| h.rule == &rules::HIDDEN) {
+                hits.extend(addressed::check(&text));
+            }
             for hit in hits.into_iter().chain(classes::check(&text)) {
                 findings.push(Finding {
                     file: file.clone(),

@@ -87,52 +87,58 @@ fn every_published_poisoning_example_fails_the_audit_with_the_rules_it_shows() {
     }
 }
 
-/// The held-out set (`tests/corpus/held-out/`, never used to tune a rule): each tool a `high`
-/// finding names is caught; the rest are the misses the README reports, so a rule that finds
-/// more (or less) of them shows here.
-#[test]
-fn the_held_out_poisoned_tools_are_caught_but_for_the_reported_misses() {
-    let missed_as_reported = [
-        "mcp-ctf-looks-legit.json search_docs",
-        "microsoft-indirect-injection.json get_forecast",
-    ];
-    let (mut tools, mut missed) = (0, Vec::new());
-    for path in files("held-out") {
+/// The poisoned items of a held-out set that no `high` finding names: each tool by name, and
+/// the server's instructions (as `FILE (instructions)`) when a snapshot has them.
+fn missed(dir: &str) -> (usize, Vec<String>) {
+    let (mut items, mut missed) = (0, Vec::new());
+    for path in files(dir) {
         let snapshot: Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let found = findings(&audit(&[&path, "--format", "json"]));
+        let high: Vec<&Value> = found
+            .iter()
+            .filter(|f| f["rule"]["level"] == "high")
+            .collect();
         let file = path.rsplit('/').next().unwrap().to_string();
+        if snapshot.get("instructions").is_some() {
+            items += 1;
+            if !high.iter().any(|f| f["subject"] == "server") {
+                missed.push(format!("{file} (instructions)"));
+            }
+            continue;
+        }
         for tool in snapshot["tools"].as_array().unwrap() {
-            tools += 1;
-            let caught = found
-                .iter()
-                .any(|f| f["tool"] == tool["name"] && f["rule"]["level"] == "high");
-            if !caught {
+            items += 1;
+            if !high.iter().any(|f| f["tool"] == tool["name"]) {
                 missed.push(format!("{file} {}", tool["name"].as_str().unwrap()));
             }
         }
     }
-    assert_eq!(tools, 33, "the held-out set as written down");
-    assert_eq!(missed, missed_as_reported);
+    (items, missed)
 }
 
-/// The second held-out set (`tests/corpus/held-out-2/`), written after the rules were changed
-/// for the first and before the audit ever ran on it: one poisoned item per file, caught when
-/// a `high` finding is in the file. Its misses are the audit's measured blind spots.
+/// The first held-out set (`tests/corpus/held-out/`), written before the rules were changed
+/// for it: 21 of 33 caught as first measured; the rules written for its misses catch all but
+/// these. A rule that finds more (or less) of it shows here.
+#[test]
+fn the_held_out_poisoned_tools_are_caught_but_for_the_reported_misses() {
+    let (items, missed) = missed("held-out");
+    assert_eq!(items, 33, "the held-out set as written down");
+    assert_eq!(
+        missed,
+        [
+            "mcp-ctf-looks-legit.json search_docs",
+            "microsoft-indirect-injection.json get_forecast",
+        ]
+    );
+}
+
+/// The second held-out set (`tests/corpus/held-out-2/`), written after the rules for the
+/// first: one poisoned item per file (a tool, a resource, a prompt or the instructions), 2 of
+/// 12 caught as first measured; the rules written for its misses (`addressed.rs`, claims to
+/// win the model's choice) catch all but one.
 #[test]
 fn the_second_held_out_set_is_caught_but_for_the_reported_misses() {
-    let missed_as_reported = [
-        "attractive-metadata.json",
-        "cisco-coercive-injection.json",
-        "log-to-leak.json",
-        "msb-out-of-scope-parameter.json",
-        "msb-preference-manipulation.json",
-        "safe-t1102-prompt.json",
-        "safe-t1102-resource.json",
-        "tenable-logging.json",
-        "toolhijacker-selection.json",
-        "trailofbits-context-protector-instructions.json",
-    ];
     let all = files("held-out-2");
     assert_eq!(all.len(), 12, "the second held-out set as written down");
     let missed: Vec<String> = all
@@ -144,7 +150,28 @@ fn the_second_held_out_set_is_caught_but_for_the_reported_misses() {
         })
         .map(|path| path.rsplit('/').next().unwrap().to_string())
         .collect();
-    assert_eq!(missed, missed_as_reported);
+    assert_eq!(missed, ["msb-out-of-scope-parameter.json"]);
+}
+
+/// The third held-out set (`tests/corpus/held-out-3/`), written after the rules for the second
+/// and never used to change one: the audit's recall on text it was not shaped by, 2 of 10.
+#[test]
+fn the_third_held_out_set_measures_the_recall_on_unseen_text() {
+    let (items, missed) = missed("held-out-3");
+    assert_eq!(items, 10, "the third held-out set as written down");
+    assert_eq!(
+        missed,
+        [
+            "akto-instruction-override.json summarize",
+            "beyond-protocol-external-resource.json get_news",
+            "beyond-protocol-puppet.json currency_rates",
+            "etdi-tool-squatting.json get_secure_credentials",
+            "kaspersky-backup.json format_code",
+            "mcplib-priority.json fact_check",
+            "promptfoo-description-injection.json get_weather",
+            "promptfoo-description-injection.json debug_info",
+        ]
+    );
 }
 
 /// A whole config of real servers (a private-file reader, a web fetcher, a mail sender) read
