@@ -1,5 +1,7 @@
 //! mcp-runtime against the clients a user would otherwise pick, in one run: its typed call (on
-//! `#[tokio::main]`'s multi-thread runtime, and on a `current_thread` one), raw rmcp, the
+//! `#[tokio::main]`'s multi-thread runtime, and on a `current_thread` one; speaking the
+//! revision it negotiates — 2026-07-28 with the demo server — and, in a cell of its own, the
+//! legacy `initialize` era with the same server), raw rmcp, the
 //! official TypeScript SDK client and the Python SDK client, each calling `add`
 //! over stdio on (a) `minimal-server` (no framework: the floor) and (b) the demo server (rmcp),
 //! one call at a time and 64 in flight, on every core and pinned to one (`taskset -c 0`, the
@@ -16,7 +18,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use futures::StreamExt;
-use mcp_runtime::{Client, ServerSpec};
+use mcp_runtime::{Client, ConnectOptions, Protocol, ServerSpec};
 use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
 use serde::{Deserialize, Serialize};
@@ -44,6 +46,8 @@ struct Sum {
 #[derive(Clone, Copy, PartialEq)]
 enum Who {
     Ours,
+    /// Ours with `Protocol::Legacy`: the `initialize` era, against the same server.
+    OursLegacy,
     /// Ours on a `current_thread` runtime: caller and session on one thread, like Node's.
     OursCurrent,
     Raw,
@@ -51,8 +55,9 @@ enum Who {
     Python,
 }
 
-const CLIENTS: [(Who, &str); 5] = [
+const CLIENTS: [(Who, &str); 6] = [
     (Who::Ours, "mcp-runtime"),
+    (Who::OursLegacy, "mcp-runtime, legacy era"),
     (Who::OursCurrent, "mcp-runtime, current_thread"),
     (Who::Raw, "raw rmcp"),
     (Who::Ts, "TS SDK"),
@@ -119,9 +124,9 @@ fn cores(pinned: bool) -> &'static str {
 
 fn header() {
     println!(
-        "| server, calls in flight | mcp-runtime | mcp-runtime, current_thread | raw rmcp | TS SDK | Python SDK | ours / TS | current_thread / TS | ours / raw (time) |"
+        "| server, calls in flight | mcp-runtime | mcp-runtime, legacy era | mcp-runtime, current_thread | raw rmcp | TS SDK | Python SDK | ours / TS | ours / ours legacy | current_thread / TS | ours / raw (time) |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
 }
 
 /// `demo-server --http 0` (under `taskset -c 0` when pinned), ended when dropped.
@@ -160,8 +165,8 @@ impl Drop for HttpServer {
 }
 
 /// Calls per second (or "skipped"), ratios, and sequential latency against the pipe.
-fn row(server: &str, in_flight: usize, seconds: &[Option<f64>; 5], pipe: Option<f64>) {
-    let [ours, current, raw, ts, python] = *seconds;
+fn row(server: &str, in_flight: usize, seconds: &[Option<f64>; 6], pipe: Option<f64>) {
+    let [ours, legacy, current, raw, ts, python] = *seconds;
     let rate = |s: Option<f64>| s.map(|s| CALLS as f64 / s);
     let cell = |s: Option<f64>| rate(s).map_or("skipped".into(), |r| format!("{r:.0}/s"));
     let versus = |a: Option<f64>, b: Option<f64>| match (rate(a), rate(b)) {
@@ -173,13 +178,15 @@ fn row(server: &str, in_flight: usize, seconds: &[Option<f64>; 5], pipe: Option<
         _ => "–".into(),
     };
     println!(
-        "| {server}, {in_flight} | {} | {} | {} | {} | {} | {} | {} | {time_ratio} |",
+        "| {server}, {in_flight} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {time_ratio} |",
         cell(ours),
+        cell(legacy),
         cell(current),
         cell(raw),
         cell(ts),
         cell(python),
         versus(ours, ts),
+        versus(ours, legacy),
         versus(current, ts),
     );
     if let (1, Some(ours), Some(pipe)) = (in_flight, ours, pipe) {
@@ -191,7 +198,7 @@ fn row(server: &str, in_flight: usize, seconds: &[Option<f64>; 5], pipe: Option<
             )
         });
         println!(
-            "|   ↳ {server}: one call = {:.1} µs = {:.2} × the pipe round trip{current} | | | | | | | | |",
+            "|   ↳ {server}: one call = {:.1} µs = {:.2} × the pipe round trip{current} | | | | | | | | | | |",
             ours * 1e6 / CALLS as f64,
             ours / pipe
         );
@@ -245,6 +252,7 @@ fn run(who: Who, pinned: bool, server: &str, in_flight: usize) -> Option<f64> {
     let numbers = [CALLS.to_string(), WARMUP.to_string(), in_flight.to_string()];
     match who {
         Who::Ours => run_self(pinned, &format!("ours {in_flight} {server}")),
+        Who::OursLegacy => run_self(pinned, &format!("ours-legacy {in_flight} {server}")),
         Who::OursCurrent => run_current(pinned, &format!("ours {in_flight} {server}")),
         Who::Raw => run_self(pinned, &format!("raw {in_flight} {server}")),
         Who::Ts => {
@@ -291,7 +299,12 @@ fn measure(spec: &str) {
     .expect("a tokio runtime");
     let seconds = match parts.as_slice() {
         ["pipe"] => pipe_round_trips(),
-        ["ours", n, server] => runtime.block_on(ours(server, n.parse().unwrap_or(1))),
+        ["ours", n, server] => {
+            runtime.block_on(ours(server, n.parse().unwrap_or(1), Protocol::Auto))
+        }
+        ["ours-legacy", n, server] => {
+            runtime.block_on(ours(server, n.parse().unwrap_or(1), Protocol::Legacy))
+        }
         ["raw", n, server] => runtime.block_on(raw(server, n.parse().unwrap_or(1))),
         _ => panic!("unknown measurement {spec}"),
     };
@@ -329,12 +342,13 @@ fn pipe_round_trips() -> f64 {
     seconds
 }
 
-async fn ours(server: &str, in_flight: usize) -> f64 {
+async fn ours(server: &str, in_flight: usize, protocol: Protocol) -> f64 {
     let spec = match server.starts_with("http://") {
         true => ServerSpec::Http(ServerSpec::http(server)),
         false => ServerSpec::Stdio(ServerSpec::stdio(server)),
     };
-    let client = Client::connect(spec).await.expect("connect");
+    let options = ConnectOptions::default().protocol(protocol);
+    let client = Client::connect_with(spec, options).await.expect("connect");
     let call = |i: usize| {
         let client = &client;
         async move {

@@ -39,7 +39,14 @@ struct Shared {
     tap: RawTap,
     /// In the 2026-07-28 era, the `_meta` every request carries (protocol version, client
     /// info and capabilities); unset in the `initialize` era.
-    meta: OnceLock<RequestMetaObject>,
+    meta: OnceLock<Meta>,
+}
+
+/// The era's `_meta`, and the same serialized once: written into every request as it is,
+/// rather than cloned, merged and serialized again for each call.
+struct Meta {
+    object: RequestMetaObject,
+    json: Vec<u8>,
 }
 
 #[derive(Default)]
@@ -170,7 +177,9 @@ impl Direct {
         };
         if !info.protocol_version.has_initialize() {
             meta.set_protocol_version(info.protocol_version.clone());
-            let _ = self.shared.meta.set(meta);
+            if let Ok(json) = serde_json::to_vec(&meta) {
+                let _ = self.shared.meta.set(Meta { object: meta, json });
+            }
         }
     }
 
@@ -195,14 +204,8 @@ impl Direct {
             id,
             cancel: Some(CancelOnDrop::new(peer.clone(), NumberOrString::Number(id))),
         };
-        let mut call = ClientRequest::CallToolRequest(CallToolRequest::new(params));
-        if let Some(meta) = self.shared.meta.get() {
-            // As rmcp does for the requests it sends itself.
-            call.get_meta_mut().extend(meta.clone());
-        }
-        let request: ClientJsonRpcMessage =
-            JsonRpcMessage::Request(JsonRpcRequest::new(NumberOrString::Number(id), call));
-        let line = encode(&request).map_err(|_| ServiceError::UnexpectedResponse)?;
+        let line = request_line(id, params, self.shared.meta.get())
+            .map_err(|_| ServiceError::UnexpectedResponse)?;
         if self.shared.writer.send(&line).is_err() {
             return Err(ServiceError::TransportClosed);
         }
@@ -250,6 +253,47 @@ fn response(message: ServerJsonRpcMessage) -> Result<CallToolResponse, ServiceEr
     }
 }
 
+/// The `tools/call` request `id` as a line of JSON, with the era's `_meta` (as rmcp puts it on
+/// the requests it sends itself). The envelope is written here: the params are the only part
+/// that changes from call to call, and the `_meta` was serialized once for the session.
+fn request_line(
+    id: i64,
+    params: CallToolRequestParams,
+    meta: Option<&Meta>,
+) -> std::io::Result<Vec<u8>> {
+    let meta = match (meta, &params.meta) {
+        (Some(meta), None) => Some(meta),
+        // The caller's own `_meta` is merged with the era's: the general path.
+        (Some(meta), Some(_)) => {
+            let mut call = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+            call.get_meta_mut().extend(meta.object.clone());
+            let request: ClientJsonRpcMessage =
+                JsonRpcMessage::Request(JsonRpcRequest::new(NumberOrString::Number(id), call));
+            return encode(&request);
+        }
+        (None, _) => None,
+    };
+    let body = serde_json::to_vec(&params).map_err(std::io::Error::other)?;
+    let mut line = Vec::with_capacity(64 + body.len() + meta.map_or(0, |m| m.json.len()));
+    line.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+    line.extend_from_slice(id.to_string().as_bytes());
+    line.extend_from_slice(br#","method":"tools/call","params":"#);
+    match meta {
+        Some(meta) => {
+            line.extend_from_slice(br#"{"_meta":"#);
+            line.extend_from_slice(&meta.json);
+            // `body` is an object: `{}`, or `{"arguments":…}` whose fields follow the meta's.
+            if body.len() > 2 {
+                line.push(b',');
+            }
+            line.extend_from_slice(&body[1..]);
+        }
+        None => line.extend_from_slice(&body),
+    }
+    line.extend_from_slice(b"}\n");
+    Ok(line)
+}
+
 /// One message as a line of JSON.
 fn encode<M: serde::Serialize>(message: &M) -> std::io::Result<Vec<u8>> {
     let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
@@ -264,4 +308,45 @@ where
 {
     rmcp::transport::async_rw::AsyncRwTransport::<RoleClient, _, _>::new(read, tokio::io::sink())
         .with_max_line_length(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What rmcp would write for the same call: the request as its types serialize it.
+    fn general(id: i64, params: CallToolRequestParams, meta: Option<&Meta>) -> serde_json::Value {
+        let mut call = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+        if let Some(meta) = meta {
+            call.get_meta_mut().extend(meta.object.clone());
+        }
+        let request: ClientJsonRpcMessage =
+            JsonRpcMessage::Request(JsonRpcRequest::new(NumberOrString::Number(id), call));
+        serde_json::to_value(&request).unwrap()
+    }
+
+    #[test]
+    fn the_written_line_is_the_request_rmcp_would_send_in_either_era() {
+        let mut object = RequestMetaObject::default();
+        object.set_protocol_version(rmcp::model::ProtocolVersion::V_2026_07_28);
+        let meta = Meta {
+            json: serde_json::to_vec(&object).unwrap(),
+            object,
+        };
+        let mut arguments = serde_json::Map::new();
+        arguments.insert("a".into(), serde_json::json!(1.5));
+        let with_args = CallToolRequestParams::new("add").with_arguments(arguments);
+        let mut own_meta = with_args.clone();
+        own_meta.meta = Some(RequestMetaObject::with_progress_token(
+            rmcp::model::ProgressToken(NumberOrString::Number(7)),
+        ));
+        for params in [CallToolRequestParams::new("ping"), with_args, own_meta] {
+            for meta in [None, Some(&meta)] {
+                let line = request_line(FIRST_ID + 3, params.clone(), meta).unwrap();
+                assert_eq!(line.last(), Some(&b'\n'));
+                let written: serde_json::Value = serde_json::from_slice(&line).unwrap();
+                assert_eq!(written, general(FIRST_ID + 3, params.clone(), meta));
+            }
+        }
+    }
 }
