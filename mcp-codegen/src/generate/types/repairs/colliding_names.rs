@@ -12,6 +12,8 @@ use heck::ToSnakeCase;
 use proc_macro2::{Literal, TokenStream, TokenTree};
 use serde_json::{Map, Value};
 
+use crate::generate::text::names::snake;
+
 /// Between a name and its number in a marked spelling: U+2060 WORD JOINER, which no server
 /// puts in a property name and which typify's case conversion treats as a word break.
 const MARK: char = '\u{2060}';
@@ -24,13 +26,20 @@ pub(crate) fn mark_colliding(map: &mut Map<String, Value>) {
     let mut taken: BTreeSet<String> = BTreeSet::new();
     let mut renames = Vec::new();
     for name in props.keys() {
-        let rust = name.to_snake_case();
-        if taken.insert(rust.clone()) {
+        // The name the generated code ends up with: ASCII (`名前` becomes `value`, and
+        // collides with a `value` beside it), as `names::snake` makes it.
+        let rust = snake(name);
+        if !taken.contains(&rust) {
+            taken.insert(rust);
+            taken.insert(name.to_snake_case());
             continue;
         }
         let marked = (2..)
             .map(|n| format!("{name}{MARK}{n}"))
-            .find(|m| taken.insert(m.to_snake_case()))
+            .find(|m| {
+                let free = !taken.contains(&snake(m)) && !taken.contains(&m.to_snake_case());
+                free && taken.insert(snake(m)) | taken.insert(m.to_snake_case())
+            })
             .unwrap_or_default();
         renames.push((name.clone(), marked));
     }
@@ -109,6 +118,19 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn names_alike_only_in_ascii_are_marked_and_keywords_do_not_loop() {
+        let mut schema = json!({"properties": {"名前": {}, "value": {}, "Self": {}, "self": {}}});
+        mark_colliding(schema.as_object_mut().unwrap());
+        let keys: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
+        assert_eq!(keys.len(), 4);
+        assert_eq!(
+            keys.iter().filter(|k| k.contains(MARK)).count(),
+            2,
+            "{keys:?}"
+        );
+    }
 
     #[test]
     fn the_later_of_colliding_names_are_marked_and_typify_names_them_apart() {
