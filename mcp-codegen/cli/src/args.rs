@@ -69,8 +69,11 @@ pub(crate) enum Command {
     /// approved or nothing to approve, 1 not approved, 2 error.
     Approve(Box<ApproveArgs>),
     /// Lint the text a model reads in snapshots for tool poisoning: invisible or bidi
-    /// characters, hidden instructions, requests for secrets, shadowing of other tools,
-    /// overlong text, encoded blobs. Exit 1 on a finding at or above --deny (default high).
+    /// characters, hidden instructions, requests for secrets or the model's context,
+    /// shadowing of other tools, commands in data, overlong text, encoded blobs; with
+    /// --config, a whole config too (unpinned packages, plain http://, inline secrets,
+    /// servers without a snapshot, toxic flows). Exit 1 on a finding at or above --deny
+    /// (default high).
     Audit(AuditArgs),
     /// Log in to an OAuth-protected server (MCP authorization) and store its tokens in
     /// $XDG_CONFIG_HOME/mcp-toolset/oauth (files 0600).
