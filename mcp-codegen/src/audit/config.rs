@@ -63,6 +63,9 @@ pub fn check_entry(written: &Map<String, Value>) -> Vec<EntryProblem> {
             }
         }
     }
+    if let Some(Value::Object(oauth)) = written.get("oauth") {
+        oauth_secrets(oauth, "/oauth", &mut out);
+    }
     if let Some(url) = written.get("url").and_then(Value::as_str) {
         plain_http(url, &mut out);
         out.extend(inline_secret("/url", "url", url));
@@ -87,7 +90,8 @@ fn inline_secret(path: &str, name: &str, value: &str) -> Option<EntryProblem> {
         .captures(literal)
         .and_then(|c| c.get(1))
         .is_some_and(|p| !PLACEHOLDER.is_match(p.as_str()));
-    let named = SECRET_KEY.is_match(name) && !bare.is_empty() && !PLACEHOLDER.is_match(bare);
+    let secret_name = SECRET_KEY.is_match(name) || SECRET_KEY.is_match(&snake(name));
+    let named = secret_name && !bare.is_empty() && !PLACEHOLDER.is_match(bare);
     let shaped = TOKEN_SHAPE.is_match(literal);
     if !(named && name != "url" || shaped || url_password) {
         return None;
@@ -110,6 +114,44 @@ fn inline_secret(path: &str, name: &str, value: &str) -> Option<EntryProblem> {
             value.chars().count()
         ),
     })
+}
+
+/// `oauth.client_secret`, `oauth.private_key` and their kin written inline, at any depth.
+/// Fields that name where the secret is (`client_secret_env`, `private_key_file`) are fine.
+fn oauth_secrets(map: &Map<String, Value>, at: &str, out: &mut Vec<EntryProblem>) {
+    for (key, value) in map {
+        let path = format!("{at}/{key}");
+        let lower = key.to_ascii_lowercase();
+        let names_a_place = [
+            "env",
+            "file",
+            "path",
+            "url",
+            "uri",
+            "endpoint",
+            "algorithm",
+            "id",
+        ]
+        .iter()
+        .any(|end| lower.ends_with(end));
+        match value {
+            Value::Object(inner) => oauth_secrets(inner, &path, out),
+            Value::String(text) if !names_a_place => out.extend(inline_secret(&path, key, text)),
+            _ => {}
+        }
+    }
+}
+
+/// `clientSecret` → `client_secret`: camelCase names read by the same pattern.
+fn snake(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
 }
 
 /// `value` with every `${…}` reference (and VS Code's `${input:…}`) taken out.
@@ -208,6 +250,24 @@ mod tests {
         );
         let referenced = serde_json::json!({"url": "https://x.example/mcp", "headers": {"Authorization": "Bearer ${env:TOKEN}"}});
         assert!(rules_of(referenced).is_empty());
+    }
+
+    #[test]
+    fn oauth_keys_inline_are_found_and_their_places_are_not() {
+        let entry = serde_json::json!({"url": "https://x.example/mcp", "oauth": {
+            "client_id": "agent", "private_key": "-----BEGIN PRIVATE KEY-----",
+            "client_secret_env": "AGENT_SECRET", "private_key_file": "keys/a.pem",
+            "enterprise": {"tokenEndpoint": "https://idp.example/token", "idTokenEnv": "IDP_TOKEN", "clientSecret": "s3cr3t"}}});
+        assert_eq!(
+            rules_of(entry),
+            [
+                (
+                    "inline-secret",
+                    "/oauth/enterprise/clientSecret".to_string()
+                ),
+                ("inline-secret", "/oauth/private_key".to_string()),
+            ]
+        );
     }
 
     #[test]

@@ -262,6 +262,17 @@ fn a_config_audit_reads_every_clients_dialect() {
             "/headers/Authorization",
         ),
         ("codex-config.toml", "server `docs`", "/env/API_KEY"),
+        (
+            "cursor.json",
+            "server `context7`",
+            "/headers/CONTEXT7_API_KEY",
+        ),
+        // An entry the Manager skips (a private key in the file) is still audited.
+        (
+            "machine-clients.json",
+            "server `inline`",
+            "/oauth/private_key",
+        ),
     ] {
         let path = format!("{}/configs/{file}", env!("CARGO_MANIFEST_DIR"));
         let found = findings(&audit(&["--config", &path, "--format", "json"]));
