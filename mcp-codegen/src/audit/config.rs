@@ -55,9 +55,10 @@ pub fn check_entry(written: &Map<String, Value>) -> Vec<EntryProblem> {
         out.extend(super::packages::unpinned(command, &args));
         secrets_in_args(&args, &mut out);
     }
+    // By name, whatever order the file gave: the report is deterministic.
     for key in ["env", "headers"] {
         if let Some(Value::Object(map)) = written.get(key) {
-            for (name, value) in map {
+            for (name, value) in sorted(map) {
                 let value = value.as_str().unwrap_or_default();
                 out.extend(inline_secret(&format!("/{key}/{name}"), name, value));
             }
@@ -119,7 +120,7 @@ fn inline_secret(path: &str, name: &str, value: &str) -> Option<EntryProblem> {
 /// `oauth.client_secret`, `oauth.private_key` and their kin written inline, at any depth.
 /// Fields that name where the secret is (`client_secret_env`, `private_key_file`) are fine.
 fn oauth_secrets(map: &Map<String, Value>, at: &str, out: &mut Vec<EntryProblem>) {
-    for (key, value) in map {
+    for (key, value) in sorted(map) {
         let path = format!("{at}/{key}");
         let lower = key.to_ascii_lowercase();
         let names_a_place = [
@@ -140,6 +141,13 @@ fn oauth_secrets(map: &Map<String, Value>, at: &str, out: &mut Vec<EntryProblem>
             _ => {}
         }
     }
+}
+
+/// A map's entries by key (serde_json keeps a file's order when `preserve_order` is on).
+fn sorted(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
+    let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+    entries.sort_by(|a, b| a.0.cmp(b.0));
+    entries
 }
 
 /// `clientSecret` → `client_secret`: camelCase names read by the same pattern.
