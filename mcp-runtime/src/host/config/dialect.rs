@@ -108,10 +108,29 @@ pub(super) fn canonical(raw: &RawEntry) -> Result<(Map<String, Value>, Vec<Strin
     if gemini && let Some(ms) = out.remove("timeout") {
         out.insert("timeout_ms".into(), ms);
     }
+    warnings.extend(seconds_that_look_like_ms(&out));
     for key in TRANSLATED.iter().chain(FOREIGN) {
         out.remove(*key);
     }
     Ok((out, warnings))
+}
+
+/// Above this many seconds, a plain `timeout` was probably written in milliseconds.
+const PLAUSIBLE_SECONDS: f64 = 600.0;
+
+/// A warning for a plain `timeout` so large it was probably meant as milliseconds: several
+/// clients write it so, and 3000 read as seconds is a call that may hang for 50 minutes.
+fn seconds_that_look_like_ms(out: &Map<String, Value>) -> Option<String> {
+    let seconds = out.get("timeout")?.as_f64()?;
+    (seconds > PLAUSIBLE_SECONDS).then(|| {
+        format!(
+            "`timeout` {seconds} is read as seconds ({minutes:.0} minutes); Claude Code, Gemini \
+             CLI, opencode and the Copilot SDK write milliseconds. If you meant {ms} s, write \
+             `\"timeout_ms\": {seconds}` (or `\"timeout\": {ms}`)",
+            minutes = seconds / 60.0,
+            ms = seconds / 1000.0,
+        )
+    })
 }
 
 /// The first `${input:…}` variable anywhere in the entry.

@@ -367,6 +367,31 @@ mod tests {
     }
 
     #[test]
+    fn a_plain_timeout_in_the_thousands_is_questioned() {
+        let text = r#"{"mcpServers": {
+            "ms": {"command": "x", "timeout": 3000},
+            "seconds": {"command": "x", "timeout": 600},
+            "gemini": {"command": "x", "timeout": 3000, "trust": true},
+            "explicit": {"command": "x", "timeout_ms": 3000}
+        }}"#;
+        let config = Config::parse(text, "m").unwrap();
+        assert_eq!(
+            config.server("ms").unwrap().timeout,
+            Some(Duration::from_secs(3000))
+        );
+        let [warning] = config.warnings.as_slice() else {
+            panic!("one warning expected: {:?}", config.warnings);
+        };
+        assert!(
+            warning.contains("server `ms`")
+                && warning.contains("50 minutes")
+                && warning.contains("\"timeout_ms\": 3000")
+                && warning.contains("Gemini CLI"),
+            "{warning}"
+        );
+    }
+
+    #[test]
     fn our_fields() {
         let text = r#"{"mcpServers": {
             "a": {"command": "x", "retry": {"attempts": 5, "base_delay_ms": 10}, "pool": {"min": 2, "max": 4},
