@@ -67,6 +67,7 @@ apify|npm|@apify/actors-mcp-server|0.16.0|BIN/actors-mcp-server|APIFY_TOKEN=dumm
 dynamodb|pypi|awslabs.dynamodb-mcp-server|2.1.8|BIN/awslabs.dynamodb-mcp-server|FASTMCP_LOG_LEVEL=ERROR AWS_REGION=us-east-1
 cloudwatch|pypi|awslabs.cloudwatch-mcp-server|0.1.8|BIN/awslabs.cloudwatch-mcp-server|FASTMCP_LOG_LEVEL=ERROR AWS_REGION=us-east-1
 xcodebuild|npm|xcodebuildmcp|2.7.0|BIN/xcodebuildmcp mcp|
+pdf|npm|@modelcontextprotocol/server-pdf|2.0.4|BIN/mcp-pdf-server --stdio|
 TABLE
 )
 

@@ -60,10 +60,11 @@ pub fn registry_tools(registry: Arc<Registry>) -> Vec<DynamicTool> {
 }
 
 /// The tools of a generated client's `TOOLS` table, calling `client` (a generated client's
-/// `client()`, shared), under their MCP names.
+/// `client()`, shared), under their MCP names; tools only an app may call are left out.
 pub fn client_tools(client: Arc<Client>, tools: &'static [ToolInfo]) -> Vec<DynamicTool> {
     tools
         .iter()
+        .filter(|tool| !tool.app_only)
         .filter_map(|tool| {
             let name = ToolName::new(tool.name).ok()?;
             let client = client.clone();

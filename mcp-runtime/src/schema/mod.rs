@@ -2,6 +2,7 @@
 //! `TOOLS`, `PROMPTS` and `RESOURCES` table entries of generated clients. Pure functions over `serde_json` values — no
 //! tokio, no rmcp — so the generator and the proc macro use it without the client.
 
+mod app_visibility;
 mod approved;
 mod canonical;
 mod catalog_info;
@@ -12,6 +13,7 @@ pub(crate) mod pointer;
 pub(crate) mod required;
 mod tool_info;
 
+pub use app_visibility::app_only;
 pub use approved::{Approved, Verdict, Withheld};
 pub use canonical::{resolve_refs, sort_keys};
 pub use catalog_info::{PromptArgInfo, PromptInfo, ResourceInfo};

@@ -15,6 +15,9 @@ pub struct ToolInfo {
     pub annotations: Option<&'static str>,
     /// [`schema::fingerprint`](super::fingerprint) of the two schemas.
     pub fingerprint: &'static str,
+    /// Only an app may call it (MCP Apps `_meta.ui.visibility` without `"model"`): the
+    /// generated method calls it, the registry and rig adapters never offer it to a model.
+    pub app_only: bool,
 }
 
 impl ToolInfo {
@@ -32,6 +35,7 @@ impl ToolInfo {
             output_schema: None,
             annotations: None,
             fingerprint,
+            app_only: false,
         }
     }
     /// A tool with `annotations` (JSON) but no `outputSchema`: most tools of servers that
@@ -56,6 +60,13 @@ impl ToolInfo {
     pub const fn with_annotations(self, annotations: &'static str) -> Self {
         Self {
             annotations: Some(annotations),
+            ..self
+        }
+    }
+    /// Marked as callable by apps only ([`ToolInfo::app_only`]).
+    pub const fn only_for_apps(self) -> Self {
+        Self {
+            app_only: true,
             ..self
         }
     }

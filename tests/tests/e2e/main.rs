@@ -20,6 +20,7 @@ mod faults;
 mod listing_as_sent;
 mod manager;
 mod manager_faults;
+mod mcp_apps;
 mod oauth;
 mod pinning;
 mod prompts_resources;

@@ -345,6 +345,7 @@ async fn a_pinned_generated_client_withholds_what_changed() {
             annotations: tool.get("annotations").map(|a| leak(a.clone())),
             fingerprint: leak(json!(mcp_runtime::schema::fingerprint(&input, None)))
                 .trim_matches('"'),
+            app_only: false,
         }
     };
     let expected = [info(0), info(1), info(2)];

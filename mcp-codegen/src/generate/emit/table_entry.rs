@@ -1,4 +1,5 @@
-//! A tool's `TOOLS` entry: name, description, schemas, fingerprint, annotations.
+//! A tool's `TOOLS` entry: name, description, schemas, fingerprint, annotations, and whether
+//! only an app may call it.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -23,5 +24,7 @@ pub(crate) fn table_entry(tool: &ToolDef) -> TokenStream {
         }
         None => quote!(new(#name, #description, #input, #fingerprint)),
     };
-    quote!(::mcp_runtime::ToolInfo::#made #output)
+    let meta = tool.raw.get("_meta").and_then(|m| m.as_object());
+    let app_only = mcp_runtime::schema::app_only(meta).then(|| quote!(.only_for_apps()));
+    quote!(::mcp_runtime::ToolInfo::#made #output #app_only)
 }

@@ -21,6 +21,7 @@ pub use naming::{MAX_NAME, PrefixPolicy, normalize_name};
 pub use options::RegistryOptions;
 
 use super::manager::{ManagedServer, Manager};
+use crate::schema::app_only;
 use crate::{Client, ToolInfo};
 
 /// What a native tool's handler returns: text or JSON for the LLM, or an error message.
@@ -67,7 +68,8 @@ impl Registry {
         }
     }
 
-    /// Every tool of every connected server of `manager` (after each server's filter).
+    /// Every tool of every connected server of `manager` (after each server's filter), but
+    /// for the tools only an app may call (MCP Apps `_meta.ui.visibility`).
     /// Servers that fail to list are skipped with a warning. A server pinned to a snapshot
     /// offers its approved tools with the snapshot's text; each withheld tool is a warning
     /// that says why and how to re-approve it.
@@ -86,7 +88,7 @@ impl Registry {
                         .prefix
                         .clone()
                         .unwrap_or_else(|| name.clone());
-                    for tool in list.iter() {
+                    for tool in list.iter().filter(|t| !app_only(t.meta.as_deref())) {
                         let target = Target::Managed {
                             server: name.clone(),
                             tool: tool.name.to_string(),
@@ -142,7 +144,7 @@ impl Registry {
 
     /// Registers a generated client's `TOOLS` table, calling through `client`: the
     /// snapshot's text, compiled in. Tools a `DriftPolicy::Pinned` connect withheld are left
-    /// out, each with a warning.
+    /// out, each with a warning; so are the tools only an app may call.
     pub fn add_generated(&mut self, server: &str, tools: &[ToolInfo], client: Arc<Client>) {
         let withheld = client.withheld_tools();
         for (tool, why) in &withheld {
@@ -152,7 +154,7 @@ impl Registry {
         }
         let entries = tools
             .iter()
-            .filter(|info| !withheld.contains_key(info.name))
+            .filter(|info| !withheld.contains_key(info.name) && !info.app_only)
             .map(|info| {
                 let target = Target::Client {
                     server: server.to_string(),
