@@ -8,13 +8,19 @@ use std::time::Duration;
 use serde_json::Value;
 use tokio::sync::broadcast;
 
-use super::config::Config;
+use super::config::{Config, ConnectWhen};
 pub use super::server::{ManagedServer, PoolStats, ServerStatus, StatusChange};
 use crate::{ConnectOptions, Error, Result, ToolOutput};
 
 /// How long past its connect timeout `start` and `reconnect` wait for a server's first attempt
 /// to settle (reading its tool list, a quick retry).
 const SETTLE_GRACE: Duration = Duration::from_millis(500);
+
+/// Waits until `server` has no attempt under way, at most its connect timeout and a grace.
+async fn settle(server: Arc<ManagedServer>) {
+    let limit = server.options().connect_timeout + SETTLE_GRACE;
+    server.settled(limit).await;
+}
 
 /// Every server of a config.
 pub struct Manager {
@@ -52,12 +58,17 @@ impl Manager {
         manager
     }
 
-    /// Connects every enabled server concurrently and returns within about one connect timeout
-    /// (the longest of the servers'): a server whose first attempt has not settled by then
-    /// goes on retrying in the background as `Connecting { attempt, of }`; one whose every
-    /// attempt failed is `Failed`. No server holds up another.
+    /// Connects every enabled server concurrently — but for those whose entry says
+    /// `"connect": "on-first-call"` — and returns once every server without a snapshot has
+    /// settled, within about one connect timeout (the longest of theirs). A server with a
+    /// snapshot is not waited for: its approved tools are offered at once
+    /// ([`ManagedServer::known_tools`]) while it connects, so with every entry pinned this
+    /// returns at once. A server whose first attempt has not settled goes on retrying in the
+    /// background as `Connecting { attempt, of }`; one whose every attempt failed is `Failed`.
+    /// No server holds up another.
     pub async fn connect_all(&self) {
-        self.connect_where(|_| true).await;
+        self.connect_where(|s| s.config().connect == ConnectWhen::AtStart)
+            .await;
     }
 
     /// Reconnects servers — only the `Failed` ones, or every enabled one — under the same
@@ -75,9 +86,20 @@ impl Manager {
             .filter(|s| !s.config().disabled && pick(s))
         {
             server.begin_connecting();
-            let server = server.clone();
-            let limit = server.options().connect_timeout + SETTLE_GRACE;
-            waits.spawn(async move { server.settled(limit).await });
+            if server.config().pin.is_none() {
+                waits.spawn(settle(server.clone()));
+            }
+        }
+        while waits.join_next().await.is_some() {}
+    }
+
+    /// Waits until no server has an attempt under way (each within about its connect
+    /// timeout), pinned ones included: for apps that want live listings rather than the
+    /// snapshots' (a pinned server's withheld and new tools are judged once it lists).
+    pub async fn settled(&self) {
+        let mut waits = tokio::task::JoinSet::new();
+        for server in self.servers.values() {
+            waits.spawn(settle(server.clone()));
         }
         while waits.join_next().await.is_some() {}
     }

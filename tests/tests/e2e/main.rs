@@ -26,6 +26,7 @@ mod pinning;
 mod prompts_resources;
 mod rig_adapter;
 mod runtime_demo;
+mod snapshot_first;
 mod tasks;
 mod third_party;
 mod typed_e2e;

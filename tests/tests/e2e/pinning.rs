@@ -185,6 +185,10 @@ async fn a_pinned_manager_withholds_changed_tools_and_approve_brings_them_back()
     let setup = Setup::new("manager");
     setup.serve(&pulled_tools());
     let manager = Manager::start(setup.config(json!({})), options()).await;
+    // Before it lists, the snapshot's three tools are offered; once it has, the live judgement.
+    let early = Registry::from_manager(&manager, RegistryOptions::default()).await;
+    assert!(early.names().len() <= 3, "{:?}", early.names());
+    manager.settled().await;
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     assert_eq!(registry.names(), ["mcp_notes_count_notes"]);
     let warnings = registry.warnings().join("\n");
@@ -283,6 +287,7 @@ async fn new_tools_pass_only_when_allowed() {
         options(),
     )
     .await;
+    manager.settled().await;
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     assert_eq!(registry.names().len(), 4, "{:?}", registry.warnings());
     manager.shutdown().await;

@@ -1,6 +1,7 @@
 //! Each client's keys in our terms. An entry is rewritten into one canonical map (`command`,
 //! `args`, `env`, `cwd`, `url`, `headers`, `type`, `disabled`, `timeout`, `connect_timeout`,
-//! `bearer_token_env`, `auth`, `oauth`, `retry`, `pool`, `tools`, `prefix`, `lifecycle`, `snapshot`,
+//! `bearer_token_env`, `auth`, `oauth`, `retry`, `pool`, `tools`, `prefix`, `lifecycle`, `connect`,
+//! `snapshot`,
 //! `allow_unapproved_tools`), which `entry.rs` reads.
 //! Keys other clients use that mean nothing here pass silently; any other key is a warning that
 //! names the closest known key; contradictions skip the entry, naming both keys.
@@ -30,6 +31,7 @@ const CANONICAL: &[&str] = &[
     "tools",
     "prefix",
     "lifecycle",
+    "connect",
     "snapshot",
     "allow_unapproved_tools",
     "replay",

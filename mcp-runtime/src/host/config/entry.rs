@@ -5,7 +5,7 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::expand::expand_env;
-use super::{Lifecycle, Pin, PoolSize, Retry, ServerConfig, ToolFilter};
+use super::{ConnectWhen, Lifecycle, Pin, PoolSize, Retry, ServerConfig, ToolFilter};
 use crate::{EnterpriseIdp, OAuthSpec, ServerSpec};
 
 /// Where the entry's file is: its name for messages, its directory for relative paths.
@@ -44,6 +44,7 @@ pub(super) fn parse_entry(
     let prefix = opt_string(map, "prefix")?;
     let lifecycle = parse_lifecycle(map)?;
     let pin = parse_pin(name, map, place)?;
+    let connect = parse_connect(map, pin.is_some())?;
     Ok(ServerConfig {
         pin,
         name: name.to_string(),
@@ -53,6 +54,7 @@ pub(super) fn parse_entry(
         tools,
         prefix,
         lifecycle,
+        connect,
         disabled,
         timeout,
         connect_timeout,
@@ -408,6 +410,23 @@ fn parse_lifecycle(map: &Map<String, Value>) -> Result<Lifecycle, String> {
         Some(other) => {
             return Err(format!(
                 "`lifecycle` must be \"persistent\" or \"per-call\", not \"{other}\""
+            ));
+        }
+    })
+}
+
+/// `"connect": "at-start" | "on-first-call"`; the latter only with a snapshot, whose tools
+/// are what is offered until then.
+fn parse_connect(map: &Map<String, Value>, pinned: bool) -> Result<ConnectWhen, String> {
+    Ok(match opt_string(map, "connect")?.as_deref() {
+        None | Some("at-start") => ConnectWhen::AtStart,
+        Some("on-first-call") if pinned => ConnectWhen::OnFirstCall,
+        Some("on-first-call") => {
+            return Err("`connect: \"on-first-call\"` needs a `snapshot`: without one its tools are unknown until it connects (take one with `mcp-codegen snapshot`)".into());
+        }
+        Some(other) => {
+            return Err(format!(
+                "`connect` must be \"at-start\" or \"on-first-call\", not \"{other}\""
             ));
         }
     })

@@ -133,6 +133,8 @@ pub struct ServerConfig {
     pub prefix: Option<String>,
     /// `"lifecycle"`: `persistent` (default) or `per-call`.
     pub lifecycle: Lifecycle,
+    /// `"connect"`: `at-start` (default) or, with a `snapshot`, `on-first-call`.
+    pub connect: ConnectWhen,
     /// `"snapshot"`: the approved snapshot its tools are pinned to (a path relative to the
     /// config file); `"allow_unapproved_tools": true` offers tools the snapshot lacks.
     pub pin: Option<Pin>,
@@ -204,6 +206,17 @@ pub enum Lifecycle {
     Persistent,
     /// A fresh session for every call, for servers whose state must not be shared.
     PerCall,
+}
+
+/// When a server is first connected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ConnectWhen {
+    /// When the Manager starts, in the background.
+    #[default]
+    AtStart,
+    /// On its first call (or listing): its tools are offered from its snapshot until then, so
+    /// a server an agent may never use costs nothing.
+    OnFirstCall,
 }
 
 /// The environment variable naming a config file.

@@ -20,7 +20,7 @@ pub(crate) use naming::mcp_names;
 pub use naming::{MAX_NAME, PrefixPolicy, normalize_name};
 pub use options::RegistryOptions;
 
-use super::manager::{ManagedServer, Manager};
+use super::manager::{ManagedServer, Manager, ServerStatus};
 use crate::schema::app_only;
 use crate::{Client, ToolInfo};
 
@@ -69,44 +69,45 @@ impl Registry {
     }
 
     /// Every tool of every connected server of `manager` (after each server's filter), but
-    /// for the tools only an app may call (MCP Apps `_meta.ui.visibility`).
-    /// Servers that fail to list are skipped with a warning. A server pinned to a snapshot
-    /// offers its approved tools with the snapshot's text; each withheld tool is a warning
-    /// that says why and how to re-approve it.
+    /// for the tools only an app may call (MCP Apps `_meta.ui.visibility`). Servers that fail
+    /// to list are skipped with a warning. A server pinned to a snapshot offers its approved
+    /// tools with the snapshot's text — at once, from the snapshot, while it is still
+    /// connecting or waits for its first call; each withheld tool is a warning that says why
+    /// and how to re-approve it. Returns without waiting for any server.
     pub async fn from_manager(manager: &Manager, options: RegistryOptions) -> Registry {
         let mut registry = Registry::new(options);
         let mut tools = Vec::new();
-        for name in manager.connected_servers() {
-            let Some(handle) = manager.server(&name) else {
-                continue;
-            };
-            match handle.tools().await {
-                Ok(list) => {
-                    registry.warn_withheld(&name, handle);
-                    let prefix = handle
-                        .config()
-                        .prefix
-                        .clone()
-                        .unwrap_or_else(|| name.clone());
-                    for tool in list.iter().filter(|t| !app_only(t.meta.as_deref())) {
-                        let target = Target::Managed {
-                            server: name.clone(),
-                            tool: tool.name.to_string(),
-                            handle: handle.clone(),
-                        };
-                        let schema = Value::Object((*tool.input_schema).clone());
-                        tools.push((
-                            prefix.clone(),
-                            tool.name.to_string(),
-                            tool.description.as_deref().unwrap_or("").to_string(),
-                            schema,
-                            target,
-                        ));
-                    }
+        for (name, handle) in manager.servers() {
+            let list = match offered(handle).await {
+                Some(Ok(list)) => list,
+                Some(Err(err)) => {
+                    let warning = format!("server `{name}`: tools not listed: {err}");
+                    registry.warnings.push(warning);
+                    continue;
                 }
-                Err(err) => registry
-                    .warnings
-                    .push(format!("server `{name}`: tools not listed: {err}")),
+                None => continue,
+            };
+            registry.warn_withheld(name, handle);
+            let prefix = handle
+                .config()
+                .prefix
+                .clone()
+                .unwrap_or_else(|| name.clone());
+            for tool in list.iter().filter(|t| !app_only(t.meta.as_deref())) {
+                let target = Target::Managed {
+                    server: name.clone(),
+                    tool: tool.name.to_string(),
+                    handle: handle.clone(),
+                };
+                let schema = Value::Object((*tool.input_schema).clone());
+                let description = tool.description.as_deref().unwrap_or("").to_string();
+                tools.push((
+                    prefix.clone(),
+                    tool.name.to_string(),
+                    description,
+                    schema,
+                    target,
+                ));
             }
         }
         registry.add_mcp(tools);
@@ -130,10 +131,13 @@ impl Registry {
         }
     }
 
-    /// A warning for each enabled server left out because it is not connected (yet).
+    /// A warning for each enabled server left out because it is not connected (yet) and has
+    /// no snapshot to offer from.
     fn warn_unconnected(&mut self, manager: &Manager) {
         for (name, status) in manager.status() {
-            let enabled = manager.server(&name).is_some_and(|s| !s.config().disabled);
+            let enabled = manager
+                .server(&name)
+                .is_some_and(|s| !s.config().disabled && s.config().pin.is_none());
             if enabled && status != crate::host::manager::ServerStatus::Connected {
                 self.warnings.push(format!(
                     "server `{name}` is {status}: its tools are not listed (build the registry again once it connects; Manager::status_changes tells when)"
@@ -261,6 +265,19 @@ impl Registry {
     /// Skipped tools and unusable schemas, one line each.
     pub fn warnings(&self) -> &[String] {
         &self.warnings
+    }
+}
+
+/// What a server offers now: a connected server's listing; before that, a pinned server's
+/// snapshot. `None`: disabled, or unpinned and not connected.
+async fn offered(handle: &ManagedServer) -> Option<crate::Result<Arc<Vec<crate::model::Tool>>>> {
+    if handle.config().disabled {
+        return None;
+    }
+    match handle.status() {
+        ServerStatus::Connected => Some(handle.tools().await),
+        _ if handle.config().pin.is_some() => handle.known_tools().map(Ok),
+        _ => None,
     }
 }
 

@@ -18,7 +18,7 @@ use tokio::sync::{broadcast, watch};
 use tokio::task::JoinHandle;
 
 use crate::client::ListedTools;
-use crate::host::config::ServerConfig;
+use crate::host::config::{Pin, ServerConfig, ToolFilter};
 use crate::model::Tool;
 use crate::schema::Withheld;
 use crate::{Client, ConnectOptions, Result};
@@ -44,6 +44,23 @@ pub struct ManagedServer {
     errors: AtomicU64,
 }
 
+/// A pinned server's tools before its first listing: the snapshot's approved objects. Stale
+/// at once and from no session, so the first session lists the server's own.
+fn from_snapshot(pin: &Pin, filter: &ToolFilter) -> CachedTools {
+    let tools = pin
+        .approved
+        .names()
+        .filter(|name| filter.allows(name))
+        .filter_map(|name| serde_json::from_value(pin.approved.tool(name)?.clone()).ok())
+        .collect();
+    CachedTools {
+        tools: Arc::new(tools),
+        withheld: Arc::default(),
+        seen_changes: u64::MAX,
+        fresh_until: Some(Instant::now()),
+    }
+}
+
 struct CachedTools {
     tools: Arc<Vec<Tool>>,
     /// With a pinned snapshot: the live tools not offered, and why.
@@ -67,6 +84,10 @@ impl ManagedServer {
         if let Some(timeout) = config.connect_timeout {
             options.connect_timeout = timeout;
         }
+        let seeded = config
+            .pin
+            .as_ref()
+            .map(|pin| from_snapshot(pin, &config.tools));
         Arc::new_cyclic(|me| ManagedServer {
             me: me.clone(),
             status: StatusCell::new(config.name.clone(), changes),
@@ -75,7 +96,7 @@ impl ManagedServer {
             sessions: tokio::sync::RwLock::new(Vec::new()),
             opening: tokio::sync::Mutex::new(()),
             connector: Mutex::new(None),
-            tools: Mutex::new(None),
+            tools: Mutex::new(seeded),
             calls: AtomicU64::new(0),
             errors: AtomicU64::new(0),
         })
@@ -178,6 +199,13 @@ impl ManagedServer {
             .unwrap_or_else(|p| p.into_inner())
             .as_ref()
             .map(|c| (c.tools.clone(), c.seen_changes))
+    }
+
+    /// The tools known without waiting: the last listing, or before the first one, a pinned
+    /// server's approved snapshot (after the config's filter). `None`: an unpinned server not
+    /// listed yet.
+    pub fn known_tools(&self) -> Option<Arc<Vec<Tool>>> {
+        self.cached().map(|(tools, _)| tools)
     }
 
     /// The cached list while its `ttlMs` has not run out.
