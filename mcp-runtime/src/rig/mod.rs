@@ -13,6 +13,7 @@
 //! ```
 
 mod sampling;
+mod tool_search;
 
 use std::sync::Arc;
 
@@ -24,14 +25,32 @@ use crate::host::registry::{Format, Registry};
 use crate::{Client, Error, ToolInfo, ToolOutput};
 
 pub use sampling::sampling;
+pub use tool_search::ToolSearch;
 
-/// Every tool of `registry`, under its registry name (`mcp_{server}_{tool}` by default), with
-/// the definition an LLM sees; calls go through [`Registry::dispatch`], so arguments are
-/// checked against the tool's schema first.
+/// The tools `registry` offers now, under their registry names (`mcp_{server}_{tool}` by
+/// default), with the definitions an LLM sees — with [`Deferral`](crate::host::registry::Deferral),
+/// the core tools and the search tool; calls go through [`Registry::dispatch`], so arguments
+/// are checked against the tool's schema first. For rig's own per-prompt tool retrieval over
+/// the rest, see [`ToolSearch`].
 pub fn registry_tools(registry: Arc<Registry>) -> Vec<DynamicTool> {
     let definitions = registry.definitions(Format::Anthropic);
+    dynamic_tools(&registry, definitions)
+}
+
+/// Every tool of `registry`, offered now or deferred: the set rig retrieves from, with
+/// [`ToolSearch`] choosing (`AgentBuilder::retrieved_tools(5, ToolSearch::new(registry),
+/// ToolSet::from_dynamic_tools(all_registry_tools(registry)))`).
+pub fn all_registry_tools(registry: Arc<Registry>) -> Vec<DynamicTool> {
+    let definitions = registry.definitions_of(registry.names(), Format::Anthropic);
+    dynamic_tools(&registry, definitions)
+}
+
+/// Definitions as rig tools calling [`Registry::dispatch`]; server-side tools (Anthropic's
+/// own search tool, which has no schema) are left out.
+fn dynamic_tools(registry: &Arc<Registry>, definitions: Vec<Value>) -> Vec<DynamicTool> {
     definitions
         .into_iter()
+        .filter(|definition| definition.get("type").is_none())
         .filter_map(|definition| {
             let text = |key: &str| definition.get(key).and_then(Value::as_str).unwrap_or("");
             let name = ToolName::new(text("name")).ok()?;

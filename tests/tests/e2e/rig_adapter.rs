@@ -171,3 +171,51 @@ async fn rig_agent_runs_offline_against_a_cassette() {
     );
     manager.shutdown().await;
 }
+
+#[tokio::test]
+async fn rig_retrieves_deferred_registry_tools_per_prompt_with_the_tool_search() {
+    use mcp_runtime::host::registry::Deferral;
+    use mcp_runtime::rig::{ToolSearch, all_registry_tools, registry_tools};
+    use rig_agent::tool::ToolSet;
+
+    let servers = json!({"demo": {"command": env!("CARGO_BIN_EXE_test-demo-server")}});
+    let config = Config::parse(&json!({ "mcpServers": servers }).to_string(), "t").unwrap();
+    let manager = Manager::start(config, mcp_runtime::ConnectOptions::default()).await;
+    let options = RegistryOptions::default().defer(Deferral::default().core(["mcp_demo_echo"]));
+    let registry = Arc::new(Registry::from_manager(&manager, options).await);
+    let core = registry_tools(registry.clone());
+    let names: Vec<String> = core.iter().map(|t| t.name().to_string()).collect();
+    assert_eq!(names, ["mcp_demo_echo", "tool_search"]);
+
+    let model = MockCompletionModel::from_turns([
+        MockTurn::tool_call("c1", "mcp_demo_add", json!({"a": 2, "b": 40})),
+        MockTurn::text("done"),
+    ]);
+    let recorded = model.clone();
+    let agent = AgentBuilder::new(model)
+        .dynamic_tools(core)
+        .retrieved_tools(
+            2,
+            ToolSearch::new(registry.clone()),
+            ToolSet::from_dynamic_tools(all_registry_tools(registry)),
+        )
+        .build();
+    let reply = agent.prompt("add two numbers").max_turns(3).await.unwrap();
+    assert_eq!(reply.output(), "done");
+    let offered: Vec<String> = recorded.requests()[0]
+        .tools
+        .iter()
+        .map(|t| t.name.to_string())
+        .collect();
+    assert!(offered.contains(&"mcp_demo_add".to_string()), "{offered:?}");
+    assert!(
+        !offered.contains(&"mcp_demo_create_order".to_string()),
+        "{offered:?}"
+    );
+    assert!(
+        tool_results(&recorded)[0].contains("42"),
+        "{:?}",
+        tool_results(&recorded)
+    );
+    manager.shutdown().await;
+}

@@ -17,25 +17,72 @@ pub enum Format {
 }
 
 impl Registry {
-    /// Tool definitions in the provider's format.
+    /// Tool definitions in the provider's format: every tool, or with
+    /// [`Deferral`](super::Deferral) the tools offered now and the search tool (with
+    /// `anthropic_native`, every tool for [`Format::Anthropic`], the deferred ones marked
+    /// `"defer_loading": true`).
     pub fn definitions(&self, format: Format) -> Vec<Value> {
-        self.entries
+        let native = format == Format::Anthropic
+            && self
+                .options
+                .defer
+                .as_ref()
+                .is_some_and(|d| d.anthropic_native);
+        let mut definitions: Vec<Value> = self
+            .entries
             .iter()
-            .map(|(name, entry)| {
-                let schema = parameters(&entry.input_schema);
-                match format {
-                    Format::OpenAi if self.options.openai_strict => json!({
-                        "type": "function",
-                        "function": {"name": name, "description": entry.description, "parameters": strict(&schema), "strict": true}
-                    }),
-                    Format::OpenAi => json!({
-                        "type": "function",
-                        "function": {"name": name, "description": entry.description, "parameters": schema}
-                    }),
-                    Format::Anthropic => json!({"name": name, "description": entry.description, "input_schema": schema}),
+            .filter_map(|(name, entry)| {
+                let offered = self.offered_now(name);
+                let mut definition = match (offered, native) {
+                    (false, false) => return None,
+                    _ => self.definition(name, &entry.description, &entry.input_schema, format),
+                };
+                if !offered {
+                    definition["defer_loading"] = json!(true);
                 }
+                Some(definition)
+            })
+            .collect();
+        definitions.extend(self.search_definition(format));
+        definitions
+    }
+
+    /// The definitions of `names` (registry names; unknown ones are skipped), offered or not.
+    pub fn definitions_of<'a>(
+        &self,
+        names: impl IntoIterator<Item = &'a str>,
+        format: Format,
+    ) -> Vec<Value> {
+        names
+            .into_iter()
+            .filter_map(|name| {
+                let entry = self.entries.get(name)?;
+                Some(self.definition(name, &entry.description, &entry.input_schema, format))
             })
             .collect()
+    }
+
+    fn definition(
+        &self,
+        name: &str,
+        description: &str,
+        input_schema: &Value,
+        format: Format,
+    ) -> Value {
+        let schema = parameters(input_schema);
+        match format {
+            Format::OpenAi if self.options.openai_strict => json!({
+                "type": "function",
+                "function": {"name": name, "description": description, "parameters": strict(&schema), "strict": true}
+            }),
+            Format::OpenAi => json!({
+                "type": "function",
+                "function": {"name": name, "description": description, "parameters": schema}
+            }),
+            Format::Anthropic => {
+                json!({"name": name, "description": description, "input_schema": schema})
+            }
+        }
     }
 }
 

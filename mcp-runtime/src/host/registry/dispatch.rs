@@ -36,13 +36,17 @@ impl Registry {
             is_error,
             elapsed: start.elapsed(),
         };
+        if let Some(defer) = &self.options.defer
+            && name == defer.search_tool
+        {
+            let arguments = serde_json::from_str(arguments_json).unwrap_or(Value::Null);
+            return match self.run_search(&arguments) {
+                Ok(found) => finish(found.to_string(), Some(found), false),
+                Err(message) => finish(format!("Error: {message}"), None, true),
+            };
+        }
         let Some(entry) = self.entries.get(name) else {
-            let known = self.names().join(", ");
-            return finish(
-                format!("Error: unknown tool `{name}`. Available tools: {known}"),
-                None,
-                true,
-            );
+            return finish(self.unknown(name), None, true);
         };
         let arguments: Value = match arguments_json.trim() {
             "" => json!({}),
@@ -57,7 +61,17 @@ impl Registry {
                 }
             },
         };
-        if let Some(validator) = &entry.validator {
+        let validator = entry.validator.get_or_init(|| {
+            jsonschema::validator_for(&entry.input_schema)
+                .inspect_err(|e| {
+                    tracing::warn!(
+                        tool = name,
+                        "inputSchema cannot validate arguments; calling unchecked: {e}"
+                    )
+                })
+                .ok()
+        });
+        if let Some(validator) = validator {
             let problems: Vec<String> = validator
                 .iter_errors(&arguments)
                 .map(|e| {
@@ -101,6 +115,30 @@ impl Registry {
             ),
             Err(err) => finish(cut(format!("Error: {err}"), max), None, true),
         }
+    }
+}
+
+/// Names listed at most when the model calls a tool that does not exist.
+const KNOWN_LISTED: usize = 50;
+
+impl Registry {
+    /// The error for a call to a tool that does not exist: the tools it may call instead, or
+    /// with a long list, where to look.
+    fn unknown(&self, name: &str) -> String {
+        let offered = self.offered();
+        let search = self.options.defer.as_ref().map(|d| d.search_tool.as_str());
+        let more = match search {
+            Some(tool) => format!("; find others with `{tool}`"),
+            None if offered.len() > KNOWN_LISTED => {
+                format!(" and {} more", offered.len() - KNOWN_LISTED)
+            }
+            None => String::new(),
+        };
+        let listed: Vec<&str> = offered.into_iter().take(KNOWN_LISTED).collect();
+        format!(
+            "Error: unknown tool `{name}`. Available tools: {}{more}",
+            listed.join(", ")
+        )
     }
 }
 

@@ -2,15 +2,17 @@
 //! clients) and native Rust tools under one set of names (`naming.rs`), as provider
 //! definitions (`definitions.rs`), and the dispatch of the model's calls (`dispatch.rs`).
 
+mod deferred;
 mod definitions;
 mod dispatch;
 mod naming;
 mod options;
+mod search;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::Value;
 
@@ -18,7 +20,7 @@ pub use definitions::Format;
 pub use dispatch::DispatchResult;
 pub(crate) use naming::mcp_names;
 pub use naming::{MAX_NAME, PrefixPolicy, normalize_name};
-pub use options::RegistryOptions;
+pub use options::{Deferral, RegistryOptions};
 
 use super::manager::{ManagedServer, Manager, ServerStatus};
 use crate::schema::app_only;
@@ -44,11 +46,24 @@ enum Target {
     Native(NativeHandler),
 }
 
+/// An MCP tool about to be registered.
+struct McpTool {
+    /// The server's name, or the prefix its entry gives.
+    prefix: String,
+    tool: String,
+    title: Option<String>,
+    description: String,
+    schema: Value,
+    target: Target,
+}
+
 struct Entry {
+    title: Option<String>,
     description: String,
     input_schema: Value,
     target: Target,
-    validator: Option<jsonschema::Validator>,
+    /// Compiled at the tool's first call: a registry of thousands of tools is ready at once.
+    validator: OnceLock<Option<jsonschema::Validator>>,
 }
 
 /// Tools by registry name.
@@ -57,6 +72,10 @@ pub struct Registry {
     entries: BTreeMap<String, Entry>,
     options: RegistryOptions,
     warnings: Vec<String>,
+    /// The search index, built on the first search (registering a tool clears it).
+    index: OnceLock<search::ToolIndex>,
+    /// Deferred tools a search found: offered from then on.
+    loaded: Mutex<BTreeSet<String>>,
 }
 
 impl Registry {
@@ -99,15 +118,14 @@ impl Registry {
                     tool: tool.name.to_string(),
                     handle: handle.clone(),
                 };
-                let schema = Value::Object((*tool.input_schema).clone());
-                let description = tool.description.as_deref().unwrap_or("").to_string();
-                tools.push((
-                    prefix.clone(),
-                    tool.name.to_string(),
-                    description,
-                    schema,
+                tools.push(McpTool {
+                    prefix: prefix.clone(),
+                    tool: tool.name.to_string(),
+                    title: tool.title.clone(),
+                    description: tool.description.as_deref().unwrap_or("").to_string(),
+                    schema: Value::Object((*tool.input_schema).clone()),
                     target,
-                ));
+                });
             }
         }
         registry.add_mcp(tools);
@@ -165,37 +183,37 @@ impl Registry {
                     tool: info.name.to_string(),
                     client: client.clone(),
                 };
-                (
-                    server.to_string(),
-                    info.name.to_string(),
-                    info.description.to_string(),
-                    info.input_schema_json(),
+                McpTool {
+                    prefix: server.to_string(),
+                    tool: info.name.to_string(),
+                    title: None,
+                    description: info.description.to_string(),
+                    schema: info.input_schema_json(),
                     target,
-                )
+                }
             })
             .collect();
         self.add_mcp(entries);
     }
 
-    fn add_mcp(&mut self, mut tools: Vec<(String, String, String, Value, Target)>) {
-        tools.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    fn add_mcp(&mut self, mut tools: Vec<McpTool>) {
+        tools.sort_by(|a, b| (&a.prefix, &a.tool).cmp(&(&b.prefix, &b.tool)));
         let pairs: Vec<(String, String)> = tools
             .iter()
-            .map(|(server, tool, ..)| (server.clone(), tool.clone()))
+            .map(|t| (t.prefix.clone(), t.tool.clone()))
             .collect();
         let taken: Vec<String> = self.entries.keys().cloned().collect();
         let names = mcp_names(&pairs, self.options.prefix, &taken);
-        for ((server, tool, description, schema, target), name) in tools.into_iter().zip(names) {
+        for (mut tool, name) in tools.into_iter().zip(names) {
             let Some(name) = name else {
+                let (server, tool) = (tool.prefix, tool.tool);
                 self.warnings.push(format!("tool `{tool}` of server `{server}` is skipped: its name is taken (prefix policy None)"));
                 continue;
             };
-            let description = if self.options.description_prefix {
-                format!("[MCP:{server}] {description}")
-            } else {
-                description
-            };
-            self.insert(name, description, schema, target);
+            if self.options.description_prefix {
+                tool.description = format!("[MCP:{}] {}", tool.prefix, tool.description);
+            }
+            self.insert(name, tool.title, tool.description, tool.schema, tool.target);
         }
     }
 
@@ -213,43 +231,65 @@ impl Registry {
         let handler: NativeHandler = Arc::new(move |args| Box::pin(handler(args)));
         self.insert(
             normalize_name(name),
+            None,
             description.to_string(),
             input_schema,
             Target::Native(handler),
         );
     }
 
-    fn insert(&mut self, name: String, description: String, input_schema: Value, target: Target) {
+    fn insert(
+        &mut self,
+        name: String,
+        title: Option<String>,
+        description: String,
+        input_schema: Value,
+        target: Target,
+    ) {
         if !self.options.filter.allows(&name) {
             return;
         }
+        self.index = OnceLock::new();
         if self.entries.contains_key(&name) {
             self.warnings.push(format!(
                 "tool name `{name}` is taken; the later tool is skipped"
             ));
             return;
         }
-        let validator = jsonschema::validator_for(&input_schema)
-            .inspect_err(|e| {
-                self.warnings.push(format!(
-                    "`{name}`: its inputSchema cannot be used to validate arguments: {e}"
-                ))
-            })
-            .ok();
         self.entries.insert(
             name,
             Entry {
+                title,
                 description,
                 input_schema,
                 target,
-                validator,
+                validator: OnceLock::new(),
             },
         );
+    }
+
+    /// Each tool whose inputSchema cannot validate arguments, and why (such a tool is called
+    /// unchecked). Compiles every validator now rather than at each tool's first call.
+    pub fn schema_problems(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .filter_map(|(name, entry)| {
+                let problem = jsonschema::validator_for(&entry.input_schema).err()?;
+                Some(format!(
+                    "`{name}`: its inputSchema cannot be used to validate arguments: {problem}"
+                ))
+            })
+            .collect()
     }
 
     /// Registry names, sorted.
     pub fn names(&self) -> Vec<&str> {
         self.entries.keys().map(String::as_str).collect()
+    }
+
+    /// The description a tool is offered with.
+    pub fn description(&self, name: &str) -> Option<&str> {
+        self.entries.get(name).map(|e| e.description.as_str())
     }
 
     /// Which server and tool a registry name stands for (`None` for native tools).
@@ -262,7 +302,8 @@ impl Registry {
         }
     }
 
-    /// Skipped tools and unusable schemas, one line each.
+    /// Skipped and withheld tools and unconnected servers, one line each (unusable schemas:
+    /// [`Registry::schema_problems`]).
     pub fn warnings(&self) -> &[String] {
         &self.warnings
     }
@@ -343,6 +384,93 @@ mod tests {
         let garbage = registry.dispatch("add", "{").await;
         assert!(garbage.is_error && garbage.content.contains("not valid JSON"));
         assert_eq!(registry.definitions(Format::Anthropic)[0]["name"], "add");
+    }
+
+    fn deferred(anthropic_native: bool) -> Registry {
+        let defer = Deferral::default()
+            .core(["add"])
+            .anthropic_native(anthropic_native);
+        let mut registry = Registry::new(RegistryOptions::default().defer(defer));
+        let tools = [
+            ("add", "Adds two numbers"),
+            ("get_weather", "Current weather and forecast for a city"),
+            ("send_email", "Sends an email message"),
+            ("read_file", "Reads a file from disk"),
+        ];
+        for (name, description) in tools {
+            registry.add_native(name, description, json!({"type": "object"}), |_| async {
+                Ok(json!("ok"))
+            });
+        }
+        registry
+    }
+
+    fn names_of(definitions: &[Value]) -> Vec<&str> {
+        definitions
+            .iter()
+            .map(|d| {
+                d["name"]
+                    .as_str()
+                    .or(d["function"]["name"].as_str())
+                    .unwrap_or("?")
+            })
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn deferred_tools_are_found_then_offered_on_the_next_turn() {
+        let registry = deferred(false);
+        let before = registry.definitions(Format::OpenAi);
+        assert_eq!(names_of(&before), ["add", "tool_search"]);
+        let search = &before[1]["function"]["description"];
+        assert!(
+            search.as_str().unwrap().contains("3 more tools"),
+            "{search}"
+        );
+        let found = registry
+            .dispatch(
+                "tool_search",
+                r#"{"query": "what is the weather in Paris", "limit": 1}"#,
+            )
+            .await;
+        assert!(!found.is_error, "{}", found.content);
+        assert_eq!(found.structured.unwrap()["tools"][0]["name"], "get_weather");
+        let after = registry.definitions(Format::Anthropic);
+        assert_eq!(names_of(&after), ["add", "get_weather", "tool_search"]);
+        // A deferred tool is callable before it is found; an unknown name points to the search.
+        assert!(!registry.dispatch("send_email", "{}").await.is_error);
+        let unknown = registry.dispatch("nope", "{}").await.content;
+        assert!(
+            unknown.contains("find others with `tool_search`"),
+            "{unknown}"
+        );
+        let bad = registry.dispatch("tool_search", "{}").await;
+        assert!(
+            bad.is_error && bad.content.contains("`query`"),
+            "{}",
+            bad.content
+        );
+        registry.unload_all();
+        assert_eq!(registry.offered(), ["add"]);
+    }
+
+    #[test]
+    fn anthropic_native_marks_deferred_tools_and_uses_its_search_tool() {
+        let registry = deferred(true);
+        let definitions = registry.definitions(Format::Anthropic);
+        assert_eq!(definitions.len(), 5);
+        assert!(
+            definitions[0].get("defer_loading").is_none(),
+            "{}",
+            definitions[0]
+        );
+        assert!(definitions[1..4].iter().all(|d| d["defer_loading"] == true));
+        assert_eq!(definitions[4]["type"], "tool_search_tool_bm25_20251119");
+        // OpenAI has no native search: ours.
+        assert_eq!(
+            names_of(&registry.definitions(Format::OpenAi)),
+            ["add", "tool_search"]
+        );
     }
 
     proptest::proptest! {
