@@ -94,7 +94,7 @@ features() {
 # out: it turns on `host` and everything under it, so alone it is `--all-features` (which
 # clippy checks) less `fake`, which nothing of `rig` names.
 feature_matrix() {
-  features mcp-runtime stdio http oauth host fake && features mcp-codegen live audit
+  features mcp-runtime stdio http oauth host fake otel && features mcp-codegen live audit
 }
 
 package() {

@@ -26,6 +26,7 @@ mod round_trips;
 mod scope_challenge;
 mod session;
 pub(crate) mod tasks;
+mod telemetry;
 mod tool_name;
 mod tools;
 #[cfg(feature = "host")]

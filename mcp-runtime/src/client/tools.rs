@@ -18,6 +18,7 @@ use super::session::{Client, timeout_error};
 use super::tasks::follow::{CancelTaskOnDrop, Follow};
 use super::tasks::wire::{Form, Started};
 use super::tasks::{StartTask, Task, TaskState, TaskSupport};
+use super::telemetry::{trace_meta, traced};
 use super::transport::WANTS_PROGRESS;
 use crate::output::decode::{Decode, finished};
 use crate::schema::json_kind::json_kind;
@@ -35,6 +36,10 @@ impl Client {
     /// All tools, and how long the server says the list stays fresh (the first page's
     /// `ttlMs`, 2026-07-28; `None` when it does not say).
     pub(crate) async fn list_tools_with_ttl(&self) -> Result<ListedTools> {
+        traced(self, "tools/list", "", self.list_tools_untraced()).await
+    }
+
+    async fn list_tools_untraced(&self) -> Result<ListedTools> {
         let ttl = std::sync::Mutex::new(None);
         let tools = self
             .all_pages("tools/list", |params| {
@@ -182,6 +187,18 @@ impl Client {
         on_progress: Option<ProgressFn>,
         task: TaskSupport,
     ) -> Result<ToolOutput> {
+        let call = self.call_untraced(name, arguments, timeout, on_progress, task);
+        traced(self, "tools/call", name, call).await
+    }
+
+    async fn call_untraced(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        timeout: Duration,
+        on_progress: Option<ProgressFn>,
+        task: TaskSupport,
+    ) -> Result<ToolOutput> {
         let operation = format!("tools/call `{name}`");
         // The timeout covers every round and a task the server makes of the call: a call that
         // waits on the user or on long work waits in its budget.
@@ -223,7 +240,8 @@ impl Client {
         if as_task && self.task_form() == Some(Form::Core) {
             return self.start_core_task(name, arguments).await;
         }
-        let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
+        let mut params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
+        params.meta = trace_meta();
         let operation = format!("tools/call `{name}`");
         self.in_rounds(&operation, params, |params| {
             let response = self.call_tool_response(params, on_progress.clone());
