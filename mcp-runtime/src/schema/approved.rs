@@ -68,16 +68,21 @@ impl Approved {
 
     /// Parses snapshot text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Approved, String> {
-        let root: Value = serde_json::from_str(text)
+        // Only `tools` is read into values: a snapshot's prompts and resources are skipped.
+        #[derive(serde::Deserialize)]
+        struct Tools {
+            tools: Option<Value>,
+        }
+        let root: Tools = serde_json::from_str(text)
             .map_err(|err| format!("snapshot {origin} is not valid JSON: {err}"))?;
-        let Some(Value::Array(tools)) = root.get("tools") else {
+        let Some(Value::Array(tools)) = root.tools else {
             return Err(format!(
                 "snapshot {origin} has no `tools` array (is it a file written by `mcp-codegen snapshot`?)"
             ));
         };
         let tools = tools
-            .iter()
-            .filter_map(|tool| Some((tool.get("name")?.as_str()?.to_string(), tool.clone())))
+            .into_iter()
+            .filter_map(|tool| Some((tool.get("name")?.as_str()?.to_string(), tool)))
             .collect();
         Ok(Approved {
             origin: origin.to_string(),

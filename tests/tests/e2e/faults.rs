@@ -241,6 +241,23 @@ async fn a_slow_starter_connects_within_the_timeout_and_is_no_answer_past_it(era
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
+/// rmcp's `server/discover` probe gives up after 10 s and sends `initialize`; a server whose
+/// first answer comes later (an OpenAPI server parsing a large spec) answered the probe, in
+/// its era — so it is started again and spoken to in that era.
+async fn a_server_slower_than_the_discover_probe_is_started_again_in_its_era(era: Era) {
+    let pids = Pids::in_era("slower-than-probe", era);
+    let patient = ConnectOptions::default().connect_timeout(Duration::from_secs(30));
+    let client = Client::connect_with(pids.spec("slow_init.py", &["10.5", "once"]), patient)
+        .await
+        .unwrap();
+    assert_eq!(client.protocol_version(), pids.version());
+    let out = client.call_tool("noop", json!({})).await.unwrap();
+    assert_eq!(out.text(), "ok");
+    assert_eq!(pids.all().len(), 2, "the slow start, then one more");
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
 async fn a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on(era: Era) {
     let pids = Pids::in_era("hang-once", era);
     let client = Client::connect(pids.spec("hang_once.py", &[]))
@@ -464,6 +481,7 @@ macro_rules! both_eras {
 both_eras!(
     a_mute_server_is_no_answer_not_an_exit,
     a_slow_starter_connects_within_the_timeout_and_is_no_answer_past_it,
+    a_server_slower_than_the_discover_probe_is_started_again_in_its_era,
     a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on,
     a_crash_mid_call_names_the_exit_status_or_signal_and_stderr,
     an_answer_under_the_wrong_id_is_a_timeout_not_a_hang,

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Instant;
 
+use serde::Deserialize;
 use tokio::sync::{broadcast, watch};
 use tokio::task::JoinHandle;
 
@@ -51,7 +52,7 @@ fn from_snapshot(pin: &Pin, filter: &ToolFilter) -> CachedTools {
         .approved
         .names()
         .filter(|name| filter.allows(name))
-        .filter_map(|name| serde_json::from_value(pin.approved.tool(name)?.clone()).ok())
+        .filter_map(|name| Tool::deserialize(pin.approved.tool(name)?).ok())
         .collect();
     CachedTools {
         tools: Arc::new(tools),

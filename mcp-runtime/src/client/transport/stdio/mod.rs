@@ -20,13 +20,89 @@ use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
 use pipe_writer::PipeWriter;
 
 /// Spawns the server and completes the handshake; on failure the process is ended and the
-/// error carries its last stderr lines.
+/// error carries its last stderr lines. A server that answers its first request only after
+/// rmcp's `server/discover` probe gave up (10 s, then `initialize` was sent) leaves that
+/// session unusable — the late answer is taken for the `initialize` one — so, as the answer
+/// came at all, it is started again once and spoken to with `initialize` from the start, with
+/// a connect timeout of its own.
 pub(crate) async fn connect(
     spec: &ServerSpec,
     stdio: &StdioSpec,
     handler: Handler,
     options: &ConnectOptions,
 ) -> Result<Connected> {
+    match connect_once(spec, stdio, handler.clone(), options).await {
+        Err(Attempt::LateDiscover(modern)) => {
+            tracing::info!(server = %spec.target(), modern, "answered server/discover after the probe gave up; starting it again in the era it answered for");
+            let protocol = match modern {
+                true => crate::Protocol::Version(MODERN.into()),
+                false => crate::Protocol::Legacy,
+            };
+            let again = ConnectOptions {
+                protocol,
+                ..options.clone()
+            };
+            connect_once(spec, stdio, handler, &again)
+                .await
+                .map_err(Attempt::into_error)
+        }
+        other => other.map_err(Attempt::into_error),
+    }
+}
+
+/// How one attempt failed.
+enum Attempt {
+    Failed(Error),
+    /// The `server/discover` answer came after rmcp's probe timed out (the process is ended):
+    /// a result (`true`: the server speaks the 2026-07-28 era) or an error (a legacy server).
+    LateDiscover(bool),
+}
+
+impl From<Error> for Attempt {
+    fn from(err: Error) -> Self {
+        Attempt::Failed(err)
+    }
+}
+
+impl Attempt {
+    fn into_error(self) -> Error {
+        match self {
+            Attempt::Failed(err) => err,
+            Attempt::LateDiscover(_) => Error::Connect {
+                target: String::new(),
+                reason: "the server answered server/discover too late, and again with initialize"
+                    .into(),
+                stderr: Vec::new(),
+            },
+        }
+    }
+}
+
+/// The revision a late `server/discover` result is taken to offer.
+const MODERN: &str = "2026-07-28";
+
+/// rmcp's error for an answer to an earlier request than the one it waits for — in `Auto`,
+/// the `server/discover` probe's, after the probe gave up: `Some(true)` for a result, `Some(false)`
+/// for an error.
+fn late_discover(
+    err: &rmcp::service::ClientInitializeError,
+    options: &ConnectOptions,
+) -> Option<bool> {
+    use rmcp::service::ClientInitializeError as E;
+    match err {
+        _ if options.protocol != crate::Protocol::Auto => None,
+        E::ConflictInitResponseId(..) => Some(true),
+        E::UncorrelatedErrorResponse { .. } => Some(false),
+        _ => None,
+    }
+}
+
+async fn connect_once(
+    spec: &ServerSpec,
+    stdio: &StdioSpec,
+    handler: Handler,
+    options: &ConnectOptions,
+) -> std::result::Result<Connected, Attempt> {
     let deadline = options.connect_timeout;
     let spawned = child::spawn(stdio, options.stderr_lines)?;
     let mut process = spawned.process;
@@ -65,6 +141,10 @@ pub(crate) async fn connect(
                 direct: (!recording).then_some(direct),
             });
         }
+        Ok(Err(err)) if let Some(modern) = late_discover(&err, options) => {
+            process.shutdown(Duration::ZERO).await;
+            return Err(Attempt::LateDiscover(modern));
+        }
         Ok(Err(err)) => Some(root_cause(&err)),
         Err(_) => None,
     };
@@ -77,11 +157,11 @@ pub(crate) async fn connect(
         .collect();
     let reason = failure_reason(outcome, process.try_exit_status(), options);
     process.shutdown(Duration::ZERO).await;
-    Err(Error::Connect {
+    Err(Attempt::Failed(Error::Connect {
         target: spec.target(),
         reason: spec.scrub(&reason),
         stderr,
-    })
+    }))
 }
 
 /// Why the handshake failed. Silence until the deadline is "no answer", whatever the server
