@@ -79,8 +79,8 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
                 names[other].iter().map(move |t| (name.clone(), t.clone()))
             })
             .collect();
-        let context = checks::Context::new(&names[index], others);
         let words = schema_words(snapshot);
+        let context = checks::Context::new(&names[index], &words, others);
         let own = mandates::Own {
             tools: &names[index],
             words: &words,
