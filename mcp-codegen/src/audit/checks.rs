@@ -25,22 +25,12 @@ pub(crate) struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    /// `others`: (snapshot, tool name) of every other snapshot audited alongside. A name that
-    /// is also one of this server's own words (`words`: its parameters and enum values, as
-    /// [`mandates::folded`](super::mandates::folded)) is its own vocabulary, not a mention:
-    /// the PDF server's `fill_form` action is not Chrome DevTools' `fill_form` tool.
-    pub fn new(
-        own: &'a [String],
-        words: &std::collections::BTreeSet<String>,
-        others: Vec<(String, String)>,
-    ) -> Context<'a> {
+    /// `others`: (snapshot, tool name) of every other snapshot audited alongside, but for
+    /// names that are this server's own words (see [`audit`](super::audit)).
+    pub fn new(own: &'a [String], others: Vec<(String, String)>) -> Context<'a> {
         let others: Vec<(String, String)> = others
             .into_iter()
-            .filter(|(_, name)| {
-                distinctive(name)
-                    && !is_own(own, name)
-                    && !words.contains(&super::mandates::folded(name))
-            })
+            .filter(|(_, name)| distinctive(name) && !is_own(own, name))
             .collect();
         let names: Vec<String> = others.iter().map(|(_, n)| regex::escape(n)).collect();
         // One pass per text whatever the number of tools (a plain search per name was

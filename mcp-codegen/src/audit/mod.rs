@@ -80,7 +80,14 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
             })
             .collect();
         let words = schema_words(snapshot);
-        let context = checks::Context::new(&names[index], &words, others);
+        // A name that is also one of this server's parameters or enum values is its own
+        // vocabulary, not a mention: the PDF server's `fill_form` action is not Chrome
+        // DevTools' `fill_form` tool.
+        let others = others
+            .into_iter()
+            .filter(|(_, name)| !words.contains(&mandates::folded(name)))
+            .collect();
+        let context = checks::Context::new(&names[index], others);
         let own = mandates::Own {
             tools: &names[index],
             words: &words,

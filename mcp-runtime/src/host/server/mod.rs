@@ -14,7 +14,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Instant;
 
-use serde::Deserialize;
 use tokio::sync::{broadcast, watch};
 use tokio::task::JoinHandle;
 
@@ -45,14 +44,26 @@ pub struct ManagedServer {
     errors: AtomicU64,
 }
 
-/// A pinned server's tools before its first listing: the snapshot's approved objects. Stale
-/// at once and from no session, so the first session lists the server's own.
+/// A pinned server's tools before its first listing: the snapshot's approved objects as a
+/// model is offered them — without `outputSchema`, often most of a snapshot's bytes (6 of
+/// 7.6 MB for one OpenAPI server), which no definition carries. Stale at once and from no
+/// session, so the first session lists the server's own.
 fn from_snapshot(pin: &Pin, filter: &ToolFilter) -> CachedTools {
+    let offered = |tool: &serde_json::Value| -> Option<Tool> {
+        let fields = tool
+            .as_object()?
+            .iter()
+            .filter(|(key, _)| *key != "outputSchema");
+        let tool: serde_json::Map<String, serde_json::Value> = fields
+            .map(|(key, value)| (key.clone(), value.clone()))
+            .collect();
+        serde_json::from_value(serde_json::Value::Object(tool)).ok()
+    };
     let tools = pin
         .approved
         .names()
         .filter(|name| filter.allows(name))
-        .filter_map(|name| Tool::deserialize(pin.approved.tool(name)?).ok())
+        .filter_map(|name| offered(pin.approved.tool(name)?))
         .collect();
     CachedTools {
         tools: Arc::new(tools),
@@ -203,8 +214,8 @@ impl ManagedServer {
     }
 
     /// The tools known without waiting: the last listing, or before the first one, a pinned
-    /// server's approved snapshot (after the config's filter). `None`: an unpinned server not
-    /// listed yet.
+    /// server's approved snapshot (after the config's filter; as a model is offered them, so
+    /// without `outputSchema`). `None`: an unpinned server not listed yet.
     pub fn known_tools(&self) -> Option<Arc<Vec<Tool>>> {
         self.cached().map(|(tools, _)| tools)
     }
