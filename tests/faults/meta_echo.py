@@ -1,5 +1,8 @@
 """Not a fault, a probe: `echo_meta` answers with the `_meta` its request carried (`{}` when it
-had none) as its structured content; `fail` answers `isError: true`."""
+had none) as its structured content; `fail` answers `isError: true`; the prompt `echo_meta`
+and the resource `meta://echo` answer with that `_meta` as JSON text."""
+import json
+
 from jsonrpc import serve
 
 TOOLS = [
@@ -8,11 +11,25 @@ TOOLS = [
 ]
 
 
+def meta(params):
+    return params.get("_meta") or {}
+
+
 def call_tool(params):
     if params["name"] == "fail":
         return {"content": [{"type": "text", "text": "failed on purpose"}], "isError": True}
-    meta = params.get("_meta") or {}
-    return {"content": [{"type": "text", "text": "echoed"}], "structuredContent": meta}
+    return {"content": [{"type": "text", "text": "echoed"}], "structuredContent": meta(params)}
 
 
-serve("meta-echo", lambda: {"tools": TOOLS}, call_tool)
+def get_prompt(params):
+    text = json.dumps(meta(params))
+    return {"messages": [{"role": "user", "content": {"type": "text", "text": text}}]}
+
+
+def read_resource(params):
+    return {"contents": [{"uri": params["uri"], "mimeType": "application/json", "text": json.dumps(meta(params))}]}
+
+
+serve("meta-echo", lambda: {"tools": TOOLS}, call_tool,
+      capabilities={"tools": {}, "prompts": {}, "resources": {}},
+      methods={"prompts/get": get_prompt, "resources/read": read_resource})

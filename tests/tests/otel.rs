@@ -91,6 +91,16 @@ async fn calls_are_client_spans_under_the_callers_span_and_the_server_sees_their
             .await
             .unwrap();
         assert_eq!(listed.len(), 2);
+        let prompt = client
+            .get_prompt("echo_meta", json!({}))
+            .with_context(turn.clone());
+        let prompt: serde_json::Value =
+            serde_json::from_str(&prompt.await.unwrap().text()).unwrap();
+        let resource = client
+            .read_resource("meta://echo")
+            .with_context(turn.clone());
+        let resource: serde_json::Value =
+            serde_json::from_str(&resource.await.unwrap().text()).unwrap();
         turn.span().end();
 
         let finished = spans.get_finished_spans().unwrap();
@@ -141,6 +151,20 @@ async fn calls_are_client_spans_under_the_callers_span_and_the_server_sees_their
             attribute(fail, "error.type"),
             Some(&Value::from("tool_error"))
         );
+        // Every request is a client span under the caller's, and carries its own context.
+        for (name, sent) in [
+            ("prompts/get echo_meta", &prompt),
+            ("resources/read meta://echo", &resource),
+        ] {
+            let span = finished.iter().find(|s| s.name == name).expect(name);
+            assert_eq!(span.parent_span_id, parent.span_id(), "{name}");
+            let expected = format!(
+                "00-{}-{}-01",
+                span.span_context.trace_id(),
+                span.span_context.span_id()
+            );
+            assert_eq!(sent["traceparent"], json!(expected), "{name}: {sent}");
+        }
         let list = finished.iter().find(|s| s.name == "tools/list").unwrap();
         assert_eq!(list.parent_span_id, parent.span_id());
         client.close().await;
@@ -155,6 +179,6 @@ async fn calls_are_client_spans_under_the_callers_span_and_the_server_sees_their
         .map(|(n, _)| n)
         .sum();
     let all: u64 = points.iter().map(|(n, _)| n).sum();
-    // One failed call and three requests in all per era.
-    assert_eq!((failed, all), (2, 6), "{points:?}");
+    // One failed call and five requests in all per era.
+    assert_eq!((failed, all), (2, 10), "{points:?}");
 }

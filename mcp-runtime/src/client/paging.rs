@@ -8,6 +8,7 @@ use rmcp::ServiceError;
 use rmcp::model::PaginatedRequestParams;
 
 use super::session::{Client, timeout_error};
+use super::telemetry::{trace_meta, traced};
 use crate::{Error, Result};
 
 /// One page: its items and the cursor of the next one.
@@ -53,18 +54,26 @@ impl Client {
 
     /// Every item of a paged listing; `fetch` asks for one page. All pages share one
     /// request timeout.
-    pub(crate) async fn all_pages<T, F, Fut>(&self, operation: &str, fetch: F) -> Result<Vec<T>>
+    /// The listing is one client span (feature `otel`), each page carrying its context.
+    pub(crate) async fn all_pages<T, F, Fut>(
+        &self,
+        operation: &'static str,
+        fetch: F,
+    ) -> Result<Vec<T>>
     where
         F: FnMut(PaginatedRequestParams) -> Fut,
         Fut: Future<Output = Page<T>>,
     {
-        self.request(operation, pages(fetch))
-            .await?
-            .map_err(|looping| Error::Protocol {
-                target: self.target().to_string(),
-                operation: operation.into(),
-                message: looping,
-            })
+        let listing = async {
+            self.request(operation, pages(fetch))
+                .await?
+                .map_err(|looping| Error::Protocol {
+                    target: self.target().to_string(),
+                    operation: operation.into(),
+                    message: looping,
+                })
+        };
+        traced(self, operation, "", listing).await
     }
 }
 
@@ -80,7 +89,9 @@ where
     let mut seen = std::collections::HashSet::new();
     let mut cursor: Option<String> = None;
     loop {
-        let (page, next) = fetch(PaginatedRequestParams::default().with_cursor(cursor)).await?;
+        let mut params = PaginatedRequestParams::default().with_cursor(cursor);
+        params.meta = trace_meta();
+        let (page, next) = fetch(params).await?;
         items.extend(page);
         match next {
             None => return Ok(Ok(items)),

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use super::round_trips::Round;
 use super::session::Client;
+use super::telemetry::{trace_meta, traced};
 use crate::schema::json_kind::json_kind;
 use crate::{Error, Result};
 
@@ -108,10 +109,21 @@ impl Client {
 
     /// Renders prompt `name` with `arguments` (an object of strings, or `null` for none).
     pub async fn get_prompt(&self, name: &str, arguments: Value) -> Result<PromptOutput> {
+        traced(
+            self,
+            "prompts/get",
+            name,
+            self.get_prompt_untraced(name, arguments),
+        )
+        .await
+    }
+
+    async fn get_prompt_untraced(&self, name: &str, arguments: Value) -> Result<PromptOutput> {
         let operation = format!("prompts/get `{name}`");
         let arguments = prompt_arguments(name, arguments)?;
         let mut params = GetPromptRequestParams::new(name);
         params.arguments = (!arguments.is_empty()).then_some(arguments);
+        params.meta = trace_meta();
         let rounds = self.in_rounds(&operation, params, |params| async move {
             Ok(match self.peer().get_prompt_once(params).await? {
                 GetPromptResponse::Complete(result) => Round::Done(result),

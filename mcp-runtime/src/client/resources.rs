@@ -8,6 +8,7 @@ use rmcp::model::{
 
 use super::round_trips::Round;
 use super::session::Client;
+use super::telemetry::{trace_meta, traced};
 use crate::Result;
 
 /// What `resources/read` returned.
@@ -59,8 +60,19 @@ impl Client {
 
     /// Reads the resource at `uri`.
     pub async fn read_resource(&self, uri: &str) -> Result<ResourceOutput> {
+        traced(
+            self,
+            "resources/read",
+            uri,
+            self.read_resource_untraced(uri),
+        )
+        .await
+    }
+
+    async fn read_resource_untraced(&self, uri: &str) -> Result<ResourceOutput> {
         let operation = format!("resources/read `{uri}`");
-        let params = ReadResourceRequestParams::new(uri);
+        let mut params = ReadResourceRequestParams::new(uri);
+        params.meta = trace_meta();
         let rounds = self.in_rounds(&operation, params, |params| async move {
             Ok(match self.peer().read_resource_once(params).await? {
                 ReadResourceResponse::Complete(result) => Round::Done(result),

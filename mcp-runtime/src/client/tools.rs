@@ -36,10 +36,6 @@ impl Client {
     /// All tools, and how long the server says the list stays fresh (the first page's
     /// `ttlMs`, 2026-07-28; `None` when it does not say).
     pub(crate) async fn list_tools_with_ttl(&self) -> Result<ListedTools> {
-        traced(self, "tools/list", "", self.list_tools_untraced()).await
-    }
-
-    async fn list_tools_untraced(&self) -> Result<ListedTools> {
         let ttl = std::sync::Mutex::new(None);
         let tools = self
             .all_pages("tools/list", |params| {
