@@ -1,7 +1,7 @@
 """The JSON-RPC loop the misbehaving servers share: one message per line on stdin and stdout.
 A server gives its name, what `tools/list` returns and how `tools/call` answers (`None`
-from either: no answer at all), may answer other `methods` (a dict by method name), may watch
-notifications, and may claim capabilities it does not serve (every method it does not know is answered "method not found", -32601).
+from either: no answer at all), may answer other `methods` (a dict by method name) and, with `otherwise`, every
+method it does not know, may watch notifications, and may claim capabilities it does not serve (every method it does not know is answered "method not found", -32601).
 
 Every process that imports it leaves an empty file named after its PID in `$FAULT_PID_DIR`
 (when set), so a test can check that none is left running. With `$FAULT_ERA=2026-07-28` it
@@ -36,7 +36,8 @@ def send(message):
     sys.stdout.flush()
 
 
-def serve(name, list_tools, call_tool=None, on_notification=None, capabilities=None, methods=None):
+def serve(name, list_tools, call_tool=None, on_notification=None, capabilities=None, methods=None,
+          otherwise=None):
     for line in sys.stdin:
         request = json.loads(line)
         if "id" not in request:
@@ -58,6 +59,8 @@ def serve(name, list_tools, call_tool=None, on_notification=None, capabilities=N
             result = call_tool(request["params"])
         elif methods and method in methods:
             result = methods[method](request.get("params") or {})
+        elif otherwise is not None:
+            result = otherwise(method)
         else:
             error = {"code": -32601, "message": f"{method} is not supported"}
             send({"jsonrpc": "2.0", "id": request["id"], "error": error})

@@ -258,6 +258,28 @@ async fn a_server_slower_than_the_discover_probe_is_started_again_in_its_era(era
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
+/// A server that answers every method it does not know with `{}` gives `server/discover` no
+/// discovery result: it is a legacy server, reached with `initialize`; the process started for
+/// the probe is ended with everything it started.
+#[tokio::test]
+async fn a_lenient_server_answering_discover_with_nothing_is_reached_as_legacy() {
+    let pids = Pids::new("lenient");
+    let client = Client::connect(pids.spec("lenient.py", &[])).await.unwrap();
+    assert_eq!(client.protocol_version(), "2025-11-25");
+    let out = client.call_tool("noop", json!({})).await.unwrap();
+    assert_eq!(out.text(), "ok");
+    // Two servers, each with its child: the first pair is gone already.
+    assert_eq!(pids.all().len(), 4);
+    let gone = pids
+        .all()
+        .into_iter()
+        .filter(|p| !crate::common::pid_alive(*p))
+        .count();
+    assert_eq!(gone, 2, "the probe's server and its child are ended");
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
 async fn a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on(era: Era) {
     let pids = Pids::in_era("hang-once", era);
     let client = Client::connect(pids.spec("hang_once.py", &[]))

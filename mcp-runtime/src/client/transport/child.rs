@@ -25,6 +25,9 @@ pub(crate) struct ChildProcess {
     exit: watch::Receiver<Option<ExitStatus>>,
     /// Cleared once the process is known to be gone, so `Drop` does not signal a reused pid.
     running: bool,
+    /// Set once `shutdown` has ended the process group: what the server started goes with it
+    /// even when the server itself had already exited (a failed connect reads its exit first).
+    group_ended: bool,
     tail: Tail,
     stderr_task: Option<JoinHandle<()>>,
 }
@@ -97,6 +100,7 @@ pub(crate) fn spawn(spec: &StdioSpec, keep_lines: usize) -> Result<Spawned> {
             pid,
             exit,
             running: true,
+            group_ended: false,
             tail,
             stderr_task: Some(stderr_task),
         },
@@ -184,7 +188,7 @@ impl ChildProcess {
     /// MCP's stdio shutdown: the caller has closed stdin; wait `grace` for the server to exit,
     /// then SIGTERM the group, then SIGKILL it.
     pub async fn shutdown(&mut self, grace: Duration) {
-        if !self.running {
+        if self.group_ended {
             return;
         }
         if !self.wait_exit(grace).await {
@@ -197,6 +201,7 @@ impl ChildProcess {
         // Whatever the leader left behind in its group goes too.
         signal_group(self.pid, Signal::Kill);
         self.running = false;
+        self.group_ended = true;
         tracing::debug!(pid = self.pid, "MCP server stopped");
     }
 }

@@ -8,6 +8,7 @@ use tracing::Instrument;
 
 pub(crate) mod direct;
 mod pipe_writer;
+mod probe_answer;
 
 use super::child;
 use super::connected::{Connected, no_answer};
@@ -18,13 +19,13 @@ use crate::client::handler::Handler;
 use crate::error::root_cause;
 use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
 use pipe_writer::PipeWriter;
+use probe_answer::{Attempt, closed_the_connection, era_to_retry};
 
 /// Spawns the server and completes the handshake; on failure the process is ended and the
-/// error carries its last stderr lines. A server that answers its first request only after
-/// rmcp's `server/discover` probe gave up (10 s, then `initialize` was sent) leaves that
-/// session unusable — the late answer is taken for the `initialize` one — so, as the answer
-/// came at all, it is started again once and spoken to with `initialize` from the start, with
-/// a connect timeout of its own.
+/// error carries its last stderr lines. A server whose answer to the `server/discover` probe
+/// left rmcp's handshake unusable — it came after the probe gave up (10 s), or it was no
+/// discovery result (`{}` from a server that answers every method) — is started again once,
+/// in the era its answer showed, with a connect timeout of its own (`probe_answer.rs`).
 pub(crate) async fn connect(
     spec: &ServerSpec,
     stdio: &StdioSpec,
@@ -32,12 +33,8 @@ pub(crate) async fn connect(
     options: &ConnectOptions,
 ) -> Result<Connected> {
     match connect_once(spec, stdio, handler.clone(), options).await {
-        Err(Attempt::LateDiscover(modern)) => {
-            tracing::info!(server = %spec.target(), modern, "answered server/discover after the probe gave up; starting it again in the era it answered for");
-            let protocol = match modern {
-                true => crate::Protocol::Version(MODERN.into()),
-                false => crate::Protocol::Legacy,
-            };
+        Err(Attempt::Again(protocol)) => {
+            tracing::info!(server = %spec.target(), ?protocol, "its answer to server/discover ended the handshake; starting it again in that era");
             let again = ConnectOptions {
                 protocol,
                 ..options.clone()
@@ -47,53 +44,6 @@ pub(crate) async fn connect(
                 .map_err(Attempt::into_error)
         }
         other => other.map_err(Attempt::into_error),
-    }
-}
-
-/// How one attempt failed.
-enum Attempt {
-    Failed(Error),
-    /// The `server/discover` answer came after rmcp's probe timed out (the process is ended):
-    /// a result (`true`: the server speaks the 2026-07-28 era) or an error (a legacy server).
-    LateDiscover(bool),
-}
-
-impl From<Error> for Attempt {
-    fn from(err: Error) -> Self {
-        Attempt::Failed(err)
-    }
-}
-
-impl Attempt {
-    fn into_error(self) -> Error {
-        match self {
-            Attempt::Failed(err) => err,
-            Attempt::LateDiscover(_) => Error::Connect {
-                target: String::new(),
-                reason: "the server answered server/discover too late, and again with initialize"
-                    .into(),
-                stderr: Vec::new(),
-            },
-        }
-    }
-}
-
-/// The revision a late `server/discover` result is taken to offer.
-const MODERN: &str = "2026-07-28";
-
-/// rmcp's error for an answer to an earlier request than the one it waits for — in `Auto`,
-/// the `server/discover` probe's, after the probe gave up: `Some(true)` for a result, `Some(false)`
-/// for an error.
-fn late_discover(
-    err: &rmcp::service::ClientInitializeError,
-    options: &ConnectOptions,
-) -> Option<bool> {
-    use rmcp::service::ClientInitializeError as E;
-    match err {
-        _ if options.protocol != crate::Protocol::Auto => None,
-        E::ConflictInitResponseId(..) => Some(true),
-        E::UncorrelatedErrorResponse { .. } => Some(false),
-        _ => None,
     }
 }
 
@@ -141,11 +91,11 @@ async fn connect_once(
                 direct: (!recording).then_some(direct),
             });
         }
-        Ok(Err(err)) if let Some(modern) = late_discover(&err, options) => {
+        Ok(Err(err)) if let Some(protocol) = era_to_retry(&err, options) => {
             process.shutdown(Duration::ZERO).await;
-            return Err(Attempt::LateDiscover(modern));
+            return Err(Attempt::Again(protocol));
         }
-        Ok(Err(err)) => Some(root_cause(&err)),
+        Ok(Err(err)) => Some((root_cause(&err), closed_the_connection(&err))),
         Err(_) => None,
     };
     // Lets a dying server finish exiting and its stderr drain before we judge.
@@ -166,17 +116,18 @@ async fn connect_once(
 
 /// Why the handshake failed. Silence until the deadline is "no answer", whatever the server
 /// did after that: ending the handshake closed its stdin, and most servers then exit with 0,
-/// which must not be blamed on them. Otherwise an exit we saw wins over rmcp's error.
+/// which must not be blamed on them. A connection that closed is told by the exit we saw;
+/// anything the server answered, by what it answered (it exited because we closed it).
 fn failure_reason(
-    handshake_error: Option<String>,
+    handshake_error: Option<(String, bool)>,
     exit: Option<std::process::ExitStatus>,
     options: &ConnectOptions,
 ) -> String {
     match (handshake_error, exit) {
         (None, _) => no_answer(options.protocol.first_request(), options.connect_timeout),
-        (Some(_), Some(status)) => {
+        (Some((_, true)), Some(status)) => {
             format!("the server exited ({status}) before completing the MCP handshake")
         }
-        (Some(err), None) => format!("MCP handshake failed: {err}"),
+        (Some((err, _)), _) => format!("MCP handshake failed: {err}"),
     }
 }
