@@ -11,6 +11,8 @@ use crate::auth::LoginArgs;
 use crate::call::CallArgs;
 use crate::drift::ReportArgs;
 use crate::generate::GenerateArgs;
+use crate::prompt::PromptArgs;
+use crate::read::ReadArgs;
 use crate::servers::ServersFormat;
 use crate::source::SourceArgs;
 
@@ -41,6 +43,10 @@ pub(crate) enum Command {
     },
     /// Call one tool of a live server and print its result (`call TOOL key=value… -- COMMAND`).
     Call(Box<CallArgs>),
+    /// Render one prompt of a live server (`prompt NAME key=value… -- COMMAND`).
+    Prompt(Box<PromptArgs>),
+    /// Read one resource of a live server (`read URI -- COMMAND`).
+    Read(Box<ReadArgs>),
     /// Show the servers a config resolves to (and what in it was not understood).
     Servers {
         /// The config file (default: the search order of the runtime: ./mcp.json,

@@ -16,6 +16,9 @@ mod call_task;
 mod drift;
 mod form;
 mod generate;
+mod one_request;
+mod prompt;
+mod read;
 mod servers;
 mod snapshot;
 mod snapshot_all;
@@ -70,6 +73,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             source,
         } => snapshot::run(out.as_deref(), all, out_dir.as_deref(), &source),
         Command::Call(args) => args.run(),
+        Command::Prompt(args) => args.run(),
+        Command::Read(args) => args.run(),
         Command::Approve(args) => args.run(),
         Command::Audit(args) => args.run(),
         Command::Servers { config, format } => servers::run(config.as_deref(), format),

@@ -9,6 +9,7 @@ mod audit;
 mod blocking_facade;
 mod cassette;
 mod cli_call;
+mod cli_prompt_read;
 mod config_formats;
 mod config_props;
 mod conformance;
