@@ -71,10 +71,11 @@ pub mod tasks {
     pub use crate::client::{StartTask, Task, TaskState, TaskStatus, TaskSupport, TaskUpdateFn};
 }
 
-/// Prompts: a rendering under way and its result, and the `PROMPTS` table's entries.
+/// Prompts: a rendering under way and its result, argument completion, and the `PROMPTS`
+/// table's entries.
 pub mod prompts {
     #[cfg(any(feature = "stdio", feature = "http"))]
-    pub use crate::client::{PendingPrompt, PromptFuture, PromptOutput};
+    pub use crate::client::{Completing, Completion, PendingPrompt, PromptFuture, PromptOutput};
     pub use crate::schema::{PromptArgInfo, PromptInfo};
 }
 

@@ -9,6 +9,7 @@ use crate::approve::ApproveArgs;
 use crate::audit::AuditArgs;
 use crate::auth::LoginArgs;
 use crate::call::CallArgs;
+use crate::complete::CompleteArgs;
 use crate::drift::ReportArgs;
 use crate::generate::GenerateArgs;
 use crate::prompt::PromptArgs;
@@ -47,6 +48,9 @@ pub(crate) enum Command {
     Prompt(Box<PromptArgs>),
     /// Read one resource of a live server (`read URI -- COMMAND`).
     Read(Box<ReadArgs>),
+    /// What a live server suggests for a prompt's argument or a resource template's variable
+    /// (`complete --prompt NAME ARGUMENT [VALUE] -- COMMAND`).
+    Complete(Box<CompleteArgs>),
     /// Show the servers a config resolves to (and what in it was not understood).
     Servers {
         /// The config file (default: the search order of the runtime: ./mcp.json,

@@ -13,6 +13,7 @@ mod auth;
 mod call;
 mod call_args;
 mod call_task;
+mod complete;
 mod drift;
 mod form;
 mod generate;
@@ -75,6 +76,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Call(args) => args.run(),
         Command::Prompt(args) => args.run(),
         Command::Read(args) => args.run(),
+        Command::Complete(args) => args.run(),
         Command::Approve(args) => args.run(),
         Command::Audit(args) => args.run(),
         Command::Servers { config, format } => servers::run(config.as_deref(), format),

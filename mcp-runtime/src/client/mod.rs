@@ -11,6 +11,7 @@
 mod asks;
 pub mod call;
 pub(crate) mod cassette;
+mod completion;
 mod drift_guard;
 mod handler;
 mod listing;
@@ -37,6 +38,7 @@ pub use asks::elicitation::{ElicitAnswer, Elicitation, ElicitationMode};
 pub use asks::roots::Root;
 pub use asks::sampling::{SamplingMessage, SamplingReply, SamplingRequest};
 pub use call::PendingCall;
+pub use completion::{Completing, Completion};
 
 pub use listing::{Listed, Listing};
 pub use options::{ConnectOptions, DriftPolicy};

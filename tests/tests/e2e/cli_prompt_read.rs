@@ -1,6 +1,6 @@
-//! `mcp-codegen prompt` and `mcp-codegen read` against the TypeScript SDK's `server-everything`:
+//! `mcp-codegen prompt`, `read` and `complete` against the TypeScript SDK's `server-everything`:
 //! a rendered prompt with `key=value` arguments, a text resource printed, a blob written with
-//! `--out`, and the server's refusal as exit 2 with its message.
+//! `--out`, suggestions narrowed by context, and the server's refusal as exit 2 with its message.
 
 use std::process::{Command, Output, Stdio};
 
@@ -68,4 +68,35 @@ fn a_resource_prints_as_text_and_a_blob_is_written_with_out() {
         "{}",
         text(&missing).1
     );
+}
+
+#[test]
+fn completion_suggests_values_narrowed_by_the_context() {
+    let out = run(&["complete", "--prompt", "completable-prompt", "department"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.lines().any(|l| l == "Engineering"), "{stdout}");
+    let narrowed = run(&[
+        "complete",
+        "--prompt",
+        "completable-prompt",
+        "name",
+        "--context",
+        "department=Engineering",
+    ]);
+    assert!(
+        text(&narrowed).0.lines().any(|l| l == "Alice"),
+        "{}",
+        text(&narrowed).0
+    );
+    let json = run(&[
+        "complete",
+        "--prompt",
+        "completable-prompt",
+        "department",
+        "M",
+        "--json",
+    ]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(value["values"], serde_json::json!(["Marketing"]));
 }
