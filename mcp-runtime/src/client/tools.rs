@@ -100,7 +100,8 @@ impl Client {
             .and_then(|()| to_object(name, arguments));
         match arguments {
             Ok(arguments) => {
-                Box::pin(self.call_object(name, arguments, timeout, on_progress, task))
+                let call = self.call_object(name, arguments, timeout, on_progress, task);
+                Box::pin(traced(self, "tools/call", name, call))
             }
             Err(err) => Box::pin(std::future::ready(Err(err))),
         }
@@ -176,18 +177,6 @@ impl Client {
     }
 
     async fn call_object(
-        &self,
-        name: &str,
-        arguments: Map<String, Value>,
-        timeout: Duration,
-        on_progress: Option<ProgressFn>,
-        task: TaskSupport,
-    ) -> Result<ToolOutput> {
-        let call = self.call_untraced(name, arguments, timeout, on_progress, task);
-        traced(self, "tools/call", name, call).await
-    }
-
-    async fn call_untraced(
         &self,
         name: &str,
         arguments: Map<String, Value>,
