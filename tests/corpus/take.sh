@@ -68,10 +68,21 @@ dynamodb|pypi|awslabs.dynamodb-mcp-server|2.1.8|BIN/awslabs.dynamodb-mcp-server|
 cloudwatch|pypi|awslabs.cloudwatch-mcp-server|0.1.8|BIN/awslabs.cloudwatch-mcp-server|FASTMCP_LOG_LEVEL=ERROR AWS_REGION=us-east-1
 xcodebuild|npm|xcodebuildmcp|2.7.0|BIN/xcodebuildmcp mcp|
 pdf|npm|@modelcontextprotocol/server-pdf|2.0.4|BIN/mcp-pdf-server --stdio|
+rootly|pypi|rootly-mcp-server|2.2.9|BIN/rootly-mcp-server --swagger-path SCRATCH/rootly-swagger.json|ROOTLY_API_TOKEN=rootly_0000000000000000000000000000000000000000 ROOTLY_SWAGGER_PATH=SCRATCH/rootly-swagger.json
 TABLE
 )
 
 status=0
+# rootly fetches its API description from the network when it starts unless it is given a file;
+# it is given the one its repository tagged with the release (the wheel does not carry it), by flag
+# and by env: its module builds a server from the env when imported, then main() from the flag.
+rootly_spec="$scratch/rootly-swagger.json"
+case "$only" in
+  "  " | *" rootly "*)
+    [ -s "$rootly_spec" ] || curl -fsSL -o "$rootly_spec" \
+      https://raw.githubusercontent.com/Rootly-AI-Labs/Rootly-MCP-server/v2.2.9/src/rootly_mcp_server/data/swagger.json \
+      || { echo "FAIL rootly (its API description could not be fetched)"; status=1; } ;;
+esac
 while IFS='|' read -r name registry package version command env; do
   [ -z "$name" ] && continue
   case "$only" in "  ") ;; *" $name "*) ;; *) continue ;; esac
@@ -90,6 +101,7 @@ while IFS='|' read -r name registry package version command env; do
   cmd=${command//DIR/$dir}
   cmd=${cmd//BIN/$bin}
   cmd=${cmd//SCRATCH/$scratch}
+  env=${env//SCRATCH/$scratch}
   # shellcheck disable=SC2086 # the command and env are word lists on purpose
   # Python servers that build defaults from sets vary with hash randomisation; pin it.
   if (cd "$scratch" && env PYTHONHASHSEED=0 $env timeout 120 "$codegen" snapshot --out "$root/tests/corpus/real/$name.json" -- $cmd); then
