@@ -1,4 +1,4 @@
-//! Deferred loading on the real corpus: every snapshot of `tests/corpus/real/` (45 servers,
+//! Deferred loading on the real corpus: every snapshot of `tests/corpus/real/` (46 servers,
 //! 2,000+ tools) as a pinned, connect-on-first-call entry of one config — so nothing runs and
 //! the Registry offers the snapshots' tools at once — then, in one run:
 //!
