@@ -9,10 +9,12 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mcp_codegen::snapshot::live;
+use mcp_runtime::listing::Listing;
+use mcp_runtime::model::Tool;
 use mcp_runtime::{Client, Progress, ServerSpec, ToolOutput};
 use serde_json::{Map, Value, json};
 
@@ -102,12 +104,7 @@ impl CallArgs {
     async fn call(&self, client: &Client) -> anyhow::Result<ExitCode> {
         let tools = client.list_tools().await?;
         let Some(tool) = tools.iter().find(|t| t.name == self.tool) else {
-            let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-            bail!(
-                "the server has no tool `{}`; it has: {}",
-                self.tool,
-                names.join(", ")
-            );
+            return Err(self.not_offered(client, &tools).await);
         };
         let limit = Duration::from_secs(self.timeout);
         if let Some(id) = &self.resume {
@@ -120,6 +117,31 @@ impl CallArgs {
             false => self.plain(client, arguments).await,
         };
         self.report(result)
+    }
+
+    /// Why the tool cannot be called: the server does not list it, or it does and the HTTP
+    /// transport left it out of the listing, as the protocol has clients do with a tool whose
+    /// `x-mcp-header` annotations are invalid (its arguments could not become headers).
+    async fn not_offered(&self, client: &Client, tools: &[Tool]) -> anyhow::Error {
+        let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+        let as_sent = client.list_as_sent(Listing::Tools).await;
+        let sent = as_sent.iter().flat_map(|listed| &listed.entries);
+        if sent.into_iter().any(|t| t["name"] == self.tool.as_str()) {
+            return anyhow!(
+                "the server lists `{}`, but its `x-mcp-header` annotations are invalid (an empty, \
+                 repeated or non-token header name, or one on a value that is not a string, \
+                 integer or boolean reached through `properties` alone), so clients over HTTP \
+                 leave it out and cannot call it; the server must fix that tool's input \
+                 schema. Its other tools: {}",
+                self.tool,
+                names.join(", ")
+            );
+        }
+        anyhow!(
+            "the server has no tool `{}`; it has: {}",
+            self.tool,
+            names.join(", ")
+        )
     }
 
     /// The call as a plain request, its progress on a bar.

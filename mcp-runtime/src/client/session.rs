@@ -11,7 +11,7 @@ use super::cassette::Recorder;
 use super::handler::{Handler, Service};
 use super::progress::ProgressRoutes;
 use super::raw_tap::RawTap;
-use super::scope_challenge::ScopeChallenge;
+use super::scope_challenge::{Challenge, ScopeChallenge};
 use super::transport::{ChildProcess, Connected, Direct, Oversize, connect_transport};
 use crate::error::root_cause;
 use crate::{ConnectOptions, Error, Result, ServerSpec};
@@ -281,9 +281,9 @@ impl Client {
                 }
             }
             ServiceError::TransportClosed | ServiceError::TransportSend(_)
-                if let Some(scopes) = self.routes.scope.take() =>
+                if let Some(challenge) = self.routes.scope.take() =>
             {
-                self.scope_required(scopes)
+                self.challenged(challenge)
             }
             ServiceError::TransportClosed | ServiceError::TransportSend(_)
                 if let Some(login) = self.ended_login() =>
@@ -301,44 +301,17 @@ impl Client {
         }
     }
 
-    /// The server asked for more scopes (403 `insufficient_scope`): a login with the scopes
-    /// this login has and those asked for.
-    fn scope_required(&self, asked: Vec<String>) -> Error {
+    /// The server challenged the token: a login with the scopes this login has and those a
+    /// 403 asked for, or a new login after a 401.
+    fn challenged(&self, challenge: Challenge) -> Error {
         #[cfg(feature = "http")]
         if let ServerSpec::Http(http) = &self.spec {
-            let mut scopes = self.granted_scopes();
-            for scope in asked {
-                if !scopes.contains(&scope) {
-                    scopes.push(scope);
-                }
-            }
-            let reason = format!(
-                "the server needs the scope(s) `{}` for this request (403 insufficient_scope)",
-                scopes.join(" ")
-            );
-            let mut err = Error::login_required(http, reason);
-            if let Error::LoginRequired { scopes: wanted, .. } = &mut err {
-                *wanted = scopes;
-            }
-            return err;
+            return super::scope_challenge::login_for(http, challenge);
         }
-        let asked = asked.join(" ");
         self.protocol_error(
             "a request",
-            format!("the server asked for the scope(s) `{asked}`"),
+            format!("the server challenged the session's credentials ({challenge:?})"),
         )
-    }
-
-    /// The scopes the stored login was granted (none without OAuth).
-    #[cfg(feature = "http")]
-    fn granted_scopes(&self) -> Vec<String> {
-        #[cfg(feature = "oauth")]
-        if let ServerSpec::Http(http) = &self.spec
-            && let Some(oauth) = &http.oauth
-        {
-            return crate::oauth::granted_scopes(http, oauth);
-        }
-        Vec::new()
     }
 
     /// An OAuth session that ended because its token could not be refreshed any more.

@@ -70,29 +70,59 @@ pub(crate) async fn discover(url: &str, target: &str) -> Result<Discovered> {
     Ok(Discovered { manager, metadata })
 }
 
-/// The `WWW-Authenticate` header of an unauthenticated `initialize`, if the server answers
-/// 401 with one.
+/// The `WWW-Authenticate` header of the first unauthenticated request the server answers 401:
+/// an `initialize`, then (for a server that lets the handshake through and guards the rest, or
+/// a 2026-07-28 server that refuses `initialize`) a `tools/list` as that revision sends it. The
+/// challenge's `scope` is what the first authorization asks for.
 async fn probe(url: &str, target: &str) -> Result<Option<String>> {
-    let body = serde_json::json!({
+    let client_info =
+        serde_json::json!({"name": "mcp-toolset", "version": env!("CARGO_PKG_VERSION")});
+    let initialize = serde_json::json!({
         "jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                   "clientInfo": {"name": "mcp-toolset", "version": env!("CARGO_PKG_VERSION")}}
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client_info}
     });
-    let response = reqwest::Client::new()
+    if let Some(challenge) = challenge_of(url, target, &initialize, None).await? {
+        return Ok(Some(challenge));
+    }
+    let list = serde_json::json!({
+        "jsonrpc": "2.0", "id": 1, "method": "tools/list",
+        "params": {"_meta": {
+            "io.modelcontextprotocol/protocolVersion": CURRENT,
+            "io.modelcontextprotocol/clientInfo": client_info,
+            "io.modelcontextprotocol/clientCapabilities": {}
+        }}
+    });
+    challenge_of(url, target, &list, Some(CURRENT)).await
+}
+
+/// The revision whose requests carry their own `_meta` (and need no session).
+const CURRENT: &str = "2026-07-28";
+
+/// The `WWW-Authenticate` header of `body` posted without credentials, if the answer is 401.
+async fn challenge_of(
+    url: &str,
+    target: &str,
+    body: &serde_json::Value,
+    version: Option<&str>,
+) -> Result<Option<String>> {
+    let mut request = reqwest::Client::new()
         .post(url)
         .header("accept", "application/json, text/event-stream")
-        .json(&body)
-        .send()
-        .await
-        .map_err(|e| {
-            oauth_error(
-                target,
-                format!(
-                    "could not reach the server ({}); is it running at this URL?",
-                    root_cause(&e)
-                ),
-            )
-        })?;
+        .json(body);
+    if let Some(version) = version {
+        request = request
+            .header("mcp-protocol-version", version)
+            .header("mcp-method", body["method"].as_str().unwrap_or_default());
+    }
+    let response = request.send().await.map_err(|e| {
+        oauth_error(
+            target,
+            format!(
+                "could not reach the server ({}); is it running at this URL?",
+                root_cause(&e)
+            ),
+        )
+    })?;
     if response.status() != reqwest::StatusCode::UNAUTHORIZED {
         return Ok(None);
     }

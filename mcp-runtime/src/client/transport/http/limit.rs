@@ -102,10 +102,14 @@ impl LimitedHttpClient {
         &self.tap
     }
 
-    /// Notes a 403 `insufficient_scope` challenge for the call's error.
+    /// Notes a 403 `insufficient_scope` challenge or a 401 for the call's error.
     fn challenged(&self, result: PostResult) -> PostResult {
-        if let Err(StreamableHttpError::InsufficientScope(challenge)) = &result {
-            self.scope.record(challenge.get_required_scope());
+        match &result {
+            Err(StreamableHttpError::InsufficientScope(challenge)) => {
+                self.scope.record(challenge.get_required_scope())
+            }
+            Err(StreamableHttpError::AuthRequired(_)) => self.scope.record_refusal(),
+            _ => {}
         }
         result
     }

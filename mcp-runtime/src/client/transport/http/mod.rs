@@ -15,6 +15,7 @@ use super::limit::Oversize;
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
 use crate::client::handler::{Handler, Service};
+use crate::client::scope_challenge::{Challenge, login_for};
 use crate::error::root_cause;
 use crate::{ConnectOptions, Error, HttpSpec, Protocol, Result, ServerSpec};
 use limit::LimitedHttpClient;
@@ -32,6 +33,7 @@ pub(crate) async fn connect(
     let deadline = tokio::time::Instant::now() + options.connect_timeout;
     let oversize = Oversize::default();
     let lifecycle = options.protocol.lifecycle();
+    let challenges = handler.scope.clone();
     let mut served = attempt(
         spec,
         http,
@@ -42,6 +44,13 @@ pub(crate) async fn connect(
         deadline,
     )
     .await?;
+    // A 403 `insufficient_scope` is no sign of a legacy server: the token needs more scopes,
+    // whatever revision the server speaks (a 2026-07-28 server would refuse `initialize`).
+    if let Ok(Err(_)) = &served
+        && let Some(Challenge::Scope(asked)) = challenges.take()
+    {
+        return Err(login_for(http, Challenge::Scope(asked)));
+    }
     if options.protocol == Protocol::Auto
         && let Ok(Err(err)) = &served
         && !err.is_authorization_required()
@@ -50,6 +59,9 @@ pub(crate) async fn connect(
         let legacy = ClientLifecycleMode::Initialize;
         served = attempt(spec, http, handler, options, &oversize, legacy, deadline).await?;
     }
+    // A challenge the handshake overcame (a token refreshed after a 401) is no news to the
+    // session's first failure.
+    challenges.take();
     let mut connected = handshake_outcome(spec, served, options)?;
     connected.oversize = Some(oversize);
     Ok(connected)
