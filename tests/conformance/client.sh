@@ -47,7 +47,7 @@ case "$MCP_CONFORMANCE_SCENARIO" in
     ;;
   # Cross-app access: the enterprise identity provider's ID token (in the scenario's context)
   # becomes this server's token; the client's secret at the server's authorization server too.
-  auth/cross-app-access-complete-flow)
+  auth/cross-app-access-complete-flow | auth/enterprise-managed-authorization)
     context=${MCP_CONFORMANCE_CONTEXT:-"{}"}
     field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$context" "$1"; }
     IDP_ID_TOKEN=$(field idp_id_token) CONFORMANCE_CLIENT_SECRET=$(field client_secret) \
@@ -57,11 +57,51 @@ case "$MCP_CONFORMANCE_SCENARIO" in
       --client-secret-env CONFORMANCE_CLIENT_SECRET
     "$cli" snapshot --out "$home/snapshot.json" --url "$url"
     ;;
+  # The server moves to another authorization server mid-session: the listing's 401 asks for a
+  # new login, which a terminal gets at once (registering at the new server), then lists again.
+  auth/authorization-server-migration)
+    "$cli" login "$url" --client-metadata-url https://conformance-test.local/client-metadata.json
+    env -u CI script -qec "$(printf '%q ' "$cli" snapshot --out "$home/snapshot.json" --url "$url")" /dev/null < /dev/null
+    ;;
   # The suite's authorization servers that support Client ID Metadata Documents expect this
   # URL as the client id; the others get dynamic registration.
   auth/*)
     "$cli" login "$url" --client-metadata-url https://conformance-test.local/client-metadata.json
     "$cli" snapshot --out "$home/snapshot.json" --url "$url"
+    ;;
+  # Only a listing: the tool's `$ref` to a network URI is never fetched.
+  request-metadata | json-schema-ref-no-deref) "$cli" snapshot --out "$home/snapshot.json" --url "$url" ;;
+  # The listed input schema, sent back whole as an argument.
+  json-schema-2020-12-preservation)
+    "$cli" snapshot --out "$home/snapshot.json" --url "$url"
+    args=$(python3 -c 'import json,sys; t={t["name"]: t for t in json.load(open(sys.argv[1]))["tools"]}; print(json.dumps({"schema": t["json_schema_2020_12_tool"]["inputSchema"]}))' "$home/snapshot.json")
+    "$cli" call json_schema_echo "$args" --url "$url"
+    ;;
+  # Multi round-trip tool calls, the server's questions answered on the command line.
+  sep-2322-client-request-state)
+    for tool in test_mrtr_echo_state test_mrtr_no_state test_mrtr_unrelated test_mrtr_no_result_type; do
+      "$cli" call "$tool" --answers '{"confirmed": true}' --url "$url"
+    done
+    ;;
+  # The calls the scenario's context names, with their arguments as given.
+  http-custom-headers)
+    python3 -c 'import json,sys; [print(c["name"] + "\t" + json.dumps(c["arguments"])) for c in json.loads(sys.argv[1])["toolCalls"]]' \
+      "${MCP_CONFORMANCE_CONTEXT:?}" | while IFS=$'\t' read -r tool args; do
+      "$cli" call "$tool" "$args" --url "$url"
+    done
+    ;;
+  # Everything the server lists: each tool called, each resource read, each prompt got.
+  http-standard-headers | http-invalid-tool-headers)
+    "$cli" snapshot --out "$home/snapshot.json" --url "$url"
+    listed() { python3 -c 'import json,sys; [print(e[sys.argv[3]]) for e in json.load(open(sys.argv[1])).get(sys.argv[2]) or []]' "$home/snapshot.json" "$@"; }
+    # A tool whose `x-mcp-header` is invalid is refused (the client leaves it out of the listing):
+    # with those, a refusal is the expected answer, and the next tool is tried.
+    refused_ok=$([ "$MCP_CONFORMANCE_SCENARIO" = http-invalid-tool-headers ] && echo true || echo false)
+    listed tools name | while read -r tool; do
+      "$cli" call "$tool" --url "$url" < /dev/null || $refused_ok
+    done
+    listed resources uri | while read -r uri; do "$cli" read "$uri" --url "$url" < /dev/null; done
+    listed prompts name | while read -r prompt; do "$cli" prompt "$prompt" --url "$url" < /dev/null; done
     ;;
   *) echo "client.sh: no steps for scenario $MCP_CONFORMANCE_SCENARIO" >&2; exit 2 ;;
 esac

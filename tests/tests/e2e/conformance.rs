@@ -1,20 +1,23 @@
 //! The official MCP conformance suite (`@modelcontextprotocol/conformance`, pinned in
-//! `test-servers/package.json` with the Node 22 it needs): every client scenario, run against
-//! `mcp-codegen` through `tests/conformance/client.sh`, with the expected failures of
+//! `test-servers/package.json` with the Node 22 it needs), run against `mcp-codegen` through
+//! `tests/conformance/client.sh`, as a user drives it: the requirement set each revision froze
+//! at its release (`--requirements 2025-11-25`, `--requirements 2026-07-28`), which must pass
+//! with no failure and no warning, and every client scenario (`--suite all`, the 2025-03-26
+//! back-compat and extension scenarios included) with the expected failures of
 //! `tests/conformance/expected-failures.yml` (the suite fails when one of them passes, so the
 //! list only shrinks).
 
 use crate::common;
 
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Output};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-#[test]
-fn every_client_scenario_passes_or_is_an_expected_failure() {
+/// Runs the suite's client command with `args`; its output and the summary part of stdout.
+fn suite(args: &[&str]) -> (Output, String) {
     let bin = common::test_servers().join("node_modules/.bin");
     let conformance = bin.join("conformance");
     assert!(
@@ -27,12 +30,16 @@ fn every_client_scenario_passes_or_is_an_expected_failure() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let results = std::env::temp_dir().join(format!("mcp-conformance-{}", std::process::id()));
+    let results = std::env::temp_dir().join(format!(
+        "mcp-conformance-{}-{}",
+        std::process::id(),
+        args.join("-").replace(['/', ' '], "_")
+    ));
     let out = Command::new(&conformance)
-        .args(["client", "--suite", "all", "--command"])
+        .arg("client")
+        .args(args)
+        .arg("--command")
         .arg(repo().join("tests/conformance/client.sh"))
-        .arg("--expected-failures")
-        .arg(repo().join("tests/conformance/expected-failures.yml"))
         .arg("-o")
         .arg(&results)
         .env("PATH", path)
@@ -41,23 +48,103 @@ fn every_client_scenario_passes_or_is_an_expected_failure() {
         .output()
         .expect("run the conformance suite");
     let _ = std::fs::remove_dir_all(&results);
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let summary = stdout
         .split("=== SUITE SUMMARY ===")
         .nth(1)
-        .unwrap_or(&stdout);
+        .unwrap_or(&stdout)
+        .to_string();
+    (out, summary)
+}
+
+/// The scored scenarios of a `--requirements` summary: the lines before the "Not scored"
+/// section, less the scenarios that section names.
+fn scored(summary: &str) -> Vec<&str> {
+    let (scored, unscored) = summary.split_once("Not scored").unwrap_or((summary, ""));
+    let scenario = |line: &str| {
+        line.split(':')
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches(['✓', '✗', ' '])
+            .to_string()
+    };
+    let unscored: Vec<String> = unscored
+        .lines()
+        .map(|l| {
+            scenario(l)
+                .split(" (")
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    scored
+        .lines()
+        .filter(|l| l.starts_with('✓') || l.starts_with('✗'))
+        .filter(|l| !unscored.contains(&scenario(l)))
+        .collect()
+}
+
+fn requirement_set_passes_cleanly(revision: &str, at_least: usize) {
+    let (out, summary) = suite(&["--requirements", revision]);
     assert!(
         out.status.success(),
         "{summary}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // The scenarios of the protocol itself pass outright.
+    let scored = scored(&summary);
+    assert!(
+        scored.len() >= at_least,
+        "{revision}: {} scored scenarios\n{summary}",
+        scored.len()
+    );
+    for line in scored {
+        assert!(
+            line.starts_with('✓') && line.contains(" 0 failed") && !line.contains("warning"),
+            "{revision}: {line}\n{summary}"
+        );
+    }
+}
+
+#[test]
+fn the_2025_11_25_requirement_set_passes_with_no_failure_and_no_warning() {
+    requirement_set_passes_cleanly("2025-11-25", 18);
+}
+
+#[test]
+fn the_2026_07_28_requirement_set_passes_with_no_failure_and_no_warning() {
+    requirement_set_passes_cleanly("2026-07-28", 32);
+}
+
+#[test]
+fn every_client_scenario_passes_or_is_an_expected_failure() {
+    let (out, summary) = suite(&[
+        "--suite",
+        "all",
+        "--expected-failures",
+        repo()
+            .join("tests/conformance/expected-failures.yml")
+            .to_str()
+            .expect("a UTF-8 path"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{summary}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The scenarios of the protocol itself, the 2025-03-26 back-compat ones and the extensions
+    // this client has pass outright.
     for scenario in [
         "initialize",
         "tools_call",
         "elicitation-sep1034-client-defaults",
         "sse-retry",
         "auth/basic-cimd",
+        "auth/2025-03-26-oauth-metadata-backcompat",
+        "auth/2025-03-26-oauth-endpoint-fallback",
+        "auth/client-credentials-jwt",
+        "auth/enterprise-managed-authorization",
+        "json-schema-2020-12-preservation",
     ] {
         let line = summary
             .lines()
