@@ -51,7 +51,9 @@ pub use output::ToolOutput;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use output::decode::FromToolOutput;
 pub use schema::ToolInfo;
-pub use spec::{EnterpriseIdp, HttpSpec, OAuthSpec, ReplaySpec, ServerSpec, StdioSpec};
+pub use spec::{
+    EnterpriseIdp, HttpSpec, OAuthSpec, ReplaySpec, ServerSpec, StdioSpec, WorkloadToken,
+};
 
 /// Servers that ask the client mid-call: elicitation (a person's answer), sampling (a model's)
 /// and roots. A client offers each only when a handler is installed

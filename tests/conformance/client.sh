@@ -57,6 +57,15 @@ case "$MCP_CONFORMANCE_SCENARIO" in
       --client-secret-env CONFORMANCE_CLIENT_SECRET
     "$cli" snapshot --out "$home/snapshot.json" --url "$url"
     ;;
+  # Workload identity: the platform's token (in the scenario's context) in a file, as a
+  # Kubernetes projected token or a CI job's OIDC token would be; no browser.
+  auth/wif-jwt-bearer)
+    context=${MCP_CONFORMANCE_CONTEXT:-"{}"}
+    field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$context" "$1"; }
+    field valid_jwt > "$home/workload-token"
+    "$cli" login "$url" --client-id "$(field client_id)" --workload-token-file "$home/workload-token"
+    "$cli" snapshot --out "$home/snapshot.json" --url "$url"
+    ;;
   # The server moves to another authorization server mid-session: the listing's 401 asks for a
   # new login, which a terminal gets at once (registering at the new server), then lists again.
   auth/authorization-server-migration)

@@ -64,6 +64,15 @@ pub struct LoginArgs {
     /// The environment variable holding the user's ID token from the identity provider.
     #[arg(long, value_name = "ENV_VAR", requires = "idp_issuer")]
     id_token_env: Option<String>,
+    /// Workload identity: a file holding the token the workload's platform gives it (a
+    /// Kubernetes projected service-account token, a CI OIDC token), presented as a JWT-bearer
+    /// assertion for this server's token, with no browser; read at each use. With --client-id
+    /// (the workload's id at the authorization server).
+    #[arg(long, value_name = "FILE", requires = "client_id", conflicts_with_all = ["client_secret_env", "private_key_file", "private_key_env", "idp_issuer", "workload_token_env"])]
+    workload_token_file: Option<std::path::PathBuf>,
+    /// Workload identity with the token in this environment variable (never printed or saved).
+    #[arg(long, value_name = "ENV_VAR", requires = "client_id", conflicts_with_all = ["client_secret_env", "private_key_file", "private_key_env", "idp_issuer"])]
+    workload_token_env: Option<String>,
     /// A scope to ask for (repeatable; default: what the server advertises).
     #[arg(long = "scope")]
     scopes: Vec<String>,
@@ -106,7 +115,24 @@ impl LoginArgs {
         if let Some(url) = &self.client_metadata_url {
             spec = spec.client_metadata_url(url);
         }
+        if let Some(path) = &self.workload_token_file {
+            spec = spec.workload_token_file(path);
+        }
+        if let Some(var) = &self.workload_token_env {
+            spec = spec.workload_token_env(var);
+        }
         spec
+    }
+
+    /// Whether the login is a grant no person takes part in (a client secret or key, cross-app
+    /// access, a workload token): then it runs where no terminal is, in CI too.
+    fn needs_no_person(&self) -> bool {
+        self.client_secret_env.is_some()
+            || self.private_key_file.is_some()
+            || self.private_key_env.is_some()
+            || self.idp_issuer.is_some()
+            || self.workload_token_file.is_some()
+            || self.workload_token_env.is_some()
     }
 
     fn options(&self) -> LoginOptions {
@@ -212,7 +238,7 @@ pub fn with_login<T>(
             scopes,
             ..
         })) => {
-            if !interactive() {
+            if !interactive() && !login.needs_no_person() {
                 let why = if had_login {
                     format!(" ({reason})")
                 } else {

@@ -10,6 +10,7 @@ use super::discover::discover;
 use super::enterprise::CrossApp;
 use super::oauth_error;
 use super::store::{TokenStore, store_key};
+use super::workload::Workload;
 use crate::error::root_cause;
 use crate::{OAuthSpec, Result};
 
@@ -27,6 +28,8 @@ pub(crate) enum Machine {
     },
     /// Cross-app access: the enterprise provider's ID token, exchanged (`enterprise.rs`).
     Enterprise(CrossApp),
+    /// Workload identity: the platform's token as a JWT-bearer assertion (`workload.rs`).
+    Workload(Workload),
 }
 
 impl Machine {
@@ -34,6 +37,9 @@ impl Machine {
     pub(crate) fn of(spec: &OAuthSpec, target: &str) -> Result<Option<Machine>> {
         if let Some(idp) = &spec.enterprise {
             return Ok(Some(Machine::Enterprise(CrossApp::of(spec, idp, target)?)));
+        }
+        if let Some(source) = &spec.workload_token {
+            return Ok(Some(Machine::Workload(Workload::of(spec, source, target)?)));
         }
         let keyed = spec.private_key_file.is_some() || spec.private_key_env.is_some();
         if spec.client_secret_env.is_none() && !keyed {
@@ -65,7 +71,7 @@ impl Machine {
     }
 
     /// rmcp's configuration for the client-credentials grant, asking for `scopes` on
-    /// `resource`; `None` for cross-app access, which is another grant.
+    /// `resource`; `None` for cross-app access and workload identity, which are other grants.
     pub(crate) fn config(
         &self,
         scopes: Vec<String>,
@@ -90,7 +96,7 @@ impl Machine {
                 scopes,
                 resource: Some(resource),
             },
-            Machine::Enterprise(_) => return None,
+            Machine::Enterprise(_) | Machine::Workload(_) => return None,
         })
     }
 }
@@ -154,6 +160,11 @@ async fn exchange(
     let config = match &machine {
         Machine::Enterprise(cross) => {
             return cross
+                .exchange(&metadata, &credentials, url, scopes, target)
+                .await;
+        }
+        Machine::Workload(workload) => {
+            return workload
                 .exchange(&metadata, &credentials, url, scopes, target)
                 .await;
         }

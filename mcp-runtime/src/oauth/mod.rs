@@ -26,6 +26,7 @@ mod redirect;
 mod refresh_lock;
 mod revoke;
 mod store;
+mod workload;
 
 pub(crate) use authorize::{authorized, ended_login, granted_scopes};
 pub use login::{LoginOptions, login};

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use http::HttpSpec;
-pub use oauth::{EnterpriseIdp, OAuthSpec};
+pub use oauth::{EnterpriseIdp, OAuthSpec, WorkloadToken};
 pub use replay::ReplaySpec;
 pub use stdio::StdioSpec;
 

@@ -35,6 +35,11 @@ pub struct OAuthSpec {
     /// `client_id` (and `client_secret_env`, sent as HTTP Basic) are then this client's
     /// registration at the server's authorization server.
     pub enterprise: Option<Box<EnterpriseIdp>>,
+    /// Workload identity: the token the workload's platform gives it (a Kubernetes projected
+    /// service-account token, a CI job's OIDC token), presented as an RFC 7523 JWT-bearer
+    /// assertion for this server's token, with no browser; read at each grant. `client_id` is
+    /// the workload's id at the server's authorization server.
+    pub workload_token: Option<Box<WorkloadToken>>,
     /// Scopes to ask for (default: what the server's metadata advertises).
     pub scopes: Vec<String>,
     /// The https URL of this client's Client ID Metadata Document: used as the `client_id`
@@ -62,6 +67,16 @@ pub struct EnterpriseIdp {
     pub client_secret_env: Option<String>,
     /// The environment variable holding the user's ID token from the provider.
     pub id_token_env: String,
+}
+
+/// Where a workload's token is read from, at each grant (platforms rotate them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WorkloadToken {
+    /// A file, e.g. `/var/run/secrets/tokens/mcp` (a projected service-account token).
+    File(PathBuf),
+    /// An environment variable, e.g. a CI job's OIDC token.
+    Env(String),
 }
 
 impl EnterpriseIdp {
@@ -93,6 +108,17 @@ impl OAuthSpec {
     /// Cross-app access through this enterprise identity provider.
     pub fn enterprise(mut self, idp: EnterpriseIdp) -> Self {
         self.enterprise = Some(Box::new(idp));
+        self
+    }
+
+    /// Workload identity with the token in this file (see [`OAuthSpec::workload_token`]).
+    pub fn workload_token_file(mut self, path: impl Into<PathBuf>) -> Self {
+        self.workload_token = Some(Box::new(WorkloadToken::File(path.into())));
+        self
+    }
+    /// Workload identity with the token in this environment variable.
+    pub fn workload_token_env(mut self, var: impl Into<String>) -> Self {
+        self.workload_token = Some(Box::new(WorkloadToken::Env(var.into())));
         self
     }
 

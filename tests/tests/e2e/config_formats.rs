@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use mcp_runtime::ServerSpec;
 use mcp_runtime::host::config::{Config, Lifecycle, ServerConfig};
+use mcp_runtime::{ServerSpec, WorkloadToken};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -352,8 +352,20 @@ fn machine_clients_name_their_private_key_never_hold_it() {
     assert_eq!(cross.token_endpoint, "https://idp.example.com/token");
     assert_eq!(cross.client_id, "agent-10-at-idp");
     assert_eq!(cross.id_token_env, "IDP_ID_TOKEN");
+    // Workload identity: a relative token file starts from the config's directory too.
+    let workload = oauth("workload");
+    assert_eq!(
+        workload.workload_token.as_deref(),
+        Some(&WorkloadToken::File(fixture("tokens/ci-oidc")))
+    );
+    assert_eq!(
+        oauth("workload-camel").workload_token.as_deref(),
+        Some(&WorkloadToken::Env("K8S_SA_TOKEN".into()))
+    );
+    assert!(config.server("workload-twice").is_err());
     // A key written into the config is refused, naming where it belongs.
     assert!(config.server("inline").is_err());
     let warning = config.warnings.join("\n");
     assert!(warning.contains("private_key_file"), "{warning}");
+    assert!(warning.contains("name two tokens: keep one"), "{warning}");
 }

@@ -144,6 +144,7 @@ fn every_client_scenario_passes_or_is_an_expected_failure() {
         "auth/2025-03-26-oauth-endpoint-fallback",
         "auth/client-credentials-jwt",
         "auth/enterprise-managed-authorization",
+        "auth/wif-jwt-bearer",
         "json-schema-2020-12-preservation",
     ] {
         let line = summary

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::expand::expand_env;
 use super::{ConnectWhen, Lifecycle, Pin, PoolSize, Retry, ServerConfig, ToolFilter};
-use crate::{EnterpriseIdp, OAuthSpec, ServerSpec};
+use crate::{EnterpriseIdp, OAuthSpec, ServerSpec, WorkloadToken};
 
 /// Where the entry's file is: its name for messages, its directory for relative paths.
 #[derive(Clone, Copy)]
@@ -102,14 +102,21 @@ fn replay_spec(
     Ok(spec.into())
 }
 
-/// A relative `oauth.private_key_file` starts from the config file's directory.
+/// A relative `oauth.private_key_file` or `oauth.workload_token_file` starts from the config
+/// file's directory.
 fn relative_to(mut spec: ServerSpec, place: Place<'_>) -> ServerSpec {
     if let (ServerSpec::Http(http), Some(dir)) = (&mut spec, place.base)
         && let Some(oauth) = &mut http.oauth
-        && let Some(path) = &mut oauth.private_key_file
-        && path.is_relative()
     {
-        *path = dir.join(&*path);
+        let workload = match oauth.workload_token.as_deref_mut() {
+            Some(WorkloadToken::File(path)) => Some(path),
+            _ => None,
+        };
+        for path in oauth.private_key_file.iter_mut().chain(workload) {
+            if path.is_relative() {
+                *path = dir.join(&*path);
+            }
+        }
     }
     spec
 }
@@ -187,7 +194,8 @@ fn http_spec(
 }
 
 /// `"auth": "oauth"`, and `"oauth": {"client_id", "client_secret_env", "private_key_file",
-/// "private_key_env", "signing_algorithm", "client_metadata_url", "scopes"}` (Gemini's
+/// "private_key_env", "signing_algorithm", "workload_token_file", "workload_token_env",
+/// "enterprise", "client_metadata_url", "scopes"}` (Gemini's
 /// `clientId` and `enabled` too). An `oauth` object alone means OAuth unless `enabled` is false.
 fn parse_oauth(map: &Map<String, Value>) -> Result<Option<OAuthSpec>, String> {
     let asked = match map.get("auth") {
@@ -239,6 +247,7 @@ fn oauth_settings(o: &Map<String, Value>) -> Result<OAuthSpec, String> {
         spec = spec.client_secret_env(var);
     }
     spec = private_key(o, spec)?;
+    spec = workload_token(o, spec)?;
     if let Some(idp) = enterprise(o)? {
         if spec.client_id.is_none() {
             return Err(
@@ -288,6 +297,32 @@ fn private_key(o: &Map<String, Value>, mut spec: OAuthSpec) -> Result<OAuthSpec,
         spec = spec.signing_algorithm(algorithm);
     }
     Ok(spec)
+}
+
+/// `"workload_token_file"` / `"workload_token_env"` (camelCase too): workload identity, the
+/// platform's token read from that file or variable at each grant.
+fn workload_token(o: &Map<String, Value>, spec: OAuthSpec) -> Result<OAuthSpec, String> {
+    let file = opt_string(o, "workload_token_file")?.or(opt_string(o, "workloadTokenFile")?);
+    let env = opt_string(o, "workload_token_env")?.or(opt_string(o, "workloadTokenEnv")?);
+    if file.is_none() && env.is_none() {
+        return Ok(spec);
+    }
+    if spec.client_id.is_none() {
+        return Err(
+            "`oauth.workload_token_file` / `workload_token_env` need `oauth.client_id` (the \
+             workload's id at the authorization server)"
+                .into(),
+        );
+    }
+    match (file, env) {
+        (Some(_), Some(_)) => Err(
+            "`oauth.workload_token_file` and `oauth.workload_token_env` name two tokens: keep one"
+                .into(),
+        ),
+        (Some(path), None) => Ok(spec.workload_token_file(path)),
+        (None, Some(var)) => Ok(spec.workload_token_env(var)),
+        (None, None) => Ok(spec),
+    }
 }
 
 /// `"enterprise": {"issuer", "token_endpoint", "client_id", "client_secret_env",
