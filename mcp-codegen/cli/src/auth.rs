@@ -73,6 +73,10 @@ pub struct LoginArgs {
     /// Workload identity with the token in this environment variable (never printed or saved).
     #[arg(long, value_name = "ENV_VAR", requires = "client_id", conflicts_with_all = ["client_secret_env", "private_key_file", "private_key_env", "idp_issuer"])]
     workload_token_env: Option<String>,
+    /// Plain bearer tokens even where the authorization server offers DPoP (by default a
+    /// login there binds its tokens to a key of its own, RFC 9449).
+    #[arg(long)]
+    no_dpop: bool,
     /// A scope to ask for (repeatable; default: what the server advertises).
     #[arg(long = "scope")]
     scopes: Vec<String>,
@@ -114,6 +118,9 @@ impl LoginArgs {
         }
         if let Some(url) = &self.client_metadata_url {
             spec = spec.client_metadata_url(url);
+        }
+        if self.no_dpop {
+            spec = spec.dpop(false);
         }
         if let Some(path) = &self.workload_token_file {
             spec = spec.workload_token_file(path);
@@ -212,6 +219,9 @@ fn describe(info: &LoginInfo) -> String {
         }
         .into(),
     );
+    if info.dpop {
+        parts.push("bound to a DPoP key".into());
+    }
     if let Some(refused) = &info.refused {
         parts.push(format!("unusable: {refused}; log in again"));
     }

@@ -4,7 +4,10 @@
 use rmcp::transport::auth::{AuthClient, AuthError, AuthorizationManager};
 
 use super::credentials::FileCredentials;
+use std::sync::Arc;
+
 use super::discover::manager_with;
+use super::dpop::{DpopKey, DpopSlot, SendsProofs};
 use super::login::client_credentials;
 use super::machine::Machine;
 use super::oauth_error;
@@ -14,8 +17,9 @@ use crate::error::root_cause;
 use crate::{Error, HttpSpec, OAuthSpec, Result};
 
 /// `inner` wrapped so every request carries the stored token, refreshed on expiry and once
-/// more on a 401.
-pub(crate) async fn authorized<C>(
+/// more on a 401; with a DPoP-bound login, `inner` presents it with proofs signed by the
+/// login's key, and refreshes carry proofs too.
+pub(crate) async fn authorized<C: SendsProofs>(
     http: &HttpSpec,
     oauth: &OAuthSpec,
     inner: C,
@@ -27,7 +31,12 @@ pub(crate) async fn authorized<C>(
         .load(&key)
         .map_err(|e| oauth_error(&target, e.to_string()))?;
     let handoff = Handoff::default();
-    let mut manager = manager_with(&http.url, &target, Some(handoff.clone())).await?;
+    let dpop = DpopSlot::default();
+    if let Some(stored) = record.as_ref().and_then(|r| r.dpop_key.as_ref()) {
+        let key = DpopKey::from_stored(&stored.0).map_err(|e| oauth_error(&target, e))?;
+        dpop.set(Arc::new(key));
+    }
+    let mut manager = manager_with(&http.url, &target, Some(handoff.clone()), dpop.clone()).await?;
     let issuer = record.as_ref().map(|r| r.issuer.as_str());
     let credentials = FileCredentials::new(store.clone(), &key).at_issuer(issuer);
     manager.set_credential_store(credentials.with_handoff(handoff));
@@ -55,6 +64,10 @@ pub(crate) async fn authorized<C>(
         }
         (false, None) => return Err(Error::login_required(http, reason(record.as_ref()))),
     }
+    let inner = match dpop.key() {
+        Some(_) => inner.sends_proofs(dpop),
+        None => inner,
+    };
     Ok(AuthClient::new(inner, manager))
 }
 

@@ -6,33 +6,39 @@ use rmcp::transport::auth::{
     AuthorizationManager, AuthorizationMetadata, AuthorizationMetadataSource,
 };
 
+use super::dpop::DpopSlot;
 use super::http_guard::{GuardedHttp, insecure};
 use super::oauth_error;
 use super::refresh_lock::Handoff;
 use crate::Result;
 use crate::error::root_cause;
 
-/// A manager that knows the authorization server, and the metadata it found.
+/// A manager that knows the authorization server, the metadata it found, and the slot whose
+/// DPoP key (once set) signs the manager's token requests.
 pub(crate) struct Discovered {
     pub manager: AuthorizationManager,
     pub metadata: AuthorizationMetadata,
+    pub dpop: DpopSlot,
 }
 
 /// An rmcp manager for `url` whose every OAuth request passes the transport check.
 pub(crate) async fn manager(url: &str, target: &str) -> Result<AuthorizationManager> {
-    manager_with(url, target, None).await
+    manager_with(url, target, None, DpopSlot::default()).await
 }
 
-/// [`manager`] whose OAuth HTTP client answers refreshes from `handoff` when one waits.
+/// [`manager`] whose OAuth HTTP client answers refreshes from `handoff` when one waits, and
+/// signs token requests with the key `dpop` holds.
 pub(crate) async fn manager_with(
     url: &str,
     target: &str,
     handoff: Option<Handoff>,
+    dpop: DpopSlot,
 ) -> Result<AuthorizationManager> {
     if let Some(refusal) = insecure(url) {
         return Err(oauth_error(target, refusal));
     }
-    let http = GuardedHttp::shared(handoff).map_err(|e| oauth_error(target, e.to_string()))?;
+    let http =
+        GuardedHttp::with_dpop(handoff, dpop).map_err(|e| oauth_error(target, e.to_string()))?;
     AuthorizationManager::new_with_oauth_http_client(url, http)
         .await
         .map_err(|e| oauth_error(target, format!("`{url}` is not a usable URL ({e})")))
@@ -41,7 +47,8 @@ pub(crate) async fn manager_with(
 /// Discovers the authorization server of the MCP server at `url`.
 pub(crate) async fn discover(url: &str, target: &str) -> Result<Discovered> {
     let challenge = probe(url, target).await?;
-    let mut manager = manager(url, target).await?;
+    let dpop = DpopSlot::default();
+    let mut manager = manager_with(url, target, None, dpop.clone()).await?;
     let resolved = manager
         .resolve_metadata_from_challenge(challenge.as_deref())
         .await;
@@ -67,7 +74,11 @@ pub(crate) async fn discover(url: &str, target: &str) -> Result<Discovered> {
     };
     check_endpoints(&metadata, target)?;
     manager.set_metadata(metadata.clone());
-    Ok(Discovered { manager, metadata })
+    Ok(Discovered {
+        manager,
+        metadata,
+        dpop,
+    })
 }
 
 /// The `WWW-Authenticate` header of the first unauthenticated request the server answers 401:

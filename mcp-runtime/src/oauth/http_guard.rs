@@ -10,23 +10,35 @@ use rmcp::transport::auth::{
     default_oauth_http_client,
 };
 
+use super::dpop::DpopSlot;
 use super::refresh_lock::Handoff;
 
 /// What an OAuth HTTP exchange answers (oauth2's type: an `http` response with its body).
 type HttpResponse = http::Response<Vec<u8>>;
 
 /// rmcp's reqwest client for OAuth, behind the transport-security check; a refresh another
-/// process already made is answered from the handoff instead of the server.
+/// process already made is answered from the handoff instead of the server; with a DPoP key in
+/// `dpop`, token requests carry a proof (`dpop_token.rs`).
 pub(crate) struct GuardedHttp {
     inner: Box<dyn OAuthHttpClient>,
     handoff: Option<Handoff>,
+    pub(super) dpop: DpopSlot,
 }
 
 impl GuardedHttp {
     pub(crate) fn shared(handoff: Option<Handoff>) -> Result<Arc<dyn OAuthHttpClient>, AuthError> {
+        GuardedHttp::with_dpop(handoff, DpopSlot::default())
+    }
+
+    /// [`GuardedHttp::shared`] whose token requests carry proofs once `dpop` holds a key.
+    pub(crate) fn with_dpop(
+        handoff: Option<Handoff>,
+        dpop: DpopSlot,
+    ) -> Result<Arc<dyn OAuthHttpClient>, AuthError> {
         Ok(Arc::new(GuardedHttp {
             inner: Box::new(default_oauth_http_client()?),
             handoff,
+            dpop,
         }))
     }
 }
@@ -36,11 +48,20 @@ impl OAuthHttpClient for GuardedHttp {
         if let Some(response) = self.handed_off(&request) {
             return Box::pin(async move { Ok(response) });
         }
-        match insecure(&request.request.uri().to_string()) {
-            Some(refusal) => Box::pin(async move { Err(OAuthHttpClientError::from(refusal)) }),
+        if let Some(refusal) = insecure(&request.request.uri().to_string()) {
+            return Box::pin(async move { Err(OAuthHttpClientError::from(refusal)) });
+        }
+        match self.dpop.key().filter(|_| is_token_request(&request)) {
+            Some(key) => Box::pin(self.with_proof(request, key)),
             None => self.inner.execute(request),
         }
     }
+}
+
+/// A token endpoint request (every grant and refresh): a form POST naming its grant type.
+fn is_token_request(request: &OAuthHttpRequest) -> bool {
+    request.request.method() == http::Method::POST
+        && String::from_utf8_lossy(request.request.body()).contains("grant_type=")
 }
 
 impl GuardedHttp {

@@ -8,6 +8,7 @@ use rmcp::transport::auth::{AuthorizationManager, AuthorizationRequest, Authoriz
 
 use super::credentials::FileCredentials;
 use super::discover::discover;
+use super::dpop::{self, DpopKey};
 use super::machine::Machine;
 use super::redirect::{Callback, RedirectListener};
 use super::store::{LoginInfo, TokenStore, store_key};
@@ -62,11 +63,29 @@ pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Resul
     // The login at this authorization server: one the server had at another stays there.
     let issuer = discovered.metadata.issuer.as_deref();
     manager.set_credential_store(FileCredentials::new(store.clone(), url).at_issuer(issuer));
-    let resource = match Machine::of(spec, &target)? {
+    let machine = Machine::of(spec, &target)?;
+    // Where the authorization server binds tokens to a key, a browser login gets one. The
+    // grants without a person make their token requests on a manager of their own, which
+    // signs nothing yet: their tokens stay bearer tokens.
+    let dpop = match &machine {
+        None if spec.dpop != Some(false) && dpop::offered(&discovered.metadata) => Some(Arc::new(
+            DpopKey::generate().map_err(|e| oauth_error(&target, e))?,
+        )),
+        _ => None,
+    };
+    if let Some(key) = &dpop {
+        discovered.dpop.set(key.clone());
+    }
+    let resource = match machine {
         Some(machine) => client_credentials(&mut manager, spec, &machine, url, &target).await?,
         None => authorization_code(manager, spec, options, &target).await?,
     };
-    super::remember_metadata(&store, url, discovered.metadata, resource, &target)?;
+    let remembered = super::Remembered {
+        metadata: discovered.metadata,
+        resource,
+        dpop_key: dpop.map(|key| key.stored()),
+    };
+    super::remember_metadata(&store, url, remembered, &target)?;
     let key = store_key(url);
     store
         .logins()

@@ -39,6 +39,20 @@ pub(crate) struct Login {
     /// Why the last refresh was refused, when it was: the token is unusable until a login.
     #[serde(default)]
     pub refused: Option<String>,
+    /// The login's DPoP key, when its tokens are bound to one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dpop_key: Option<StoredKey>,
+}
+
+/// A private key as the login file keeps it (PKCS#8, base64url); `Debug` never shows it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub(crate) struct StoredKey(pub String);
+
+impl std::fmt::Debug for StoredKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StoredKey(..)")
+    }
 }
 
 /// The layout before issuer keys: one login, its fields beside the URL.
@@ -179,5 +193,14 @@ mod tests {
     fn neither_layout_is_a_token_file_without_its_url() {
         assert!(LoginFile::parse(br#"{"credentials": null}"#).is_err());
         assert!(LoginFile::parse(b"[]").is_err());
+    }
+
+    #[test]
+    fn debug_never_shows_a_private_key() {
+        let shown = format!(
+            "{:?}",
+            Some(super::StoredKey("MIGHAgEAMBMGByqGSM49".into()))
+        );
+        assert!(!shown.contains("MIGH"), "{shown}");
     }
 }

@@ -17,6 +17,8 @@ mod authorize;
 mod browser;
 mod credentials;
 mod discover;
+pub(crate) mod dpop;
+mod dpop_token;
 mod enterprise;
 mod http_guard;
 mod login;
@@ -44,13 +46,21 @@ pub(crate) fn oauth_error(target: &str, reason: String) -> Error {
     }
 }
 
-/// Keeps the authorization server's metadata beside the tokens the flow just stored, so a
-/// connect need not discover it again.
+/// What a login keeps beside the tokens its flow stored.
+struct Remembered {
+    /// The authorization server's metadata, so a connect need not discover it again.
+    metadata: AuthorizationMetadata,
+    /// The resource the tokens are for.
+    resource: Option<String>,
+    /// The DPoP key the tokens are bound to (PKCS#8, base64url), if they are.
+    dpop_key: Option<String>,
+}
+
+/// Keeps what a login learnt beside the tokens the flow just stored.
 fn remember_metadata(
     store: &TokenStore,
     url: &str,
-    metadata: AuthorizationMetadata,
-    resource: Option<String>,
+    remembered: Remembered,
     target: &str,
 ) -> Result<()> {
     let key = store::store_key(url);
@@ -58,8 +68,9 @@ fn remember_metadata(
         .load(&key)
         .map_err(|e| oauth_error(target, e.to_string()))?
         .ok_or_else(|| oauth_error(target, "no token was stored by the exchange".into()))?;
-    record.metadata = Some(metadata);
-    record.resource = resource;
+    record.metadata = Some(remembered.metadata);
+    record.resource = remembered.resource;
+    record.dpop_key = remembered.dpop_key.map(login_file::StoredKey);
     store
         .save(&record)
         .map_err(|e| oauth_error(target, e.to_string()))

@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rmcp::transport::auth::{AuthorizationMetadata, StoredCredentials};
 use sha2::{Digest, Sha256};
 
-use super::login_file::{Login, LoginFile};
+use super::login_file::{Login, LoginFile, StoredKey};
 use crate::OAuthSpec;
 
 /// One login of one server, as its callers use it. `Debug` shows no token (rmcp's
@@ -32,6 +32,8 @@ pub(crate) struct Record {
     pub credentials: Option<StoredCredentials>,
     /// Why the last refresh was refused, when it was: the token is unusable until a login.
     pub refused: Option<String>,
+    /// The login's DPoP key, when its tokens are bound to one.
+    pub dpop_key: Option<StoredKey>,
 }
 
 impl Record {
@@ -48,6 +50,7 @@ impl Record {
             resource: login.resource,
             credentials: login.credentials,
             refused: login.refused,
+            dpop_key: login.dpop_key,
         }
     }
 
@@ -57,6 +60,7 @@ impl Record {
             resource: self.resource.clone(),
             credentials: self.credentials.clone(),
             refused: self.refused.clone(),
+            dpop_key: self.dpop_key.clone(),
         }
     }
 }
@@ -77,6 +81,8 @@ pub struct LoginInfo {
     pub refreshable: bool,
     /// Why the login can no longer be used, when the authorization server refused a refresh.
     pub refused: Option<String>,
+    /// Whether its tokens are bound to a DPoP key (RFC 9449), kept in the login's file.
+    pub dpop: bool,
     /// Whether the server uses this login now (it has one per authorization server it used).
     pub current: bool,
 }
@@ -311,6 +317,7 @@ fn login_info(url: &str, login: &Login, current: bool) -> LoginInfo {
         expires_at,
         refreshable: token["refresh_token"].is_string(),
         refused: login.refused.clone(),
+        dpop: login.dpop_key.is_some(),
         current,
     }
 }

@@ -40,6 +40,9 @@ pub struct OAuthSpec {
     /// assertion for this server's token, with no browser; read at each grant. `client_id` is
     /// the workload's id at the server's authorization server.
     pub workload_token: Option<Box<WorkloadToken>>,
+    /// DPoP (RFC 9449): `None` (the default) binds the login's tokens to a key of its own
+    /// wherever the authorization server offers it (ES256); `Some(false)` never does.
+    pub dpop: Option<bool>,
     /// Scopes to ask for (default: what the server's metadata advertises).
     pub scopes: Vec<String>,
     /// The https URL of this client's Client ID Metadata Document: used as the `client_id`
@@ -119,6 +122,12 @@ impl OAuthSpec {
     /// Workload identity with the token in this environment variable.
     pub fn workload_token_env(mut self, var: impl Into<String>) -> Self {
         self.workload_token = Some(Box::new(WorkloadToken::Env(var.into())));
+        self
+    }
+
+    /// `false`: plain bearer tokens even where the authorization server offers DPoP.
+    pub fn dpop(mut self, bind: bool) -> Self {
+        self.dpop = Some(bind);
         self
     }
 

@@ -133,7 +133,7 @@ fn every_client_scenario_passes_or_is_an_expected_failure() {
         String::from_utf8_lossy(&out.stderr)
     );
     // The scenarios of the protocol itself, the 2025-03-26 back-compat ones and the extensions
-    // this client has pass outright.
+    // pass outright.
     for scenario in [
         "initialize",
         "tools_call",
@@ -145,6 +145,8 @@ fn every_client_scenario_passes_or_is_an_expected_failure() {
         "auth/client-credentials-jwt",
         "auth/enterprise-managed-authorization",
         "auth/wif-jwt-bearer",
+        "auth/dpop",
+        "auth/dpop-nonce",
         "json-schema-2020-12-preservation",
     ] {
         let line = summary

@@ -195,7 +195,7 @@ fn http_spec(
 
 /// `"auth": "oauth"`, and `"oauth": {"client_id", "client_secret_env", "private_key_file",
 /// "private_key_env", "signing_algorithm", "workload_token_file", "workload_token_env",
-/// "enterprise", "client_metadata_url", "scopes"}` (Gemini's
+/// "enterprise", "client_metadata_url", "scopes", "dpop"}` (Gemini's
 /// `clientId` and `enabled` too). An `oauth` object alone means OAuth unless `enabled` is false.
 fn parse_oauth(map: &Map<String, Value>) -> Result<Option<OAuthSpec>, String> {
     let asked = match map.get("auth") {
@@ -257,6 +257,11 @@ fn oauth_settings(o: &Map<String, Value>) -> Result<OAuthSpec, String> {
             );
         }
         spec = spec.enterprise(idp);
+    }
+    match o.get("dpop") {
+        None | Some(Value::Null) => {}
+        Some(Value::Bool(bind)) => spec = spec.dpop(*bind),
+        Some(_) => return Err("`oauth.dpop` must be true or false".into()),
     }
     let metadata = opt_string(o, "client_metadata_url")?.or(opt_string(o, "clientMetadataUrl")?);
     if let Some(url) = metadata {

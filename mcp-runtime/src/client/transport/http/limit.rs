@@ -5,7 +5,6 @@
 //! which limit was hit, so the call's error can name the limit and the setting.
 
 use std::collections::HashMap;
-use std::future::Future;
 use std::sync::Arc;
 
 use futures::StreamExt;
@@ -59,6 +58,9 @@ pub(crate) struct LimitedHttpClient {
     oversize: Oversize,
     tap: RawTap,
     scope: ScopeChallenge,
+    /// A DPoP-bound login's key: the token is then presented with proofs (`dpop_present.rs`).
+    #[cfg(feature = "oauth")]
+    pub(super) dpop: Option<crate::oauth::dpop::DpopSlot>,
 }
 
 impl LimitedHttpClient {
@@ -91,6 +93,8 @@ impl LimitedHttpClient {
             oversize,
             tap,
             scope,
+            #[cfg(feature = "oauth")]
+            dpop: None,
         })
     }
 
@@ -156,6 +160,25 @@ impl LimitedHttpClient {
     }
 }
 
+/// Without OAuth there is no DPoP key: requests go as they are.
+#[cfg(not(feature = "oauth"))]
+impl LimitedHttpClient {
+    async fn presented<T, F, Fut>(
+        &self,
+        _method: &str,
+        _uri: &str,
+        auth_header: Option<String>,
+        headers: HashMap<HeaderName, HeaderValue>,
+        send: F,
+    ) -> Result<T, StreamableHttpError<reqwest::Error>>
+    where
+        F: Fn(Option<String>, HashMap<HeaderName, HeaderValue>) -> Fut,
+        Fut: std::future::Future<Output = Result<T, StreamableHttpError<reqwest::Error>>>,
+    {
+        send(auth_header, headers).await
+    }
+}
+
 impl StreamableHttpClient for LimitedHttpClient {
     type Error = reqwest::Error;
 
@@ -167,13 +190,20 @@ impl StreamableHttpClient for LimitedHttpClient {
         auth_header: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
     ) -> PostResult {
-        let post = Post::of(&uri, &message, &session_id, &auth_header, &custom_headers);
-        if let Some(response) = self.tapped(post, usize::MAX).await {
-            return Ok(response);
-        }
+        let send = |auth_header: Option<String>, custom_headers| {
+            let (uri, message, session_id) = (uri.clone(), message.clone(), session_id.clone());
+            async move {
+                let post = Post::of(&uri, &message, &session_id, &auth_header, &custom_headers);
+                if let Some(response) = self.tapped(post, usize::MAX).await {
+                    return Ok(response);
+                }
+                self.inner
+                    .post_message(uri, message, session_id, auth_header, custom_headers)
+                    .await
+            }
+        };
         let result = self
-            .inner
-            .post_message(uri, message, session_id, auth_header, custom_headers)
+            .presented("POST", &uri, auth_header, custom_headers, send)
             .await;
         self.challenged(result)
     }
@@ -187,45 +217,62 @@ impl StreamableHttpClient for LimitedHttpClient {
         custom_headers: HashMap<HeaderName, HeaderValue>,
         limit: usize,
     ) -> PostResult {
-        let post = Post::of(&uri, &message, &session_id, &auth_header, &custom_headers);
-        if let Some(response) = self.tapped(post, limit).await {
-            return Ok(response);
-        }
+        let send = |auth_header: Option<String>, custom_headers| {
+            let (uri, message, session_id) = (uri.clone(), message.clone(), session_id.clone());
+            async move {
+                let post = Post::of(&uri, &message, &session_id, &auth_header, &custom_headers);
+                if let Some(response) = self.tapped(post, limit).await {
+                    return Ok(response);
+                }
+                self.inner
+                    .post_message_with_max_sse_event_size(
+                        uri,
+                        message,
+                        session_id,
+                        auth_header,
+                        custom_headers,
+                        limit,
+                    )
+                    .await
+            }
+        };
         let result = self
-            .inner
-            .post_message_with_max_sse_event_size(
-                uri,
-                message,
-                session_id,
-                auth_header,
-                custom_headers,
-                limit,
-            )
+            .presented("POST", &uri, auth_header, custom_headers, send)
             .await;
         self.body_result(result, limit)
     }
 
-    fn delete_session(
+    async fn delete_session(
         &self,
         uri: Arc<str>,
         session_id: Arc<str>,
         auth_header: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
-    ) -> impl Future<Output = Result<(), StreamableHttpError<Self::Error>>> + Send + '_ {
-        self.inner
-            .delete_session(uri, session_id, auth_header, custom_headers)
+    ) -> Result<(), StreamableHttpError<Self::Error>> {
+        let send = |auth_header, custom_headers| {
+            let (uri, session_id) = (uri.clone(), session_id.clone());
+            self.inner
+                .delete_session(uri, session_id, auth_header, custom_headers)
+        };
+        self.presented("DELETE", &uri, auth_header, custom_headers, send)
+            .await
     }
 
-    fn get_stream(
+    async fn get_stream(
         &self,
         uri: Arc<str>,
         session_id: Option<Arc<str>>,
         last_event_id: Option<String>,
         auth_header: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
-    ) -> impl Future<Output = SseResult> + Send + '_ {
-        self.inner
-            .get_stream(uri, session_id, last_event_id, auth_header, custom_headers)
+    ) -> SseResult {
+        let send = |auth_header, custom_headers| {
+            let (uri, session_id, last) = (uri.clone(), session_id.clone(), last_event_id.clone());
+            self.inner
+                .get_stream(uri, session_id, last, auth_header, custom_headers)
+        };
+        self.presented("GET", &uri, auth_header, custom_headers, send)
+            .await
     }
 
     async fn get_stream_with_max_sse_event_size(
@@ -237,16 +284,19 @@ impl StreamableHttpClient for LimitedHttpClient {
         custom_headers: HashMap<HeaderName, HeaderValue>,
         limit: usize,
     ) -> SseResult {
-        let events = self
-            .inner
-            .get_stream_with_max_sse_event_size(
+        let send = |auth_header, custom_headers| {
+            let (uri, session_id, last) = (uri.clone(), session_id.clone(), last_event_id.clone());
+            self.inner.get_stream_with_max_sse_event_size(
                 uri,
                 session_id,
-                last_event_id,
+                last,
                 auth_header,
                 custom_headers,
                 limit,
             )
+        };
+        let events = self
+            .presented("GET", &uri, auth_header, custom_headers, send)
             .await?;
         Ok(self.watch(events, limit))
     }

@@ -7,6 +7,8 @@ use rmcp::transport::streamable_http_client::StreamableHttpClient;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 mod as_sent;
+#[cfg(feature = "oauth")]
+mod dpop_present;
 mod limit;
 pub(super) mod sse;
 
