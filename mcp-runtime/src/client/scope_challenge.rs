@@ -14,8 +14,8 @@ use std::sync::{Arc, Mutex};
 pub(crate) enum Challenge {
     /// 403 `insufficient_scope`, naming these scopes.
     Scope(Vec<String>),
-    /// 401: the token was refused.
-    Refused,
+    /// 401: the token was refused (or none was sent); the scopes its challenge names.
+    Refused(Vec<String>),
 }
 
 /// The last challenge, shared by a session's transport and its client.
@@ -26,18 +26,13 @@ impl ScopeChallenge {
     /// A 403 challenge naming `scope` (space-separated, as in `WWW-Authenticate`).
     #[cfg(feature = "http")]
     pub(crate) fn record(&self, scope: Option<&str>) {
-        let scopes = scope
-            .unwrap_or_default()
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
-        self.set(Challenge::Scope(scopes));
+        self.set(Challenge::Scope(split(scope)));
     }
 
-    /// A 401: the server refused the token.
+    /// A 401 challenge naming `scope`, if it names any.
     #[cfg(feature = "http")]
-    pub(crate) fn record_refusal(&self) {
-        self.set(Challenge::Refused);
+    pub(crate) fn record_refusal(&self, scope: Option<&str>) {
+        self.set(Challenge::Refused(split(scope)));
     }
 
     #[cfg(feature = "http")]
@@ -51,17 +46,29 @@ impl ScopeChallenge {
     }
 }
 
+#[cfg(feature = "http")]
+fn split(scope: Option<&str>) -> Vec<String> {
+    scope
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
 /// The error for `challenge` to a session with `http`.
 #[cfg(feature = "http")]
 pub(crate) fn login_for(http: &crate::HttpSpec, challenge: Challenge) -> crate::Error {
     match challenge {
         Challenge::Scope(asked) => login_for_more(http, asked),
-        Challenge::Refused if http.oauth.is_some() => crate::Error::login_required(
-            http,
-            "the server stopped accepting the stored token during the session (401); it may \
-             have moved to another authorization server, which a new login finds",
+        Challenge::Refused(asked) if http.oauth.is_some() => with_scopes(
+            crate::Error::login_required(
+                http,
+                "the server stopped accepting the stored token during the session (401); it \
+                 may have moved to another authorization server, which a new login finds",
+            ),
+            asked,
         ),
-        Challenge::Refused => crate::Error::Connect {
+        Challenge::Refused(_) => crate::Error::Connect {
             target: http.target(),
             reason: "the server stopped accepting the credentials sent during the session \
                      (401): check the bearer token or headers"
@@ -85,8 +92,16 @@ fn login_for_more(http: &crate::HttpSpec, asked: Vec<String>) -> crate::Error {
         "the server needs the scope(s) `{}` for this request (403 insufficient_scope)",
         scopes.join(" ")
     );
-    let mut err = crate::Error::login_required(http, reason);
-    if let crate::Error::LoginRequired { scopes: wanted, .. } = &mut err {
+    with_scopes(crate::Error::login_required(http, reason), scopes)
+}
+
+/// A login error that asks for `scopes` (a challenge's, where it named any), so the login
+/// asks the authorization server for what the server asked for.
+#[cfg(feature = "http")]
+pub(crate) fn with_scopes(mut err: crate::Error, scopes: Vec<String>) -> crate::Error {
+    if let crate::Error::LoginRequired { scopes: wanted, .. } = &mut err
+        && !scopes.is_empty()
+    {
         *wanted = scopes;
     }
     err

@@ -51,6 +51,17 @@ impl<'a> Post<'a> {
     }
 }
 
+/// The `scope` a `WWW-Authenticate` challenge names (read by rmcp's parser; without OAuth no
+/// login would ask for it).
+fn scope_of(header: &str) -> Option<String> {
+    #[cfg(feature = "oauth")]
+    if let Ok(base) = url::Url::parse("http://localhost/") {
+        return rmcp::transport::auth::WWWAuthenticateParams::parse(header, &base).scope;
+    }
+    let _ = header;
+    None
+}
+
 /// rmcp's reqwest client, reporting oversized messages to an [`Oversize`].
 #[derive(Clone)]
 pub(crate) struct LimitedHttpClient {
@@ -112,7 +123,9 @@ impl LimitedHttpClient {
             Err(StreamableHttpError::InsufficientScope(challenge)) => {
                 self.scope.record(challenge.get_required_scope())
             }
-            Err(StreamableHttpError::AuthRequired(_)) => self.scope.record_refusal(),
+            Err(StreamableHttpError::AuthRequired(challenge)) => self
+                .scope
+                .record_refusal(scope_of(&challenge.www_authenticate_header).as_deref()),
             _ => {}
         }
         result

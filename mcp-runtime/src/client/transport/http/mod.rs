@@ -17,7 +17,7 @@ use super::limit::Oversize;
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
 use crate::client::handler::{Handler, Service};
-use crate::client::scope_challenge::{Challenge, login_for};
+use crate::client::scope_challenge::{Challenge, login_for, with_scopes};
 use crate::error::root_cause;
 use crate::{ConnectOptions, Error, HttpSpec, Protocol, Result, ServerSpec};
 use limit::LimitedHttpClient;
@@ -48,9 +48,11 @@ pub(crate) async fn connect(
     .await?;
     // A 403 `insufficient_scope` is no sign of a legacy server: the token needs more scopes,
     // whatever revision the server speaks (a 2026-07-28 server would refuse `initialize`).
-    if let Ok(Err(_)) = &served
-        && let Some(Challenge::Scope(asked)) = challenges.take()
-    {
+    let first_challenge = match &served {
+        Ok(Err(_)) => challenges.take(),
+        _ => None,
+    };
+    if let Some(Challenge::Scope(asked)) = first_challenge {
         return Err(login_for(http, Challenge::Scope(asked)));
     }
     if options.protocol == Protocol::Auto
@@ -62,9 +64,13 @@ pub(crate) async fn connect(
         served = attempt(spec, http, handler, options, &oversize, legacy, deadline).await?;
     }
     // A challenge the handshake overcame (a token refreshed after a 401) is no news to the
-    // session's first failure.
-    challenges.take();
-    let mut connected = handshake_outcome(spec, served, options)?;
+    // session's first failure; a 401's scope is what a login should ask for.
+    let refused = match challenges.take().or(first_challenge) {
+        Some(Challenge::Refused(scopes)) => scopes,
+        _ => Vec::new(),
+    };
+    let mut connected =
+        handshake_outcome(spec, served, options).map_err(|err| with_scopes(err, refused))?;
     connected.oversize = Some(oversize);
     Ok(connected)
 }
