@@ -33,7 +33,7 @@ use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::CallToolResponse;
 use rmcp::service::RequestContext;
 
-use crate::{demo_asks, demo_catalog, demo_tasks};
+use crate::{demo_asks, demo_catalog, demo_skills, demo_tasks};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -551,10 +551,30 @@ impl ServerHandler for Demo {
         request: rmcp::model::ReadResourceRequestParams,
         _context: rmcp::service::RequestContext<rmcp::RoleServer>,
     ) -> Result<rmcp::model::ReadResourceResponse, rmcp::ErrorData> {
+        // A skill's files are resources read by URI, not listed among the others.
+        if let Some(read) = demo_skills::read(&request.uri)? {
+            return Ok(rmcp::model::ReadResourceResponse::Complete(read));
+        }
         let contents = demo_catalog::read(&request.uri)?;
         Ok(rmcp::model::ReadResourceResponse::Complete(
             rmcp::model::ReadResourceResult::new(vec![contents]),
         ))
+    }
+
+    async fn list_skills(
+        &self,
+        _request: Option<rmcp::model::PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListSkillsResult, rmcp::ErrorData> {
+        Ok(demo_skills::catalog()?.list_skills())
+    }
+
+    async fn get_skill(
+        &self,
+        request: rmcp::model::GetSkillRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::GetSkillResult, rmcp::ErrorData> {
+        demo_skills::catalog()?.get_skill(&request.uri)
     }
 
     async fn get_task(
@@ -588,6 +608,7 @@ impl ServerHandler for Demo {
             .enable_prompts()
             .enable_resources()
             .enable_tasks()
+            .enable_skills()
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new(

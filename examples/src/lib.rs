@@ -5,4 +5,5 @@ pub mod demo_catalog;
 #[cfg(feature = "http")]
 pub mod demo_oauth;
 pub mod demo_server;
+pub mod demo_skills;
 pub mod demo_tasks;

@@ -117,6 +117,18 @@ pub enum Error {
         message: Option<String>,
     },
 
+    /// A skill's file did not match what the server's listing says of it (SEP-2640): its
+    /// digest, its size, or (for `SKILL.md`) its frontmatter. The content was not used.
+    #[error("skill file {uri} from MCP server {target} was not used: {reason}")]
+    SkillRejected {
+        /// The command line or URL (no secrets).
+        target: String,
+        /// The file's URI.
+        uri: String,
+        /// What did not match, and what to do.
+        reason: String,
+    },
+
     /// The server answered with a JSON-RPC error (unknown tool, invalid params, …).
     #[error("MCP server {target} rejected {operation}: {message}")]
     Protocol {

@@ -81,6 +81,12 @@ pub mod prompts {
     pub use crate::schema::{PromptArgInfo, PromptInfo};
 }
 
+/// Skills (SEP-2640): a server's skills as listed, and a loaded one, each file verified.
+#[cfg(any(feature = "stdio", feature = "http"))]
+pub mod skills {
+    pub use crate::client::skills::{LoadedSkill, SKILLS_EXTENSION, Skill, SkillFile};
+}
+
 /// Resources: what reading one gives, and the `RESOURCES` table's entries.
 pub mod resources {
     #[cfg(any(feature = "stdio", feature = "http"))]

@@ -112,5 +112,14 @@ case "$MCP_CONFORMANCE_SCENARIO" in
     listed resources uri | while read -r uri; do "$cli" read "$uri" --url "$url" < /dev/null; done
     listed prompts name | while read -r prompt; do "$cli" prompt "$prompt" --url "$url" < /dev/null; done
     ;;
+  # Skills: listing reads no file; loading one reads its SKILL.md, checked against the
+  # listing. The verify-* servers tamper with it: the load must fail, and nothing more is read.
+  sep-2640-client-no-prefetch) "$cli" skills list --url "$url" ;;
+  sep-2640-client-verify-*)
+    "$cli" skills list --url "$url"
+    if "$cli" skills get pdf-processing --url "$url"; then
+      echo "client.sh: a tampered skill was loaded" >&2; exit 1
+    fi
+    ;;
   *) echo "client.sh: no steps for scenario $MCP_CONFORMANCE_SCENARIO" >&2; exit 2 ;;
 esac

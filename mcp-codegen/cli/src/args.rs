@@ -15,6 +15,7 @@ use crate::generate::GenerateArgs;
 use crate::prompt::PromptArgs;
 use crate::read::ReadArgs;
 use crate::servers::ServersFormat;
+use crate::skills::SkillsArgs;
 use crate::source::SourceArgs;
 
 /// Typed Rust clients for MCP servers: snapshot a server's tools, generate code, catch drift.
@@ -48,6 +49,9 @@ pub(crate) enum Command {
     Prompt(Box<PromptArgs>),
     /// Read one resource of a live server (`read URI -- COMMAND`).
     Read(Box<ReadArgs>),
+    /// A live server's skills (SEP-2640): `skills list`, and `skills get SKILL [FILE]`, which
+    /// loads one and prints its `SKILL.md` (or a file of it), each checked against the listing.
+    Skills(Box<SkillsArgs>),
     /// What a live server suggests for a prompt's argument or a resource template's variable
     /// (`complete --prompt NAME ARGUMENT [VALUE] -- COMMAND`).
     Complete(Box<CompleteArgs>),

@@ -21,6 +21,7 @@ mod one_request;
 mod prompt;
 mod read;
 mod servers;
+mod skills;
 mod snapshot;
 mod snapshot_all;
 mod source;
@@ -76,6 +77,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Call(args) => args.run(),
         Command::Prompt(args) => args.run(),
         Command::Read(args) => args.run(),
+        Command::Skills(args) => args.run(),
         Command::Complete(args) => args.run(),
         Command::Approve(args) => args.run(),
         Command::Audit(args) => args.run(),

@@ -27,6 +27,7 @@ mod pinning;
 mod prompts_resources;
 mod rig_adapter;
 mod runtime_demo;
+mod skills;
 mod snapshot_first;
 mod tasks;
 mod third_party;

@@ -15,7 +15,6 @@ use rmcp::model::{
     CallToolResult, CancelTaskParams, ClientRequest, CustomRequest, GetTaskParams, InputRequests,
     InputResponses, TaskPayload, UpdateTaskParams,
 };
-use rmcp::service::PeerRequestOptions;
 use serde_json::{Map, Value, json};
 
 use super::state::TaskState;
@@ -134,7 +133,10 @@ impl Client {
         id: &str,
     ) -> std::result::Result<CallToolResult, CoreFailure> {
         let operation = format!("tasks/result `{id}`");
-        let answer = match self.raw_answer("tasks/result", json!({"taskId": id})).await {
+        let answer = match self
+            .custom_request("tasks/result", json!({"taskId": id}))
+            .await
+        {
             Ok(answer) => answer,
             Err(ServiceError::McpError(error)) => {
                 return Err(CoreFailure::Failed(format!(
@@ -176,31 +178,10 @@ impl Client {
 
     /// A request rmcp's model does not have, its answer as the server sent it.
     async fn raw_request(&self, method: &str, params: Value, operation: &str) -> Result<Value> {
-        match self.raw_answer(method, params).await {
+        match self.custom_request(method, params).await {
             Ok(answer) => Ok(answer),
             Err(err) => Err(self.service_error(err, operation).await),
         }
-    }
-
-    async fn raw_answer(
-        &self,
-        method: &str,
-        params: Value,
-    ) -> std::result::Result<Value, ServiceError> {
-        let _armed = self.routes.raw.arm(method);
-        let request = ClientRequest::CustomRequest(CustomRequest::new(method, Some(params)));
-        let handle = self
-            .peer()
-            .send_request_with_option(request, PeerRequestOptions::no_options())
-            .await?;
-        let id = handle.id.clone();
-        let typed = handle.await_response().await?;
-        // A transport without the tap (in-process) leaves the typed answer, serialized back.
-        Ok(self
-            .routes
-            .raw
-            .take_id(&id)
-            .unwrap_or_else(|| serde_json::to_value(&typed).unwrap_or(Value::Null)))
     }
 
     fn read_state(&self, task: &Map<String, Value>, operation: &str) -> Result<TaskState> {
