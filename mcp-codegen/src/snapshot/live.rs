@@ -11,8 +11,8 @@ use serde_json::{Map, Value};
 use crate::snapshot::{CacheHint, ServerIdentity, Snapshot};
 use crate::{Error, Result};
 
-/// Connects to `spec`, lists its tools — and its prompts, resources and resource templates
-/// when it offers them — and returns them as a snapshot (the connection is closed, and a
+/// Connects to `spec`, lists its tools — and its prompts, resources, resource templates and
+/// skills when it offers them — and returns them as a snapshot (the connection is closed, and a
 /// stdio server ended, before returning).
 pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot> {
     let origin = spec.target();
@@ -24,8 +24,17 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
     });
     let protocol_version = Some(client.protocol_version().to_string());
     let instructions = client.peer_info().instructions.clone();
+    let skills = match client.offers_skills() {
+        true => Some(client.list_skills().await),
+        false => None,
+    };
     client.close().await;
-    let (listed, cache) = listed?;
+    let (mut listed, cache) = listed?;
+    // Skills as listed, with their files' digests; no file is read.
+    if let Some(skills) = skills {
+        let entries = skills?.into_iter().map(|skill| skill.raw).collect();
+        listed.insert("skills".into(), Value::Array(entries));
+    }
     let mut snapshot = Snapshot::from_value(Value::Object(listed), &origin)?;
     snapshot.cache = cache;
     snapshot.server = server;

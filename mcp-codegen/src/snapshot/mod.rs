@@ -3,7 +3,7 @@
 //! ```json
 //! {"format": 2, "protocolVersion": "…", "server": {"name": "…", "version": "…"},
 //!  "instructions": "…", "tools": [ … ],
-//!  "prompts": [ … ], "resources": [ … ], "resourceTemplates": [ … ],
+//!  "prompts": [ … ], "resources": [ … ], "resourceTemplates": [ … ], "skills": [ … ],
 //!  "cache": {"tools": {"ttlMs": 60000, "cacheScope": "public"}}}
 //! ```
 //! The entries are the objects as the server sent them, every field kept; `instructions` is
@@ -11,8 +11,8 @@
 //! cache hints a 2026-07-28 server gave per listing, when it gave any.
 //! Tools and prompts sorted by name, resources by URI, templates by name, every object's keys
 //! sorted, pretty-printed, trailing newline, so the same server gives byte-identical files.
-//! `prompts`, `resources` and `resourceTemplates` are absent when the server does not offer
-//! them; a snapshot with none of them is written as format 1, which older readers know. A raw
+//! `prompts`, `resources`, `resourceTemplates` and `skills` are absent when the server does
+//! not offer them; a snapshot with none of them is written as format 1, which older readers know. A raw
 //! `tools/list` result (`{"tools": [...]}`) is accepted as input too.
 
 use std::collections::BTreeMap;
@@ -23,10 +23,12 @@ use serde_json::{Map, Value};
 pub(crate) mod catalog;
 #[cfg(feature = "live")]
 pub mod live;
+pub(crate) mod skills;
 
 use crate::{Error, Result};
 
 pub use catalog::{PromptArg, PromptDef, ResourceDef, TemplateDef};
+pub use skills::SkillDef;
 
 /// The newest snapshot format this version reads and writes (it reads format 1 too).
 pub const FORMAT: u64 = 2;
@@ -49,6 +51,9 @@ pub struct Snapshot {
     pub resources: Option<Vec<ResourceDef>>,
     /// The resource templates, sorted by name; `None` when the server offers none.
     pub resource_templates: Option<Vec<TemplateDef>>,
+    /// The skills (SEP-2640), sorted by URI, with their files' digests; `None` when the server
+    /// does not offer the skills extension.
+    pub skills: Option<Vec<SkillDef>>,
     /// What the server said about caching each listing (2026-07-28: `ttlMs`, `cacheScope`),
     /// by section (`tools`, `prompts`, …); empty when it said nothing.
     pub cache: BTreeMap<String, CacheHint>,
@@ -195,6 +200,7 @@ impl Snapshot {
         }
         let (prompts, resources, resource_templates) =
             crate::snapshot::catalog::sections(&mut root, origin)?;
+        let skills = skills::section(&mut root, origin)?;
         let cache = match root.get("cache") {
             Some(Value::Object(hints)) => hints
                 .iter()
@@ -211,14 +217,17 @@ impl Snapshot {
             prompts,
             resources,
             resource_templates,
+            skills,
         })
     }
 
     /// The canonical file text: sorted, pretty, trailing newline.
     pub fn to_json(&self) -> String {
         let mut root = Map::new();
-        let extended =
-            self.prompts.is_some() || self.resources.is_some() || self.resource_templates.is_some();
+        let extended = self.prompts.is_some()
+            || self.resources.is_some()
+            || self.resource_templates.is_some()
+            || self.skills.is_some();
         root.insert(
             "format".into(),
             Value::from(if extended { FORMAT } else { 1 }),
@@ -256,6 +265,12 @@ impl Snapshot {
             let items = templates.iter().map(|t| &t.raw).collect();
             root.insert("resourceTemplates".into(), raws(items));
         }
+        if let Some(skills) = &self.skills {
+            root.insert(
+                "skills".into(),
+                raws(skills.iter().map(|s| &s.raw).collect()),
+            );
+        }
         if !self.cache.is_empty() {
             let hints = self
                 .cache
@@ -277,6 +292,7 @@ impl Snapshot {
             (self.prompts.as_ref().map(Vec::len), "prompt"),
             (self.resources.as_ref().map(Vec::len), "resource"),
             (self.resource_templates.as_ref().map(Vec::len), "template"),
+            (self.skills.as_ref().map(Vec::len), "skill"),
         ];
         for (count, what) in sections {
             if let Some(n) = count.filter(|n| *n > 0) {
