@@ -81,10 +81,12 @@ pub mod prompts {
     pub use crate::schema::{PromptArgInfo, PromptInfo};
 }
 
-/// Skills (SEP-2640): a server's skills as listed, and a loaded one, each file verified.
-#[cfg(any(feature = "stdio", feature = "http"))]
+/// Skills (SEP-2640): a server's skills as listed, a loaded one (each file verified), and the
+/// `SKILLS` table's entries.
 pub mod skills {
+    #[cfg(any(feature = "stdio", feature = "http"))]
     pub use crate::client::skills::{LoadedSkill, SKILLS_EXTENSION, Skill, SkillFile};
+    pub use crate::schema::{PinnedFile, PinnedSkill};
 }
 
 /// Resources: what reading one gives, and the `RESOURCES` table's entries.

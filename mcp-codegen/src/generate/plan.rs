@@ -118,11 +118,18 @@ pub(super) fn head_names(
     settings: &Settings,
     tools: &[NamedTool],
 ) -> BTreeSet<String> {
-    let mut names: BTreeSet<String> = [client, "TOOLS", "PROMPTS", "RESOURCES", SHARED_MODULE]
-        .into_iter()
-        .chain(catalog::MODULES.iter().copied())
-        .map(str::to_string)
-        .collect();
+    let mut names: BTreeSet<String> = [
+        client,
+        "TOOLS",
+        "PROMPTS",
+        "RESOURCES",
+        "SKILLS",
+        SHARED_MODULE,
+    ]
+    .into_iter()
+    .chain(catalog::MODULES.iter().copied())
+    .map(str::to_string)
+    .collect();
     names.insert(pending_call::generic_name(client).to_string());
     if settings.fakes {
         names.insert(format!("{client}Fake"));

@@ -123,6 +123,31 @@ pub mod resources {
     pub const README: &str = "demo://readme";
 }
 
+/// The skills in the snapshot, with the digests approved with it: load one with
+/// `client().load_pinned_skill(&SKILLS[i])`, which refuses a file that changed since.
+#[allow(dead_code)]
+pub const SKILLS: &[::mcp_runtime::skills::PinnedSkill] = &[
+    ::mcp_runtime::skills::PinnedSkill::new(
+        "skill://demo-orders/SKILL.md",
+        "demo-orders",
+        "{\"description\":\"Place an order with the demo server's create_order tool, choosing the shipping speed from the customer's request.\",\"name\":\"demo-orders\"}",
+        ::core::option::Option::Some(
+            &[
+                ::mcp_runtime::skills::PinnedFile::new(
+                    "skill://demo-orders/SKILL.md",
+                    "sha256:eeb91e9d5c441b59f5904e3b1f3348a6b88d657edc636b447d58c30fb6f877f3",
+                    437u64,
+                ),
+                ::mcp_runtime::skills::PinnedFile::new(
+                    "skill://demo-orders/references/SHIPPING.md",
+                    "sha256:8f8acd9fce1a26e2b91dfb2c2925dd8e2a59a35b75b620cc4b5f922619a3b9c9",
+                    153u64,
+                ),
+            ],
+        ),
+    ),
+];
+
 #[allow(dead_code)]
 impl McpToolsetDemo {
     /// Add two numbers; the result is structured.

@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::Client;
 use super::skill_check;
+use crate::schema::PinnedSkill;
 use crate::{Error, Result};
 
 /// The extension's identifier in a server's `capabilities.extensions`.
@@ -113,7 +114,40 @@ impl SkillFile {
     }
 }
 
+impl From<&PinnedSkill> for Skill {
+    /// The skill as [`Client::load_skill`] takes it, with the approved digests.
+    fn from(pinned: &PinnedSkill) -> Skill {
+        let frontmatter = match serde_json::from_str(pinned.frontmatter) {
+            Ok(Value::Object(map)) => map,
+            _ => Map::new(),
+        };
+        let files = pinned.files.map(|files| {
+            files
+                .iter()
+                .map(|file| SkillFile {
+                    uri: file.uri.to_string(),
+                    digest: file.digest.to_string(),
+                    size: file.size,
+                })
+                .collect()
+        });
+        Skill {
+            uri: pinned.uri.to_string(),
+            raw: json!({"uri": pinned.uri, "frontmatter": frontmatter}),
+            frontmatter,
+            files,
+        }
+    }
+}
+
 impl Client {
+    /// Loads a skill the snapshot recorded (a generated client's `SKILLS`): its `SKILL.md` is
+    /// checked against the approved digest, size and frontmatter, so a skill whose text
+    /// changed on the server since it was approved is refused.
+    pub async fn load_pinned_skill(&self, skill: &PinnedSkill) -> Result<LoadedSkill> {
+        self.load_skill(&Skill::from(skill)).await
+    }
+
     /// Whether the server declares the skills extension.
     pub fn offers_skills(&self) -> bool {
         self.peer_info()

@@ -342,6 +342,28 @@ async fn generated_prompts_templates_and_resources() {
     assert!(demo::PROMPTS[0].arguments[0].required && !demo::PROMPTS[0].arguments[1].required);
     let template = demo::RESOURCES.iter().find(|r| r.template).unwrap();
     assert_eq!(template.uri, "demo://greeting/{name}{?lang}");
+    // The snapshot's skill, loaded against the digests approved with it.
+    let [skill] = demo::SKILLS else {
+        panic!("one skill")
+    };
+    assert_eq!(skill.name, "demo-orders");
+    let loaded = demo.client().load_pinned_skill(skill).await.unwrap();
+    assert!(loaded.text.starts_with("---\nname: demo-orders"));
+    // A digest that is not the approved one: the live SKILL.md is refused.
+    let mut files = skill.files.unwrap().to_vec();
+    files[0] = mcp_runtime::skills::PinnedFile::new(files[0].uri, "sha256:00", files[0].size);
+    let files: &'static [mcp_runtime::skills::PinnedFile] = Box::leak(files.into_boxed_slice());
+    let changed = mcp_runtime::skills::PinnedSkill::new(
+        skill.uri,
+        skill.name,
+        skill.frontmatter,
+        Some(files),
+    );
+    let refused = demo.client().load_pinned_skill(&changed).await;
+    assert!(
+        matches!(refused, Err(mcp_runtime::Error::SkillRejected { .. })),
+        "{refused:?}"
+    );
     demo.close().await;
 
     // build.rs's client for server-everything, a server from another SDK.

@@ -8,6 +8,7 @@ use quote::{format_ident, quote};
 
 use crate::generate::text::names::{Namer, pascal, snake};
 use crate::generate::types::doc_attributes;
+use crate::snapshot::SkillDef;
 use crate::snapshot::Snapshot;
 use crate::snapshot::catalog::{PromptDef, ResourceDef, TemplateDef};
 
@@ -16,6 +17,7 @@ pub(crate) struct CatalogPlan {
     prompts: Vec<NamedPrompt>,
     templates: Vec<NamedTemplate>,
     resources: Vec<(ResourceDef, String)>,
+    skills: Vec<SkillDef>,
 }
 
 struct NamedPrompt {
@@ -71,6 +73,7 @@ impl CatalogPlan {
             prompts,
             templates,
             resources: resources.collect(),
+            skills: snapshot.skills.clone().unwrap_or_default(),
         }
     }
 
@@ -162,6 +165,7 @@ impl CatalogPlan {
                 }
             });
         }
+        items.extend(super::skills_table::skills_table(&self.skills));
         items
     }
 }

@@ -9,6 +9,7 @@ pub(crate) mod fake;
 pub(crate) mod header;
 pub(crate) mod output_type;
 pub(crate) mod pending_call;
+pub(crate) mod skills_table;
 pub(crate) mod table_entry;
 pub(crate) mod task;
 pub(crate) mod tool_module;
