@@ -56,6 +56,9 @@ pub struct Client {
     pub(super) task_tools: super::tasks::support::TaskTools,
     /// Tools a [`DriftPolicy::Pinned`](crate::DriftPolicy::Pinned) check withheld, and why.
     pub(super) withheld: std::sync::RwLock<std::collections::BTreeMap<String, String>>,
+    /// Whether this session listed its tools: over HTTP, rmcp mirrors a call's `x-mcp-header`
+    /// arguments into headers from the listing it saw (`tools.rs`).
+    pub(super) tools_listed: std::sync::atomic::AtomicBool,
 }
 
 /// Where the session's handler leaves what the server tells us unasked.
@@ -158,6 +161,7 @@ impl Client {
             direct,
             task_tools,
             withheld: Default::default(),
+            tools_listed: Default::default(),
         })
     }
 

@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use std::sync::atomic::Ordering;
+
 use rmcp::ServiceError;
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResponse, ClientRequest, ServerResult, Tool,
@@ -36,6 +38,7 @@ impl Client {
     /// All tools, and how long the server says the list stays fresh (the first page's
     /// `ttlMs`, 2026-07-28; `None` when it does not say).
     pub(crate) async fn list_tools_with_ttl(&self) -> Result<ListedTools> {
+        self.tools_listed.store(true, Ordering::Relaxed);
         let ttl = std::sync::Mutex::new(None);
         let tools = self
             .all_pages("tools/list", |params| {
@@ -176,6 +179,17 @@ impl Client {
         }
     }
 
+    /// Over streamable HTTP a call mirrors the arguments its tool's schema marks
+    /// `x-mcp-header` into `Mcp-Param-*` headers, which rmcp finds in the listing the session
+    /// saw: a session that calls before it lists lists once first (a failure there is left
+    /// to the call to meet).
+    async fn list_before_first_http_call(&self) {
+        let http = matches!(self.spec, crate::ServerSpec::Http(_));
+        if http && !self.tools_listed.load(Ordering::Relaxed) {
+            let _ = self.list_tools_with_ttl().await;
+        }
+    }
+
     async fn call_object(
         &self,
         name: &str,
@@ -197,6 +211,7 @@ impl Client {
             ));
         }
         let work = async {
+            self.list_before_first_http_call().await;
             let as_task = self.core_task_for(name, task, false).await?;
             match self
                 .start_call(name, arguments, on_progress, as_task)
