@@ -1,5 +1,7 @@
 //! The demo MCP server and helpers shared by the runnable examples.
 
+#[cfg(feature = "conformance")]
+pub mod conformance_client;
 pub mod demo_asks;
 pub mod demo_catalog;
 #[cfg(feature = "http")]

@@ -1,8 +1,9 @@
 //! The official MCP conformance suite (`@modelcontextprotocol/conformance`, pinned in
 //! `test-servers/package.json` with the Node 22 it needs), run against `mcp-codegen` through
-//! `tests/conformance/client.sh`, as a user drives it: the requirement set each revision froze
-//! at its release (`--requirements 2025-11-25`, `--requirements 2026-07-28`), which must pass
-//! with no failure and no warning, and every client scenario (`--suite all`, the 2025-03-26
+//! `tests/conformance/client.sh`, as a user drives it, and against a program on the runtime
+//! alone (`mcp_toolset_examples::conformance_client`): the requirement set each revision froze
+//! at its release (`--requirements 2025-11-25`, `--requirements 2026-07-28`), which both must
+//! pass with no failure and no warning, and every client scenario (`--suite all`, the 2025-03-26
 //! back-compat and extension scenarios included) with the expected failures of
 //! `tests/conformance/expected-failures.yml` (the suite fails when one of them passes, so the
 //! list only shrinks).
@@ -21,8 +22,14 @@ fn repo() -> PathBuf {
 /// machine pushed login scenarios past their deadline.
 static ONE_RUN_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// Runs the suite's client command with `args`; its output and the summary part of stdout.
+/// Runs the suite's client command (`client.sh`, the CLI) with `args`; its output and the
+/// summary part of stdout.
 fn suite(args: &[&str]) -> (Output, String) {
+    suite_with(&repo().join("tests/conformance/client.sh"), args)
+}
+
+/// The same with `client` as the suite's client command.
+fn suite_with(client: &std::path::Path, args: &[&str]) -> (Output, String) {
     let _turn = ONE_RUN_AT_A_TIME
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -49,11 +56,12 @@ fn suite(args: &[&str]) -> (Output, String) {
         // A scenario's deadline (30 s by default) with room for a busy machine.
         .args(["--timeout", "120000"])
         .arg("--command")
-        .arg(repo().join("tests/conformance/client.sh"))
+        .arg(client)
         .arg("-o")
         .arg(&results)
         .env("PATH", path)
         .env("MCP_CODEGEN", env!("CARGO_BIN_EXE_test-mcp-codegen"))
+        .env("BROWSER", repo().join("tests/oauth/browser.py"))
         .env_remove("CI")
         .output()
         .expect("run the conformance suite");
@@ -97,12 +105,21 @@ fn scored(summary: &str) -> Vec<&str> {
 
 fn requirement_set_passes_cleanly(revision: &str, at_least: usize) {
     let (out, summary) = suite(&["--requirements", revision]);
+    passes_cleanly(revision, at_least, &out, &summary);
+    // The same set against a program on the runtime alone (no CLI):
+    // `mcp_toolset_examples::conformance_client`.
+    let runtime = std::path::Path::new(env!("CARGO_BIN_EXE_test-conformance-client"));
+    let (out, summary) = suite_with(runtime, &["--requirements", revision]);
+    passes_cleanly(revision, at_least, &out, &summary);
+}
+
+fn passes_cleanly(revision: &str, at_least: usize, out: &Output, summary: &str) {
     assert!(
         out.status.success(),
         "{summary}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let scored = scored(&summary);
+    let scored = scored(summary);
     assert!(
         scored.len() >= at_least,
         "{revision}: {} scored scenarios\n{summary}",
