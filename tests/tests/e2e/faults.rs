@@ -280,6 +280,25 @@ async fn a_lenient_server_answering_discover_with_nothing_is_reached_as_legacy()
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
+/// A server that refuses `server/discover` and then dies (its startup check failed) is said to
+/// have exited, with its stderr, not that both handshakes failed.
+#[tokio::test]
+async fn a_server_that_exits_after_refusing_discover_is_said_to_have_exited() {
+    let pids = Pids::new("exits-after-refusal");
+    let err = Client::connect(pids.spec("exits_after_refusal.py", &[]))
+        .await
+        .unwrap_err();
+    let Error::Connect { reason, stderr, .. } = &err else {
+        panic!("{err:?}")
+    };
+    assert!(reason.contains("exited (exit status: 1)"), "{reason}");
+    assert!(
+        stderr.iter().any(|l| l.contains("ECONNREFUSED")),
+        "{stderr:?}"
+    );
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
 async fn a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on(era: Era) {
     let pids = Pids::in_era("hang-once", era);
     let client = Client::connect(pids.spec("hang_once.py", &[]))

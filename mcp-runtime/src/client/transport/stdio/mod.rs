@@ -16,10 +16,9 @@ use super::limit::{LimitedReader, Oversize};
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
 use crate::client::handler::Handler;
-use crate::error::root_cause;
 use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
 use pipe_writer::PipeWriter;
-use probe_answer::{Attempt, closed_the_connection, era_to_retry};
+use probe_answer::{Attempt, closed_the_connection, era_to_retry, handshake_cause};
 
 /// Spawns the server and completes the handshake; on failure the process is ended and the
 /// error carries its last stderr lines. A server whose answer to the `server/discover` probe
@@ -95,7 +94,7 @@ async fn connect_once(
             process.shutdown(Duration::ZERO).await;
             return Err(Attempt::Again(protocol));
         }
-        Ok(Err(err)) => Some((root_cause(&err), closed_the_connection(&err))),
+        Ok(Err(err)) => Some((handshake_cause(&err), closed_the_connection(&err))),
         Err(_) => None,
     };
     // Lets a dying server finish exiting and its stderr drain before we judge.

@@ -63,8 +63,27 @@ pub(super) fn era_to_retry(
 /// True when the handshake ended because the connection did (the server's exit tells why),
 /// not because of what the server answered.
 pub(super) fn closed_the_connection(err: &ClientInitializeError) -> bool {
-    matches!(
-        err,
-        ClientInitializeError::ConnectionClosed(_) | ClientInitializeError::TransportError { .. }
-    )
+    match err {
+        // The probe was answered; what became of the `initialize` after it is what counts (a
+        // server that dies after refusing `server/discover`, as one that exits when its
+        // database is not there does, closed the connection).
+        ClientInitializeError::LegacyFallbackFailed { fallback, .. } => {
+            closed_the_connection(fallback)
+        }
+        ClientInitializeError::ConnectionClosed(_)
+        | ClientInitializeError::TransportError { .. } => true,
+        _ => false,
+    }
+}
+
+/// What went wrong in words: for a failed fallback, the `initialize` failure after the refused
+/// `server/discover` (rmcp's own message names neither).
+pub(super) fn handshake_cause(err: &ClientInitializeError) -> String {
+    match err {
+        ClientInitializeError::LegacyFallbackFailed { fallback, .. } => format!(
+            "the server refused `server/discover`, then `initialize` failed: {}",
+            crate::error::root_cause(fallback.as_ref())
+        ),
+        other => crate::error::root_cause(other),
+    }
 }
