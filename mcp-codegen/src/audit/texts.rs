@@ -1,5 +1,6 @@
 //! The text a model reads in a snapshot, each piece with where it is: the server's
-//! `instructions`, and in every tool, prompt, resource and template each string (a
+//! `instructions`, each skill's listed frontmatter, and in every tool, prompt, resource and
+//! template each string (a
 //! description, a title, an enum value, a default…) and each parameter name, wherever it
 //! sits in the schemas. `$ref`s, `$schema` and icons are left out: no model reads them as text.
 
@@ -10,7 +11,8 @@ use crate::Snapshot;
 /// One piece of text.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Text {
-    /// `server`, ``tool `x` ``, ``prompt `x` ``, ``resource `uri` ``, ``template `x` ``.
+    /// `server`, ``tool `x` ``, ``prompt `x` ``, ``resource `uri` ``, ``template `x` ``,
+    /// ``skill `uri` ``.
     pub subject: String,
     /// The tool's name, for tools.
     pub tool: Option<String>,
@@ -88,6 +90,18 @@ pub(crate) fn texts(snapshot: &Snapshot) -> Vec<Text> {
         for (key, raw) in entries {
             walk(raw, "", &format!("{what} `{key}`"), None, &mut out);
         }
+    }
+    // A skill's listed frontmatter (its name and description, what a host shows a model to
+    // choose it by); its files' URIs and digests are machinery.
+    for skill in snapshot.skills.iter().flatten() {
+        let subject = format!("skill `{}`", skill.uri);
+        walk(
+            &skill.raw["frontmatter"],
+            "/frontmatter",
+            &subject,
+            None,
+            &mut out,
+        );
     }
     out
 }
