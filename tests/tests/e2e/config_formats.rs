@@ -363,9 +363,17 @@ fn machine_clients_name_their_private_key_never_hold_it() {
         Some(&WorkloadToken::Env("K8S_SA_TOKEN".into()))
     );
     assert!(config.server("workload-twice").is_err());
+    // DPoP where offered unless a config says no; a word instead of a boolean is refused.
+    assert_eq!(oauth("signed").dpop, None);
+    assert_eq!(oauth("bearer-only").dpop, Some(false));
+    assert!(config.server("dpop-word").is_err());
     // A key written into the config is refused, naming where it belongs.
     assert!(config.server("inline").is_err());
     let warning = config.warnings.join("\n");
     assert!(warning.contains("private_key_file"), "{warning}");
     assert!(warning.contains("name two tokens: keep one"), "{warning}");
+    assert!(
+        warning.contains("`oauth.dpop` must be true or false"),
+        "{warning}"
+    );
 }
