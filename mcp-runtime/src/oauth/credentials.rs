@@ -150,3 +150,38 @@ fn refresh_lock(store: &TokenStore, url: &str) -> Arc<tokio::sync::Mutex<()>> {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     locks.entry(store.path(url)).or_default().clone()
 }
+
+/// The credentials a grant with no refresh token keeps (cross-app access, workload identity):
+/// the access token, its lifetime and scopes (sorted), and the issuer it is kept under. The
+/// next grant presents the enterprise or workload token again instead of refreshing.
+pub(crate) fn without_refresh(
+    client_id: &str,
+    access_token: &str,
+    expires_in: Option<u64>,
+    mut scopes: Vec<String>,
+    issuer: Option<String>,
+    target: &str,
+) -> crate::Result<StoredCredentials> {
+    scopes.sort();
+    let mut response = serde_json::json!({"access_token": access_token, "token_type": "Bearer"});
+    if let Some(lifetime) = expires_in {
+        response["expires_in"] = lifetime.into();
+    }
+    if !scopes.is_empty() {
+        response["scope"] = scopes.join(" ").into();
+    }
+    let token_response = serde_json::from_value(response).map_err(|e| {
+        super::oauth_error(target, format!("the token is not a token response: {e}"))
+    })?;
+    let received = SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_secs())
+        .ok();
+    Ok(StoredCredentials::new(
+        client_id.to_string(),
+        Some(token_response),
+        scopes,
+        received,
+    )
+    .with_issuer(issuer))
+}

@@ -9,9 +9,8 @@ use rmcp::transport::auth::enterprise::{
     EmaAccessToken, EmaAuthorizationServer, EmaClientAuthentication, EmaExchangeRequest,
 };
 use rmcp::transport::auth::{AuthorizationMetadata, CredentialStore, StoredCredentials};
-use serde_json::json;
 
-use super::credentials::FileCredentials;
+use super::credentials::{FileCredentials, without_refresh};
 use super::http_guard::GuardedHttp;
 use super::oauth_error;
 use crate::error::root_cause;
@@ -114,31 +113,14 @@ impl CrossApp {
         issuer: String,
         target: &str,
     ) -> Result<StoredCredentials> {
-        let mut scopes: Vec<String> = token.scopes.into_iter().collect();
-        scopes.sort();
-        let mut response = json!({
-            "access_token": token.access_token.secret(),
-            "token_type": "Bearer",
-        });
-        if let Some(lifetime) = token.expires_in {
-            response["expires_in"] = lifetime.as_secs().into();
-        }
-        if !scopes.is_empty() {
-            response["scope"] = scopes.join(" ").into();
-        }
-        let token_response = serde_json::from_value(response)
-            .map_err(|e| oauth_error(target, format!("the token is not a token response: {e}")))?;
-        let received = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|elapsed| elapsed.as_secs())
-            .ok();
-        Ok(StoredCredentials::new(
-            self.client_id.clone(),
-            Some(token_response),
-            scopes,
-            received,
+        without_refresh(
+            &self.client_id,
+            token.access_token.secret(),
+            token.expires_in.map(|lifetime| lifetime.as_secs()),
+            token.scopes.into_iter().collect(),
+            Some(issuer),
+            target,
         )
-        .with_issuer(Some(issuer)))
     }
 }
 

@@ -7,9 +7,9 @@
 //! nor turned into another grant.
 
 use rmcp::transport::auth::{AuthorizationMetadata, CredentialStore, StoredCredentials};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::credentials::FileCredentials;
+use super::credentials::{FileCredentials, without_refresh};
 use super::http_guard::insecure;
 use super::oauth_error;
 use crate::error::root_cause;
@@ -152,7 +152,7 @@ fn refusal(status: reqwest::StatusCode, body: &Value) -> String {
     format!("{status} {code}{said}{hint}")
 }
 
-/// The token as a login keeps it.
+/// The token as a login keeps it, with the scopes granted (else those asked for).
 fn stored(
     client_id: &str,
     answer: Value,
@@ -160,36 +160,19 @@ fn stored(
     asked: Vec<String>,
     target: &str,
 ) -> Result<StoredCredentials> {
-    let mut scopes: Vec<String> = match answer["scope"].as_str() {
+    let scopes = match answer["scope"].as_str() {
         Some(granted) => granted.split_whitespace().map(str::to_string).collect(),
         None => asked,
     };
-    scopes.sort();
-    let mut response = json!({"access_token": answer["access_token"], "token_type": "Bearer"});
-    if let Some(lifetime) = answer["expires_in"].as_u64() {
-        response["expires_in"] = lifetime.into();
-    }
-    if !scopes.is_empty() {
-        response["scope"] = scopes.join(" ").into();
-    }
-    let token_response = serde_json::from_value(response)
-        .map_err(|e| oauth_error(target, format!("the token is not a token response: {e}")))?;
-    let received = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|elapsed| elapsed.as_secs())
-        .ok();
-    Ok(StoredCredentials::new(
-        client_id.to_string(),
-        Some(token_response),
-        scopes,
-        received,
-    )
-    .with_issuer(issuer))
+    let token = answer["access_token"].as_str().unwrap_or_default();
+    let lifetime = answer["expires_in"].as_u64();
+    without_refresh(client_id, token, lifetime, scopes, issuer, target)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     const TARGET: &str = "https://mcp.example.com/mcp";
 
