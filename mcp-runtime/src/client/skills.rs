@@ -159,22 +159,22 @@ impl Client {
 
     /// Every skill the server lists (`skills/list`, all pages). Reads no skill file.
     pub async fn list_skills(&self) -> Result<Vec<Skill>> {
-        let mut skills = Vec::new();
-        let mut cursor: Option<String> = None;
-        loop {
-            let params = match &cursor {
-                Some(cursor) => json!({"cursor": cursor}),
-                None => json!({}),
-            };
-            let page = self.skills_request("skills/list", params).await?;
-            for entry in page["skills"].as_array().into_iter().flatten() {
-                skills.push(self.entry(entry.clone(), "skills/list")?);
-            }
-            cursor = page["nextCursor"].as_str().map(str::to_string);
-            if cursor.is_none() {
-                return Ok(skills);
-            }
-        }
+        // The listing's pager: one request timeout, a cursor that repeats is an error.
+        let entries = self
+            .all_pages("skills/list", |params| async move {
+                let params = serde_json::to_value(params).unwrap_or_else(|_| json!({}));
+                let mut page = self.custom_request("skills/list", params).await?;
+                let entries = match page["skills"].take() {
+                    Value::Array(entries) => entries,
+                    _ => Vec::new(),
+                };
+                Ok((entries, page["nextCursor"].as_str().map(str::to_string)))
+            })
+            .await?;
+        entries
+            .into_iter()
+            .map(|entry| self.entry(entry, "skills/list"))
+            .collect()
     }
 
     /// The entry of the skill whose `SKILL.md` is at `uri` (`skills/get`).
