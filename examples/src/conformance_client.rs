@@ -8,9 +8,6 @@
 //! `conformance client --requirements 2026-07-28 --command target/debug/conformance_client`
 //! (`cargo build -p mcp-toolset-examples --features conformance --bin conformance_client`).
 
-use std::future::Future;
-use std::pin::Pin;
-
 use anyhow::Context;
 use mcp_runtime::oauth::{LoginOptions, login};
 use mcp_runtime::skills::Skill;
@@ -18,8 +15,6 @@ use mcp_runtime::{
     Client, ConnectOptions, ElicitAnswer, EnterpriseIdp, Error, OAuthSpec, ServerSpec,
 };
 use serde_json::{Value, json};
-
-type Work<'a> = Pin<Box<dyn Future<Output = mcp_runtime::Result<()>> + 'a>>;
 
 /// The scenario the environment names, against the URL the last argument gives. Run it on a
 /// current-thread runtime: it sets the context's secrets in this process's environment, where
@@ -134,50 +129,48 @@ async fn work(server: ServerSpec, scenario: &str, context: &Value) -> mcp_runtim
     done
 }
 
-fn steps<'a>(client: &'a Client, scenario: &'a str, context: &'a Value) -> Work<'a> {
-    Box::pin(async move {
-        match scenario {
-            "tools_call" => call(client, "add_numbers", json!({"a": 5, "b": 3})).await,
-            "elicitation-sep1034-client-defaults" => {
-                call(client, "test_client_elicitation_defaults", json!({})).await
-            }
-            "sse-retry" => call(client, "test_reconnection", json!({})).await,
-            "json-schema-2020-12-preservation" => echo_schema(client).await,
-            "sep-2322-client-request-state" => {
-                for tool in [
-                    "test_mrtr_echo_state",
-                    "test_mrtr_no_state",
-                    "test_mrtr_unrelated",
-                    "test_mrtr_no_result_type",
-                ] {
-                    call(client, tool, json!({})).await?;
-                }
-                Ok(())
-            }
-            "http-custom-headers" => {
-                for each in context["toolCalls"].as_array().into_iter().flatten() {
-                    call(
-                        client,
-                        each["name"].as_str().unwrap_or_default(),
-                        each["arguments"].clone(),
-                    )
-                    .await?;
-                }
-                Ok(())
-            }
-            "http-standard-headers" | "http-invalid-tool-headers" => everything(client).await,
-            "sep-2640-client-no-prefetch" => client.list_skills().await.map(drop),
-            s if s.starts_with("sep-2640-client-verify") => load_every_skill(client).await,
-            s if s.starts_with("auth/scope-step-up") => {
-                let tools = client.list_tools().await?;
-                match tools.first() {
-                    Some(tool) => call(client, &tool.name, json!({})).await,
-                    None => Ok(()),
-                }
-            }
-            _ => client.list_tools().await.map(drop),
+async fn steps(client: &Client, scenario: &str, context: &Value) -> mcp_runtime::Result<()> {
+    match scenario {
+        "tools_call" => call(client, "add_numbers", json!({"a": 5, "b": 3})).await,
+        "elicitation-sep1034-client-defaults" => {
+            call(client, "test_client_elicitation_defaults", json!({})).await
         }
-    })
+        "sse-retry" => call(client, "test_reconnection", json!({})).await,
+        "json-schema-2020-12-preservation" => echo_schema(client).await,
+        "sep-2322-client-request-state" => {
+            for tool in [
+                "test_mrtr_echo_state",
+                "test_mrtr_no_state",
+                "test_mrtr_unrelated",
+                "test_mrtr_no_result_type",
+            ] {
+                call(client, tool, json!({})).await?;
+            }
+            Ok(())
+        }
+        "http-custom-headers" => {
+            for each in context["toolCalls"].as_array().into_iter().flatten() {
+                call(
+                    client,
+                    each["name"].as_str().unwrap_or_default(),
+                    each["arguments"].clone(),
+                )
+                .await?;
+            }
+            Ok(())
+        }
+        "http-standard-headers" | "http-invalid-tool-headers" => everything(client).await,
+        "sep-2640-client-no-prefetch" => client.list_skills().await.map(drop),
+        s if s.starts_with("sep-2640-client-verify") => load_every_skill(client).await,
+        s if s.starts_with("auth/scope-step-up") => {
+            let tools = client.list_tools().await?;
+            match tools.first() {
+                Some(tool) => call(client, &tool.name, json!({})).await,
+                None => Ok(()),
+            }
+        }
+        _ => client.list_tools().await.map(drop),
+    }
 }
 
 async fn call(client: &Client, tool: &str, arguments: Value) -> mcp_runtime::Result<()> {
