@@ -11,8 +11,16 @@ certificate the authorization server trusts: it serves
 `https://127.0.0.1:PORT/oauth/client.json`, the document a user of mcp-toolset's login
 publishes.
 
-Usage: python_auth_server.py [--token-ttl SECS] [--cimd PORT]. Prints `listening on URL` when
-it serves.
+With --workload TOKEN_FILE the authorization server also takes workload identity (SEP-1933):
+the SDK's RFC 7523 JWT-bearer grant (its `identity_assertion_enabled` route) from the
+confidential client `workload-client` (secret `workload-secret`, HTTP Basic), the assertion a
+token of a stand-in platform: signed ES256 by a key made at start, `iss`
+https://platform.example, `aud` this authorization server, a `sub`, not expired. The platform's
+token for the workload is written to TOKEN_FILE; the tool `whoami` says whose token a call
+carries.
+
+Usage: python_auth_server.py [--token-ttl SECS] [--cimd PORT] [--workload TOKEN_FILE]. Prints
+`listening on URL` when it serves.
 """
 
 import argparse
@@ -36,6 +44,7 @@ from mcp.server.auth.provider import (
     AuthorizationCode,
     AuthorizationParams,
     RefreshToken,
+    TokenError,
     construct_redirect_uri,
 )
 import mcp.server.auth.routes as auth_routes
@@ -47,9 +56,10 @@ from mcp.shared.auth import InvalidRedirectUriError, OAuthClientInformationFull,
 class ApproveAll:
     """Clients, codes and tokens in memory; `authorize` approves without asking anyone."""
 
-    def __init__(self, ttl: int, documents=None):
+    def __init__(self, ttl: int, documents=None, platform=None):
         self.ttl = ttl
         self.documents = documents
+        self.platform = platform
         self.clients: dict[str, OAuthClientInformationFull] = {}
         self.codes: dict[str, AuthorizationCode] = {}
         self.access: dict[str, AccessToken] = {}
@@ -100,6 +110,16 @@ class ApproveAll:
     async def revoke_token(self, token):
         self.access.pop(token.token, None)
         self.refresh.pop(token.token, None)
+
+    async def exchange_identity_assertion(self, client, params) -> OAuthToken:
+        if self.platform is None:
+            raise TokenError(error="unsupported_grant_type", error_description="no workload identity here")
+        subject = self.platform.verify(params.assertion)
+        issued = self._issue(client.client_id, params.scopes or ["notes"], params.resource)
+        self.access[issued.access_token].subject = subject
+        self.refresh.pop(issued.refresh_token, None)
+        # SEP-1933: no refresh token; the workload presents its platform's token again.
+        return issued.model_copy(update={"refresh_token": None})
 
     def _issue(self, client_id, scopes, resource) -> OAuthToken:
         access = AccessToken(
@@ -242,6 +262,49 @@ def advertise_documents() -> None:
     auth_routes.build_metadata = with_documents
 
 
+class Platform:
+    """A stand-in workload platform (a Kubernetes cluster, a CI service): it signs the
+    workload's token; the authorization server trusts its key."""
+
+    ISSUER = "https://platform.example"
+
+    def __init__(self, audience: str):
+        from cryptography.hazmat.primitives.asymmetric import ec
+
+        self.key = ec.generate_private_key(ec.SECP256R1())
+        self.audience = audience
+
+    def token(self) -> str:
+        import jwt
+
+        now = int(time.time())
+        claims = {
+            "iss": self.ISSUER,
+            "sub": "system:serviceaccount:ci:agent",
+            "aud": self.audience,
+            "iat": now,
+            "exp": now + 600,
+            "jti": secrets.token_urlsafe(12),
+        }
+        return jwt.encode(claims, self.key, algorithm="ES256", headers={"typ": "JWT"})
+
+    def verify(self, assertion: str) -> str:
+        import jwt
+
+        try:
+            claims = jwt.decode(
+                assertion,
+                self.key.public_key(),
+                algorithms=["ES256"],
+                audience=self.audience,
+                issuer=self.ISSUER,
+                options={"require": ["exp", "sub", "jti"]},
+            )
+        except jwt.PyJWTError as e:
+            raise TokenError(error="invalid_grant", error_description=f"workload token refused: {e}")
+        return claims["sub"]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -252,19 +315,35 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--token-ttl", type=int, default=3600)
     parser.add_argument("--cimd", type=int, metavar="PORT")
+    parser.add_argument("--workload", metavar="TOKEN_FILE")
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     documents = None
+    platform = None
+    if args.workload:
+        platform = Platform(base)
+        with open(args.workload, "w") as out:
+            out.write(platform.token())
     if args.cimd:
         # Both TLS contexts read the certificate now: it need not outlive this block.
         with tempfile.TemporaryDirectory(prefix="cimd-") as directory:
             serve_document(directory, args.cimd)
             documents = Documents(f"{directory}/cert.pem")
         advertise_documents()
+    provider = ApproveAll(args.token_ttl, documents, platform)
+    if platform is not None:
+        provider.clients["workload-client"] = OAuthClientInformationFull(
+            client_id="workload-client",
+            client_secret="workload-secret",
+            token_endpoint_auth_method="client_secret_basic",
+            grant_types=["urn:ietf:params:oauth:grant-type:jwt-bearer"],
+            redirect_uris=None,
+            scope="notes",
+        )
     server = MCPServer(
         "python-oauth-peer",
-        auth_server_provider=ApproveAll(args.token_ttl, documents),
+        auth_server_provider=provider,
         auth=AuthSettings(
             issuer_url=base,
             resource_server_url=f"{base}/mcp",
@@ -274,6 +353,7 @@ def main() -> None:
             revocation_options=RevocationOptions(enabled=True),
             required_scopes=["notes"],
             validate_token_resource=True,
+            identity_assertion_enabled=platform is not None,
         ),
     )
 
@@ -281,6 +361,16 @@ def main() -> None:
     def shout(text: str) -> str:
         """Upper-cases the text."""
         return text.upper()
+
+    if platform is not None:
+
+        @server.tool()
+        def whoami() -> str:
+            """Whose token this call carries: the client and the subject."""
+            from mcp.server.auth.middleware.auth_context import get_access_token
+
+            token = get_access_token()
+            return json.dumps({"client_id": token.client_id, "subject": token.subject})
 
     print(f"listening on {base}/mcp", flush=True)
     server.run(transport="streamable-http", host="127.0.0.1", port=port)

@@ -67,11 +67,12 @@ pub struct LoginArgs {
     /// Workload identity: a file holding the token the workload's platform gives it (a
     /// Kubernetes projected service-account token, a CI OIDC token), presented as a JWT-bearer
     /// assertion for this server's token, with no browser; read at each use. With --client-id
-    /// (the workload's id at the authorization server).
-    #[arg(long, value_name = "FILE", requires = "client_id", conflicts_with_all = ["client_secret_env", "private_key_file", "private_key_env", "idp_issuer", "workload_token_env"])]
+    /// (the workload's id at the authorization server), and --client-secret-env where that
+    /// server wants a confidential client.
+    #[arg(long, value_name = "FILE", requires = "client_id", conflicts_with_all = ["private_key_file", "private_key_env", "idp_issuer", "workload_token_env"])]
     workload_token_file: Option<std::path::PathBuf>,
     /// Workload identity with the token in this environment variable (never printed or saved).
-    #[arg(long, value_name = "ENV_VAR", requires = "client_id", conflicts_with_all = ["client_secret_env", "private_key_file", "private_key_env", "idp_issuer"])]
+    #[arg(long, value_name = "ENV_VAR", requires = "client_id", conflicts_with_all = ["private_key_file", "private_key_env", "idp_issuer"])]
     workload_token_env: Option<String>,
     /// Plain bearer tokens even where the authorization server offers DPoP (by default a
     /// login there binds its tokens to a key of its own, RFC 9449).

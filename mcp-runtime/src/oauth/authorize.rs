@@ -32,10 +32,7 @@ pub(crate) async fn authorized<C: SendsProofs>(
         .map_err(|e| oauth_error(&target, e.to_string()))?;
     let handoff = Handoff::default();
     let dpop = DpopSlot::default();
-    if let Some(stored) = record.as_ref().and_then(|r| r.dpop_key.as_ref()) {
-        let key = DpopKey::from_stored(&stored.0).map_err(|e| oauth_error(&target, e))?;
-        dpop.set(Arc::new(key));
-    }
+    hold_key(record.as_ref(), &dpop, &target)?;
     let mut manager = manager_with(&http.url, &target, Some(handoff.clone()), dpop.clone()).await?;
     let issuer = record.as_ref().map(|r| r.issuer.as_str());
     let credentials = FileCredentials::new(store.clone(), &key).at_issuer(issuer);
@@ -61,6 +58,9 @@ pub(crate) async fn authorized<C: SendsProofs>(
         (true, _) => fresh_token(&mut manager, oauth, &store, http, &target).await?,
         (false, Some(machine)) => {
             client_credentials(&mut manager, oauth, &machine, &http.url, &target).await?;
+            // The grant binds its token to a key of its own where the server takes proofs.
+            let granted = store.load(&key).ok().flatten();
+            hold_key(granted.as_ref(), &dpop, &target)?;
         }
         (false, None) => return Err(Error::login_required(http, reason(record.as_ref()))),
     }
@@ -69,6 +69,15 @@ pub(crate) async fn authorized<C: SendsProofs>(
         None => inner,
     };
     Ok(AuthClient::new(inner, manager))
+}
+
+/// Puts the key the stored token is bound to, if any, in `dpop`.
+fn hold_key(record: Option<&Record>, dpop: &DpopSlot, target: &str) -> Result<()> {
+    if let Some(stored) = record.and_then(|r| r.dpop_key.as_ref()) {
+        let key = DpopKey::from_stored(&stored.0).map_err(|e| oauth_error(target, e))?;
+        dpop.set(Arc::new(key));
+    }
+    Ok(())
 }
 
 /// Makes sure the stored token is usable now: rmcp refreshes it when less than min(30 s, half

@@ -21,13 +21,9 @@ pub(crate) struct Discovered {
     pub dpop: DpopSlot,
 }
 
-/// An rmcp manager for `url` whose every OAuth request passes the transport check.
-pub(crate) async fn manager(url: &str, target: &str) -> Result<AuthorizationManager> {
-    manager_with(url, target, None, DpopSlot::default()).await
-}
-
-/// [`manager`] whose OAuth HTTP client answers refreshes from `handoff` when one waits, and
-/// signs token requests with the key `dpop` holds.
+/// An rmcp manager for `url` whose every OAuth request passes the transport check, whose
+/// OAuth HTTP client answers refreshes from `handoff` when one waits, and signs token requests
+/// with the key `dpop` holds.
 pub(crate) async fn manager_with(
     url: &str,
     target: &str,

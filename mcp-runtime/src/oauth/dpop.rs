@@ -172,9 +172,11 @@ impl DpopSlot {
         self.1.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    pub(crate) fn set_nonce(&self, nonce: Option<String>) {
-        if nonce.is_some() {
-            *self.1.lock().unwrap_or_else(|e| e.into_inner()) = nonce;
+    /// Keeps the nonce a server handed out in its `DPoP-Nonce` header, for the next proof.
+    pub(crate) fn learn_nonce(&self, headers: &http::HeaderMap) {
+        let nonce = headers.get("dpop-nonce").and_then(|v| v.to_str().ok());
+        if let Some(nonce) = nonce {
+            *self.1.lock().unwrap_or_else(|e| e.into_inner()) = Some(nonce.to_string());
         }
     }
 }

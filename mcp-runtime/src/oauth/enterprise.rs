@@ -12,7 +12,7 @@ use rmcp::transport::auth::{AuthorizationMetadata, CredentialStore, StoredCreden
 
 use super::credentials::{FileCredentials, without_refresh};
 use super::http_guard::GuardedHttp;
-use super::oauth_error;
+use super::{env_secret, oauth_error};
 use crate::error::root_cause;
 use crate::{EnterpriseIdp, OAuthSpec, Result};
 
@@ -38,17 +38,7 @@ impl CrossApp {
                     .into(),
             )
         })?;
-        let read = |var: &str, what: &str| {
-            std::env::var(var)
-                .ok()
-                .filter(|value| !value.is_empty())
-                .ok_or_else(|| {
-                    oauth_error(
-                        target,
-                        format!("environment variable {var} ({what}) is not set"),
-                    )
-                })
-        };
+        let read = |var: &str, what: &str| env_secret(var, what, target);
         Ok(CrossApp {
             id_token: read(&idp.id_token_env, "the identity provider's ID token")?,
             idp_secret: match &idp.client_secret_env {

@@ -64,9 +64,8 @@ pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Resul
     let issuer = discovered.metadata.issuer.as_deref();
     manager.set_credential_store(FileCredentials::new(store.clone(), url).at_issuer(issuer));
     let machine = Machine::of(spec, &target)?;
-    // Where the authorization server binds tokens to a key, a browser login gets one. The
-    // grants without a person make their token requests on a manager of their own, which
-    // signs nothing yet: their tokens stay bearer tokens.
+    // Where the authorization server binds tokens to a key, a browser login gets one here;
+    // a grant without a person binds its own (`machine.rs`) and keeps it with its token.
     let dpop = match &machine {
         None if spec.dpop != Some(false) && dpop::offered(&discovered.metadata) => Some(Arc::new(
             DpopKey::generate().map_err(|e| oauth_error(&target, e))?,
@@ -76,14 +75,20 @@ pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Resul
     if let Some(key) = &dpop {
         discovered.dpop.set(key.clone());
     }
-    let resource = match machine {
-        Some(machine) => client_credentials(&mut manager, spec, &machine, url, &target).await?,
-        None => authorization_code(manager, spec, options, &target).await?,
+    let (resource, dpop_key) = match machine {
+        Some(machine) => {
+            let resource = client_credentials(&mut manager, spec, &machine, url, &target).await?;
+            (resource, kept_key(&store, url))
+        }
+        None => {
+            let resource = authorization_code(manager, spec, options, &target).await?;
+            (resource, dpop.map(|key| key.stored()))
+        }
     };
     let remembered = super::Remembered {
         metadata: discovered.metadata,
         resource,
-        dpop_key: dpop.map(|key| key.stored()),
+        dpop_key,
     };
     super::remember_metadata(&store, url, remembered, &target)?;
     let key = store_key(url);
@@ -95,6 +100,12 @@ pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Resul
         .ok_or_else(|| oauth_error(&target, "the token store did not keep the login".into()))
 }
 
+/// The key the grant kept beside its token, if it bound one.
+fn kept_key(store: &TokenStore, url: &str) -> Option<String> {
+    let record = store.load(&store_key(url)).ok().flatten()?;
+    record.dpop_key.map(|key| key.0)
+}
+
 /// The client-credentials grant; returns the resource the token is for.
 pub(crate) async fn client_credentials(
     manager: &mut AuthorizationManager,
@@ -104,13 +115,20 @@ pub(crate) async fn client_credentials(
     target: &str,
 ) -> Result<Option<String>> {
     let resource = url.to_string();
+    // The grant saves the tokens, and the metadata it found, to the store; this manager
+    // reads them from there.
+    machine.grant(spec, url, target).await?;
+    let stored = TokenStore::for_spec(spec)
+        .ok()
+        .and_then(|store| store.load(&store_key(url)).ok().flatten());
+    if let Some(metadata) = stored.and_then(|record| record.metadata) {
+        manager.set_metadata(metadata);
+    }
     if let Some(config) = machine.config(spec.scopes.clone(), resource.clone()) {
         manager
             .configure_client_credentials(&config)
             .map_err(|e| oauth_error(target, format!("client credentials: {}", root_cause(&e))))?;
     }
-    // The grant saves the tokens to the store; this manager reads them from there.
-    machine.grant(spec, url, target).await?;
     manager
         .initialize_from_store()
         .await

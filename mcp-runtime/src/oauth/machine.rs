@@ -1,16 +1,22 @@
 //! Machine-to-machine credentials: the client-credentials grant, the client authenticated by a
 //! secret (`client_secret_env`) or by an assertion signed with its private key
 //! (`private_key_jwt`, RFC 7523: `private_key_file` / `private_key_env`). Secrets and keys are
-//! read when needed, from where the spec names them, and never kept.
+//! read when needed, from where the spec names them, and never kept. Where the authorization
+//! server binds tokens to a key (DPoP), client credentials and workload identity are bound like
+//! a browser login: the login's key is made at its first grant and kept beside its token.
+//! Cross-app access stays bearer: rmcp's exchange refuses any other token type.
 
-use rmcp::transport::auth::{ClientCredentialsConfig, JwtSigningAlgorithm};
+use std::sync::Arc;
+
+use rmcp::transport::auth::{AuthorizationMetadata, ClientCredentialsConfig, JwtSigningAlgorithm};
 
 use super::credentials::FileCredentials;
-use super::discover::discover;
+use super::discover::{discover, manager_with};
+use super::dpop::{self, DpopKey, DpopSlot};
 use super::enterprise::CrossApp;
-use super::oauth_error;
 use super::store::{TokenStore, store_key};
 use super::workload::Workload;
+use super::{env_secret, oauth_error};
 use crate::error::root_cause;
 use crate::{OAuthSpec, Result};
 
@@ -61,13 +67,8 @@ impl Machine {
             }));
         }
         let var = spec.client_secret_env.as_deref().unwrap_or_default();
-        match std::env::var(var) {
-            Ok(secret) if !secret.is_empty() => Ok(Some(Machine::Secret { client_id, secret })),
-            _ => Err(oauth_error(
-                target,
-                format!("environment variable {var} (the client secret) is not set"),
-            )),
-        }
+        let secret = env_secret(var, "the client secret", target)?;
+        Ok(Some(Machine::Secret { client_id, secret }))
     }
 
     /// rmcp's configuration for the client-credentials grant, asking for `scopes` on
@@ -109,6 +110,7 @@ impl Machine {
     /// current-thread runtime and a manager of its own, while the caller awaits the answer.
     pub(crate) async fn grant(&self, spec: &OAuthSpec, url: &str, target: &str) -> Result<()> {
         let (machine, scopes) = (self.clone(), spec.scopes.clone());
+        let bind = spec.dpop != Some(false);
         let store = TokenStore::for_spec(spec).map_err(|e| oauth_error(target, e.to_string()))?;
         let (url, owner) = (url.to_string(), target.to_string());
         let (done, answer) = tokio::sync::oneshot::channel();
@@ -117,7 +119,9 @@ impl Machine {
                 .enable_all()
                 .build()
             {
-                Ok(runtime) => runtime.block_on(exchange(&url, &owner, store, machine, scopes)),
+                Ok(runtime) => {
+                    runtime.block_on(exchange(&url, &owner, store, machine, (scopes, bind)))
+                }
                 Err(e) => Err(oauth_error(
                     &owner,
                     format!("cannot start the token request: {e}"),
@@ -136,44 +140,81 @@ impl Machine {
 }
 
 /// The grant itself, on the grant's own thread: the server's metadata as stored at login,
-/// else discovered; the tokens saved to the store.
+/// else discovered; the tokens saved to the store, with the key they are bound to.
 async fn exchange(
     url: &str,
     target: &str,
     store: TokenStore,
     machine: Machine,
-    scopes: Vec<String>,
+    (scopes, bind): (Vec<String>, bool),
 ) -> Result<()> {
     let stored = store.load(&store_key(url)).ok().flatten();
-    let (mut manager, metadata) = match stored.and_then(|record| record.metadata) {
+    let kept = stored.as_ref().and_then(|record| record.dpop_key.clone());
+    let (mut manager, metadata, dpop) = match stored.and_then(|record| record.metadata) {
         Some(metadata) => {
-            let mut manager = super::discover::manager(url, target).await?;
+            let dpop = DpopSlot::default();
+            let mut manager = manager_with(url, target, None, dpop.clone()).await?;
             manager.set_metadata(metadata.clone());
-            (manager, metadata)
+            (manager, metadata, dpop)
         }
         None => {
             let discovered = discover(url, target).await?;
-            (discovered.manager, discovered.metadata)
+            (discovered.manager, discovered.metadata, discovered.dpop)
         }
     };
-    let credentials = FileCredentials::new(store, url).at_issuer(metadata.issuer.as_deref());
-    let config = match &machine {
+    // rmcp's cross-app exchange takes bearer tokens only: those stay unbound.
+    let bind = bind && !matches!(machine, Machine::Enterprise(_));
+    let key = binding_key(kept.map(|k| k.0), &metadata, bind, target)?;
+    if let Some(key) = &key {
+        dpop.set(key.clone());
+    }
+    let credentials =
+        FileCredentials::new(store.clone(), url).at_issuer(metadata.issuer.as_deref());
+    match &machine {
         Machine::Enterprise(cross) => {
-            return cross
+            cross
                 .exchange(&metadata, &credentials, url, scopes, target)
-                .await;
+                .await?
         }
         Machine::Workload(workload) => {
-            return workload
-                .exchange(&metadata, &credentials, url, scopes, target)
-                .await;
+            workload
+                .exchange(&metadata, &credentials, (url, &dpop), scopes, target)
+                .await?
         }
-        other => other.config(scopes, url.to_string()),
+        other => {
+            if let Some(config) = other.config(scopes, url.to_string()) {
+                manager.set_credential_store(credentials);
+                credentials_grant(&mut manager, &config, target).await?;
+            }
+        }
+    }
+    keep(&store, url, (key, metadata), target)
+}
+
+/// The key a grant binds its token to: the login's kept key, else a new one where the
+/// authorization server takes proofs; none where the spec says `dpop: false`.
+fn binding_key(
+    kept: Option<String>,
+    metadata: &AuthorizationMetadata,
+    bind: bool,
+    target: &str,
+) -> Result<Option<Arc<DpopKey>>> {
+    let key = match kept {
+        _ if !bind => return Ok(None),
+        Some(stored) => DpopKey::from_stored(&stored),
+        None if dpop::offered(metadata) => DpopKey::generate(),
+        None => return Ok(None),
     };
-    let Some(config) = config else {
-        return Ok(());
-    };
-    manager.set_credential_store(credentials);
+    key.map(|key| Some(Arc::new(key)))
+        .map_err(|e| oauth_error(target, e))
+}
+
+/// The client-credentials grant through rmcp, its token saved by the manager's store.
+async fn credentials_grant(
+    manager: &mut rmcp::transport::auth::AuthorizationManager,
+    config: &ClientCredentialsConfig,
+    target: &str,
+) -> Result<()> {
     let failed = |e: rmcp::transport::auth::AuthError| {
         let why = root_cause(&e);
         oauth_error(
@@ -182,13 +223,34 @@ async fn exchange(
         )
     };
     manager
-        .configure_client_credentials(&config)
+        .configure_client_credentials(config)
         .map_err(failed)?;
     manager
-        .exchange_client_credentials(&config)
+        .exchange_client_credentials(config)
         .await
         .map_err(failed)?;
     Ok(())
+}
+
+/// Keeps, beside the new token, the key it is bound to (or none, for a bearer token) and the
+/// authorization server's metadata, so a connect with no login before it can configure its
+/// manager for the next grant.
+fn keep(
+    store: &TokenStore,
+    url: &str,
+    (key, metadata): (Option<Arc<DpopKey>>, AuthorizationMetadata),
+    target: &str,
+) -> Result<()> {
+    let mut record = match store.load(&store_key(url)) {
+        Ok(Some(record)) => record,
+        Ok(None) => return Ok(()),
+        Err(e) => return Err(oauth_error(target, e.to_string())),
+    };
+    record.dpop_key = key.map(|key| super::login_file::StoredKey(key.stored()));
+    record.metadata.get_or_insert(metadata);
+    store
+        .save(&record)
+        .map_err(|e| oauth_error(target, e.to_string()))
 }
 
 /// The private key's PEM, from its file or variable (the error names which, never the key).

@@ -46,6 +46,20 @@ pub(crate) fn oauth_error(target: &str, reason: String) -> Error {
     }
 }
 
+/// The value of the environment variable `var`, holding `what`; an error names the variable
+/// and what it should hold when it is unset or empty (never a value).
+pub(crate) fn env_secret(var: &str, what: &str, target: &str) -> Result<String> {
+    std::env::var(var)
+        .ok()
+        .filter(|value| !value.is_empty())
+        .ok_or_else(|| {
+            oauth_error(
+                target,
+                format!("environment variable {var} ({what}) is not set"),
+            )
+        })
+}
+
 /// What a login keeps beside the tokens its flow stored.
 struct Remembered {
     /// The authorization server's metadata, so a connect need not discover it again.

@@ -4,14 +4,18 @@
 //! that platform's issuer. The token is read from its file or variable at each grant (platforms
 //! rotate them), never kept; the access token is kept like any login's, without a refresh
 //! token: the next grant presents the workload's token again. A refused grant is never retried
-//! nor turned into another grant.
+//! nor turned into another grant. Where the authorization server binds tokens to a key, the
+//! grant carries a DPoP proof; where it wants a confidential client (the Python SDK's does),
+//! `client_secret_env` authenticates the client with HTTP Basic (RFC 6749 §2.3.1).
 
 use rmcp::transport::auth::{AuthorizationMetadata, CredentialStore, StoredCredentials};
 use serde_json::Value;
 
 use super::credentials::{FileCredentials, without_refresh};
+use super::dpop::DpopSlot;
+use super::dpop_token::token_request;
 use super::http_guard::insecure;
-use super::oauth_error;
+use super::{env_secret, oauth_error};
 use crate::error::root_cause;
 use crate::{OAuthSpec, Result, WorkloadToken};
 
@@ -22,6 +26,7 @@ const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 #[derive(Clone)]
 pub(crate) struct Workload {
     client_id: String,
+    client_secret: Option<String>,
     assertion: String,
 }
 
@@ -57,19 +62,24 @@ impl Workload {
                 format!("{place} holds no workload token (a JWT: three dot-separated parts)"),
             ));
         }
+        let client_secret = match &spec.client_secret_env {
+            Some(var) => Some(env_secret(var, "the client secret", target)?),
+            None => None,
+        };
         Ok(Workload {
             client_id,
+            client_secret,
             assertion,
         })
     }
 
-    /// The JWT-bearer grant at the authorization server of `metadata`, for `resource`; the
-    /// token kept in `credentials` (the login's file).
+    /// The JWT-bearer grant at the authorization server of `metadata`, for `resource`, with a
+    /// proof when `dpop` holds a key; the token kept in `credentials` (the login's file).
     pub(crate) async fn exchange(
         &self,
         metadata: &AuthorizationMetadata,
         credentials: &FileCredentials,
-        resource: &str,
+        (resource, dpop): (&str, &DpopSlot),
         scopes: Vec<String>,
         target: &str,
     ) -> Result<()> {
@@ -77,7 +87,9 @@ impl Workload {
         if let Some(refusal) = insecure(endpoint) {
             return Err(oauth_error(target, refusal));
         }
-        let answer = self.request(endpoint, resource, &scopes, target).await?;
+        let answer = self
+            .request(endpoint, (resource, dpop), &scopes, target)
+            .await?;
         let stored = stored(
             &self.client_id,
             answer,
@@ -95,7 +107,7 @@ impl Workload {
     async fn request(
         &self,
         endpoint: &str,
-        resource: &str,
+        (resource, dpop): (&str, &DpopSlot),
         scopes: &[String],
         target: &str,
     ) -> Result<Value> {
@@ -108,30 +120,44 @@ impl Workload {
             form.append_pair("scope", &scopes.join(" "));
         }
         let failed = |why: String| oauth_error(target, format!("the workload grant failed: {why}"));
-        let http = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .timeout(std::time::Duration::from_secs(30))
-            .build()
-            .map_err(|e| failed(root_cause(&e)))?;
-        let response = http
-            .post(endpoint)
+        let mut request = http::Request::post(endpoint)
             .header("content-type", "application/x-www-form-urlencoded")
-            .header("accept", "application/json")
-            .body(form.finish())
-            .send()
+            .header("accept", "application/json");
+        if let Some(secret) = &self.client_secret {
+            request = request.header("authorization", basic(&self.client_id, secret));
+        }
+        let request = request
+            .body(form.finish().into_bytes())
+            .map_err(|e| failed(root_cause(&e)))?;
+        let response = token_request(dpop, &request)
             .await
-            .map_err(|e| failed(format!("{endpoint} did not answer ({})", root_cause(&e))))?;
-        let status = response.status();
-        let body: Value = response.json().await.unwrap_or(Value::Null);
-        if status.is_success() && body["access_token"].is_string() {
+            .map_err(|e| failed(format!("{endpoint} did not answer ({})", root_cause(&*e))))?;
+        let body: Value = serde_json::from_slice(response.body()).unwrap_or(Value::Null);
+        if response.status().is_success() && body["access_token"].is_string() {
             return Ok(body);
         }
-        Err(failed(refusal(status, &body)))
+        Err(failed(refusal(response.status(), &body)))
     }
 }
 
+/// HTTP Basic client authentication: id and secret form-encoded first (RFC 6749 §2.3.1), a
+/// space as `%20`, which servers that decode with or without `+` for space both read.
+fn basic(client_id: &str, secret: &str) -> String {
+    use base64::Engine as _;
+    let encode = |s: &str| {
+        url::form_urlencoded::byte_serialize(s.as_bytes())
+            .collect::<String>()
+            .replace('+', "%20")
+    };
+    let pair = format!("{}:{}", encode(client_id), encode(secret));
+    format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(pair)
+    )
+}
+
 /// What the authorization server said, in its words (RFC 6749 §5.2), and what to check.
-fn refusal(status: reqwest::StatusCode, body: &Value) -> String {
+fn refusal(status: http::StatusCode, body: &Value) -> String {
     let code = body["error"].as_str().unwrap_or("no error code");
     let said = body["error_description"]
         .as_str()
@@ -142,8 +168,13 @@ fn refusal(status: reqwest::StatusCode, body: &Value) -> String {
             "; the workload token was not accepted: check that it has not expired and that its \
              audience is the authorization server"
         }
-        "unauthorized_client" | "invalid_client" => {
-            "; the authorization server does not let this client id use workload tokens"
+        "unauthorized_client" => {
+            "; the authorization server does not let this client use workload tokens (some \
+             take them only from a confidential client: set `client_secret_env` too)"
+        }
+        "invalid_client" => {
+            "; the authorization server did not accept this client: check `client_id`, and \
+             its secret (`client_secret_env`, `--client-secret-env`) where it has one"
         }
         "invalid_scope" => "; ask for other scopes (`scopes`, `--scope`)",
         "unsupported_grant_type" => "; the authorization server does not take workload tokens",
@@ -218,17 +249,34 @@ mod tests {
     fn a_refusal_gives_the_servers_words_and_what_to_check() {
         let body =
             json!({"error": "invalid_grant", "error_description": "JWT assertion is expired"});
-        let said = refusal(reqwest::StatusCode::BAD_REQUEST, &body);
+        let said = refusal(http::StatusCode::BAD_REQUEST, &body);
         assert!(
             said.contains("invalid_grant: JWT assertion is expired"),
             "{said}"
         );
         assert!(said.contains("has not expired"), "{said}");
-        let bare = refusal(reqwest::StatusCode::INTERNAL_SERVER_ERROR, &Value::Null);
+        let bare = refusal(http::StatusCode::INTERNAL_SERVER_ERROR, &Value::Null);
         assert!(
             bare.contains("500") && bare.contains("no error code"),
             "{bare}"
         );
+        let public = refusal(
+            http::StatusCode::BAD_REQUEST,
+            &json!({"error": "unauthorized_client"}),
+        );
+        assert!(public.contains("set `client_secret_env`"), "{public}");
+    }
+
+    #[test]
+    fn basic_authentication_form_encodes_id_and_secret_first() {
+        // RFC 6749 §2.3.1: `:` in an id, a space and a `+` in a secret are encoded first.
+        let header = basic("ci:agent", "a b+c");
+        let encoded = header.strip_prefix("Basic ").unwrap();
+        use base64::Engine as _;
+        let pair = base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .unwrap();
+        assert_eq!(String::from_utf8(pair).unwrap(), "ci%3Aagent:a%20b%2Bc");
     }
 
     #[test]

@@ -38,10 +38,12 @@ pub struct OAuthSpec {
     /// Workload identity: the token the workload's platform gives it (a Kubernetes projected
     /// service-account token, a CI job's OIDC token), presented as an RFC 7523 JWT-bearer
     /// assertion for this server's token, with no browser; read at each grant. `client_id` is
-    /// the workload's id at the server's authorization server.
+    /// the workload's id at the server's authorization server, and `client_secret_env` (sent
+    /// as HTTP Basic) its secret where that server wants a confidential client.
     pub workload_token: Option<Box<WorkloadToken>>,
     /// DPoP (RFC 9449): `None` (the default) binds the login's tokens to a key of its own
-    /// wherever the authorization server offers it (ES256); `Some(false)` never does.
+    /// wherever the authorization server offers it (ES256), for a browser login, client credentials and workload identity (cross-app access stays
+    /// bearer); `Some(false)` never does.
     pub dpop: Option<bool>,
     /// Scopes to ask for (default: what the server's metadata advertises).
     pub scopes: Vec<String>,

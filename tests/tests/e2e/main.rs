@@ -23,6 +23,7 @@ mod manager;
 mod manager_faults;
 mod mcp_apps;
 mod oauth;
+mod oauth_no_person;
 mod pinning;
 mod prompts_resources;
 mod rig_adapter;

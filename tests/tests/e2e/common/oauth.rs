@@ -33,6 +33,28 @@ pub fn python_oauth(ttl: u64) -> Proc {
     listening(command)
 }
 
+/// The Python MCP SDK's authorization server taking workload identity (the JWT-bearer grant)
+/// from the confidential client `workload-client`; the stand-in platform's token for the
+/// workload is written to `token_file`.
+pub fn python_oauth_workload(token_file: &Path) -> Proc {
+    let mut command = Command::new(python_bin("python"));
+    command.arg(oauth_file("python_auth_server.py"));
+    command.arg("--workload").arg(token_file);
+    listening(command)
+}
+
+/// panva's `oidc-provider` (npm) with DPoP, browser logins and the client-credentials grant,
+/// its access tokens living `ttl` seconds, in front of an MCP endpoint that takes DPoP-bound
+/// tokens only (`tests/oauth/oidc_provider_server.mjs`).
+pub fn oidc_provider_dpop(ttl: u64) -> Proc {
+    let mut command = Command::new(super::npm_bin("node"));
+    command
+        .arg(oauth_file("oidc_provider_server.mjs"))
+        .arg(super::test_servers().join("node_modules"))
+        .arg(ttl.to_string());
+    listening(command)
+}
+
 /// The Python MCP SDK's authorization server taking client ID metadata documents instead of
 /// registrations; the document is served at [`cimd_document`]`(port)`.
 pub fn python_oauth_cimd(port: u16) -> Proc {

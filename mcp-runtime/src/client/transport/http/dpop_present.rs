@@ -68,12 +68,7 @@ impl LimitedHttpClient {
         let Ok(response) = request.send().await else {
             return;
         };
-        let nonce = response
-            .headers()
-            .get("dpop-nonce")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-        dpop.set_nonce(nonce);
+        dpop.learn_nonce(response.headers());
     }
 }
 
