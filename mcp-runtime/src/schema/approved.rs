@@ -7,17 +7,77 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::drift::{Change, Severity, ToolSchemas, diff};
+use super::split_tool::{SplitTool, ToolList};
 
 /// The tools a person approved: a snapshot's `tools`, by name.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Approved {
     /// Where they came from (a file path), for messages.
     pub origin: String,
-    tools: BTreeMap<String, Value>,
+    tools: BTreeMap<String, Entry>,
+}
+
+/// One approved tool: what a model is offered of it, parsed, and its `outputSchema` as text
+/// until the whole object is asked for (`split_tool.rs`: start-up reads no output schema).
+#[derive(Debug, Clone)]
+struct Entry {
+    model: Value,
+    output_schema: Option<Box<RawValue>>,
+    whole: OnceLock<Value>,
+}
+
+impl Entry {
+    fn from_split(tool: SplitTool) -> Entry {
+        Entry {
+            model: Value::Object(tool.model),
+            output_schema: tool.output_schema,
+            whole: OnceLock::new(),
+        }
+    }
+
+    fn from_value(tool: Value) -> Entry {
+        let mut model = tool.clone();
+        let output_schema = model
+            .as_object_mut()
+            .and_then(|object| object.remove("outputSchema"))
+            .and_then(|schema| serde_json::value::to_raw_value(&schema).ok());
+        Entry {
+            model,
+            output_schema,
+            whole: OnceLock::from(tool),
+        }
+    }
+
+    /// The tool as the snapshot has it, `outputSchema` included (parsed now if not before).
+    fn whole(&self) -> &Value {
+        let Some(schema) = &self.output_schema else {
+            return self.whole.get().unwrap_or(&self.model);
+        };
+        self.whole.get_or_init(|| {
+            let mut whole = self.model.clone();
+            if let Some(object) = whole.as_object_mut() {
+                let schema = serde_json::from_str(schema.get()).unwrap_or(Value::Null);
+                object.insert("outputSchema".to_string(), schema);
+            }
+            whole
+        })
+    }
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Entry) -> bool {
+        self.whole() == other.whole()
+    }
+}
+
+fn named(model: &Value) -> Option<String> {
+    Some(model.get("name")?.as_str()?.to_string())
 }
 
 /// What [`Approved::judge`] decided for a live tool list.
@@ -68,21 +128,24 @@ impl Approved {
 
     /// Parses snapshot text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Approved, String> {
-        // Only `tools` is read into values: a snapshot's prompts and resources are skipped.
+        // Only `tools` is read into values, each tool's `outputSchema` left as text: a
+        // snapshot's prompts and resources are skipped.
         #[derive(serde::Deserialize)]
         struct Tools {
-            tools: Option<Value>,
+            tools: Option<ToolList>,
         }
         let root: Tools = serde_json::from_str(text)
             .map_err(|err| format!("snapshot {origin} is not valid JSON: {err}"))?;
-        let Some(Value::Array(tools)) = root.tools else {
+        let Some(ToolList::List(tools)) = root.tools else {
             return Err(format!(
                 "snapshot {origin} has no `tools` array (is it a file written by `mcp-codegen snapshot`?)"
             ));
         };
         let tools = tools
             .into_iter()
-            .filter_map(|tool| Some((tool.get("name")?.as_str()?.to_string(), tool)))
+            .flatten()
+            .map(Entry::from_split)
+            .filter_map(|entry| Some((named(&entry.model)?, entry)))
             .collect();
         Ok(Approved {
             origin: origin.to_string(),
@@ -94,7 +157,8 @@ impl Approved {
     pub fn from_tools(origin: &str, tools: impl IntoIterator<Item = Value>) -> Approved {
         let tools = tools
             .into_iter()
-            .filter_map(|tool| Some((tool.get("name")?.as_str()?.to_string(), tool)))
+            .map(Entry::from_value)
+            .filter_map(|entry| Some((named(&entry.model)?, entry)))
             .collect();
         Approved {
             origin: origin.to_string(),
@@ -102,9 +166,15 @@ impl Approved {
         }
     }
 
-    /// The approved object of tool `name`.
+    /// The approved object of tool `name`, as the snapshot has it.
     pub fn tool(&self, name: &str) -> Option<&Value> {
-        self.tools.get(name)
+        self.tools.get(name).map(Entry::whole)
+    }
+
+    /// The approved object of tool `name` without its `outputSchema`: what a model is offered
+    /// of it, read without parsing the output schema (often most of a snapshot's bytes).
+    pub fn tool_for_model(&self, name: &str) -> Option<&Value> {
+        self.tools.get(name).map(|entry| &entry.model)
     }
 
     /// The names of the approved tools.
@@ -121,7 +191,7 @@ impl Approved {
             let Some(name) = tool.get("name").and_then(Value::as_str) else {
                 continue;
             };
-            let Some(approved) = self.tools.get(name) else {
+            let Some(approved) = self.tool(name) else {
                 match allow_new {
                     true => verdict.offered.push(tool.clone()),
                     false => {

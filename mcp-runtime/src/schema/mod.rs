@@ -12,6 +12,7 @@ pub(crate) mod json_kind;
 mod pinned_skill;
 pub(crate) mod pointer;
 pub(crate) mod required;
+mod split_tool;
 mod tool_info;
 
 pub use app_visibility::app_only;

@@ -49,21 +49,12 @@ pub struct ManagedServer {
 /// 7.6 MB for one OpenAPI server), which no definition carries. Stale at once and from no
 /// session, so the first session lists the server's own.
 fn from_snapshot(pin: &Pin, filter: &ToolFilter) -> CachedTools {
-    let offered = |tool: &serde_json::Value| -> Option<Tool> {
-        let fields = tool
-            .as_object()?
-            .iter()
-            .filter(|(key, _)| *key != "outputSchema");
-        let tool: serde_json::Map<String, serde_json::Value> = fields
-            .map(|(key, value)| (key.clone(), value.clone()))
-            .collect();
-        serde_json::from_value(serde_json::Value::Object(tool)).ok()
-    };
+    use serde::Deserialize as _;
     let tools = pin
         .approved
         .names()
         .filter(|name| filter.allows(name))
-        .filter_map(|name| offered(pin.approved.tool(name)?))
+        .filter_map(|name| Tool::deserialize(pin.approved.tool_for_model(name)?).ok())
         .collect();
     CachedTools {
         tools: Arc::new(tools),
