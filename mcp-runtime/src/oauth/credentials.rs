@@ -151,20 +151,28 @@ fn refresh_lock(store: &TokenStore, url: &str) -> Arc<tokio::sync::Mutex<()>> {
     locks.entry(store.path(url)).or_default().clone()
 }
 
+/// An access token as the token endpoint issued it.
+pub(crate) struct Issued<'a> {
+    pub(crate) access_token: &'a str,
+    /// `Bearer`, or `DPoP` for a token bound to the key of the request's proof.
+    pub(crate) token_type: &'a str,
+    pub(crate) expires_in: Option<u64>,
+}
+
 /// The credentials a grant with no refresh token keeps (cross-app access, workload identity):
-/// the access token, its lifetime and scopes (sorted), and the issuer it is kept under. The
-/// next grant presents the enterprise or workload token again instead of refreshing.
+/// the access token, its type, lifetime and scopes (sorted), and the issuer it is kept under.
+/// The next grant presents the enterprise or workload token again instead of refreshing.
 pub(crate) fn without_refresh(
     client_id: &str,
-    access_token: &str,
-    expires_in: Option<u64>,
+    issued: Issued<'_>,
     mut scopes: Vec<String>,
     issuer: Option<String>,
     target: &str,
 ) -> crate::Result<StoredCredentials> {
     scopes.sort();
-    let mut response = serde_json::json!({"access_token": access_token, "token_type": "Bearer"});
-    if let Some(lifetime) = expires_in {
+    let (access_token, token_type) = (issued.access_token, issued.token_type);
+    let mut response = serde_json::json!({"access_token": access_token, "token_type": token_type});
+    if let Some(lifetime) = issued.expires_in {
         response["expires_in"] = lifetime.into();
     }
     if !scopes.is_empty() {

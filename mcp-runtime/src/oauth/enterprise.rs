@@ -10,7 +10,7 @@ use rmcp::transport::auth::enterprise::{
 };
 use rmcp::transport::auth::{AuthorizationMetadata, CredentialStore, StoredCredentials};
 
-use super::credentials::{FileCredentials, without_refresh};
+use super::credentials::{FileCredentials, Issued, without_refresh};
 use super::http_guard::GuardedHttp;
 use super::{env_secret, oauth_error};
 use crate::error::root_cause;
@@ -103,10 +103,15 @@ impl CrossApp {
         issuer: String,
         target: &str,
     ) -> Result<StoredCredentials> {
+        // rmcp takes nothing but bearer tokens here.
+        let issued = Issued {
+            access_token: token.access_token.secret(),
+            token_type: "Bearer",
+            expires_in: token.expires_in.map(|lifetime| lifetime.as_secs()),
+        };
         without_refresh(
             &self.client_id,
-            token.access_token.secret(),
-            token.expires_in.map(|lifetime| lifetime.as_secs()),
+            issued,
             token.scopes.into_iter().collect(),
             Some(issuer),
             target,

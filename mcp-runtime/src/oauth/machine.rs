@@ -246,6 +246,8 @@ fn keep(
         Ok(None) => return Ok(()),
         Err(e) => return Err(oauth_error(target, e.to_string())),
     };
+    // A server that offers DPoP may still issue a bearer token: then there is no key to keep.
+    let key = key.filter(|_| record.dpop_bound());
     record.dpop_key = key.map(|key| super::login_file::StoredKey(key.stored()));
     record.metadata.get_or_insert(metadata);
     store

@@ -84,7 +84,11 @@ fn remember_metadata(
         .ok_or_else(|| oauth_error(target, "no token was stored by the exchange".into()))?;
     record.metadata = Some(remembered.metadata);
     record.resource = remembered.resource;
-    record.dpop_key = remembered.dpop_key.map(login_file::StoredKey);
+    let bound = record.dpop_bound();
+    record.dpop_key = remembered
+        .dpop_key
+        .filter(|_| bound)
+        .map(login_file::StoredKey);
     store
         .save(&record)
         .map_err(|e| oauth_error(target, e.to_string()))

@@ -37,6 +37,19 @@ pub(crate) struct Record {
 }
 
 impl Record {
+    /// Whether the authorization server bound the stored token to a key (`token_type` DPoP):
+    /// one that offers DPoP but issued a bearer token is presented as bearer.
+    pub(crate) fn dpop_bound(&self) -> bool {
+        let token = self
+            .credentials
+            .as_ref()
+            .and_then(|c| c.token_response.as_ref());
+        token.is_some_and(|t| {
+            use oauth2::TokenResponse as _;
+            t.token_type().as_ref().eq_ignore_ascii_case("dpop")
+        })
+    }
+
     /// A login not stored yet.
     pub(crate) fn new(url: &str, issuer: Option<&str>) -> Record {
         Record::of(url, issuer.unwrap_or_default(), Login::default())
@@ -345,6 +358,25 @@ mod tests {
 
     fn client(record: Option<Record>) -> Option<String> {
         Some(record?.credentials?.client_id)
+    }
+
+    #[test]
+    fn only_a_token_issued_as_dpop_is_bound() {
+        let with_type = |token_type: &str| {
+            let issued = crate::oauth::credentials::Issued {
+                access_token: "t",
+                token_type,
+                expires_in: None,
+            };
+            let credentials =
+                crate::oauth::credentials::without_refresh("c", issued, vec![], None, URL);
+            let mut record = Record::new(URL, None);
+            record.credentials = Some(credentials.unwrap());
+            record.dpop_bound()
+        };
+        assert!(with_type("DPoP") && with_type("dpop"));
+        assert!(!with_type("Bearer"));
+        assert!(!Record::new(URL, None).dpop_bound());
     }
 
     #[test]

@@ -11,7 +11,7 @@
 use rmcp::transport::auth::{AuthorizationMetadata, CredentialStore, StoredCredentials};
 use serde_json::Value;
 
-use super::credentials::{FileCredentials, without_refresh};
+use super::credentials::{FileCredentials, Issued, without_refresh};
 use super::dpop::DpopSlot;
 use super::dpop_token::token_request;
 use super::http_guard::insecure;
@@ -195,9 +195,12 @@ fn stored(
         Some(granted) => granted.split_whitespace().map(str::to_string).collect(),
         None => asked,
     };
-    let token = answer["access_token"].as_str().unwrap_or_default();
-    let lifetime = answer["expires_in"].as_u64();
-    without_refresh(client_id, token, lifetime, scopes, issuer, target)
+    let issued = Issued {
+        access_token: answer["access_token"].as_str().unwrap_or_default(),
+        token_type: answer["token_type"].as_str().unwrap_or("Bearer"),
+        expires_in: answer["expires_in"].as_u64(),
+    };
+    without_refresh(client_id, issued, scopes, issuer, target)
 }
 
 #[cfg(test)]
