@@ -41,12 +41,9 @@ impl ApproveArgs {
         }
         let committed = Snapshot::load(&self.snapshot)?;
         let spec = self.source.spec()?;
-        let target = spec.target();
+        let (target, options) = (spec.target(), self.source.options()?);
         let live = with_login(spec, &self.source.login, |spec| {
-            mcp_codegen::snapshot::live::take_blocking(
-                spec,
-                mcp_codegen::snapshot::live::snapshot_options(),
-            )
+            mcp_codegen::snapshot::live::take_blocking(spec, options.clone())
         })
         .with_context(|| format!("reading the live tools of {target}"))?;
         let changes = compare(&committed, &live);

@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mcp_codegen::snapshot::live;
 use mcp_runtime::listing::Listing;
 use mcp_runtime::model::Tool;
-use mcp_runtime::{Client, Progress, ServerSpec, ToolOutput};
+use mcp_runtime::{Client, ConnectOptions, Progress, ServerSpec, ToolOutput};
 use serde_json::{Map, Value, json};
 
 use crate::auth::with_login;
@@ -62,9 +62,9 @@ impl CallArgs {
     pub(crate) fn run(&self) -> anyhow::Result<ExitCode> {
         let answers = self.answers.as_deref().map(parse_answers).transpose()?;
         let spec = self.source.spec()?;
-        let target = spec.target();
+        let (target, options) = (spec.target(), self.source.options()?);
         let outcome = with_login(spec, &self.source.login, |spec| {
-            live::block_on(self.session(spec, answers.clone()))?
+            live::block_on(self.session(spec, options.clone(), answers.clone()))?
         });
         outcome.with_context(|| format!("calling `{}` on {target}", self.tool))?
     }
@@ -73,10 +73,11 @@ impl CallArgs {
     async fn session(
         &self,
         spec: ServerSpec,
+        options: ConnectOptions,
         answers: Option<Map<String, Value>>,
     ) -> mcp_codegen::Result<anyhow::Result<ExitCode>> {
         let answers = Answers::choose(answers);
-        let mut options = live::snapshot_options()
+        let mut options = options
             .call_timeout(Duration::from_secs(self.timeout))
             .on_elicitation(move |request| answers.clone().answer(request));
         if let Some(cassette) = &self.record {

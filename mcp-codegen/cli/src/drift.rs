@@ -65,13 +65,10 @@ pub(crate) fn check(
 ) -> anyhow::Result<ExitCode> {
     let committed = Snapshot::load(snapshot)?;
     let spec = source.spec()?;
-    let target = spec.target();
+    let (target, options) = (spec.target(), source.options()?);
     // Unreachable is an error (exit 2), not drift.
     let live = with_login(spec, &source.login, |spec| {
-        mcp_codegen::snapshot::live::take_blocking(
-            spec,
-            mcp_codegen::snapshot::live::snapshot_options(),
-        )
+        mcp_codegen::snapshot::live::take_blocking(spec, options.clone())
     })
     .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
     let changes = compare(&committed, &live);

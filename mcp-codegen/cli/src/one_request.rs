@@ -5,7 +5,7 @@
 use std::future::Future;
 
 use mcp_codegen::snapshot::live;
-use mcp_runtime::{Client, ServerSpec};
+use mcp_runtime::{Client, ConnectOptions, ServerSpec};
 
 use crate::auth::with_login;
 use crate::source::SourceArgs;
@@ -17,18 +17,22 @@ where
     F: Fn(Client) -> Fut,
     Fut: Future<Output = (Client, mcp_runtime::Result<T>)>,
 {
-    let spec = source.spec()?;
+    let (spec, options) = (source.spec()?, source.options()?);
     with_login(spec, &source.login, |spec| {
-        live::block_on(session(spec, &request))?
+        live::block_on(session(spec, options.clone(), &request))?
     })
 }
 
-async fn session<T, F, Fut>(spec: ServerSpec, request: &F) -> mcp_codegen::Result<T>
+async fn session<T, F, Fut>(
+    spec: ServerSpec,
+    options: ConnectOptions,
+    request: &F,
+) -> mcp_codegen::Result<T>
 where
     F: Fn(Client) -> Fut,
     Fut: Future<Output = (Client, mcp_runtime::Result<T>)>,
 {
-    let client = Client::connect_with(spec, live::snapshot_options())
+    let client = Client::connect_with(spec, options)
         .await
         .map_err(mcp_codegen::Error::Live)?;
     let (client, outcome) = request(client).await;

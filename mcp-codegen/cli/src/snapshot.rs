@@ -29,9 +29,9 @@ pub(crate) fn run(
 
 fn snapshot(out: &Path, source: &SourceArgs) -> anyhow::Result<ExitCode> {
     let spec = source.spec()?;
-    let target = spec.target();
+    let (target, options) = (spec.target(), source.options()?);
     let snapshot = with_login(spec, &source.login, |spec| {
-        live::take_blocking(spec, live::snapshot_options())
+        live::take_blocking(spec, options.clone())
     })
     .with_context(|| format!("taking a snapshot of {target}"))?;
     let changed = write_if_changed(out, &snapshot.to_json())?;

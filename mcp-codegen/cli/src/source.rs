@@ -5,8 +5,11 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use mcp_runtime::ServerSpec;
+use std::time::Duration;
+
+use mcp_codegen::snapshot::live;
 use mcp_runtime::host::config::Config;
+use mcp_runtime::{ConnectOptions, ServerSpec};
 
 use crate::auth::LoginArgs;
 
@@ -34,6 +37,10 @@ pub struct SourceArgs {
     /// ...and the server entry in it.
     #[arg(long, requires = "config")]
     pub server: Option<String>,
+    /// Seconds to wait for the server to answer its handshake (default 120; with --config,
+    /// the entry's `connect_timeout` if it has one).
+    #[arg(long, value_name = "SECS")]
+    connect_timeout: Option<u64>,
     /// A stdio server: `-- COMMAND ARGS...`.
     #[arg(last = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -92,6 +99,23 @@ impl SourceArgs {
             parts.extend(self.command.iter().map(|a| shell_quote(a)));
         }
         parts.join(" ")
+    }
+
+    /// How to connect: a snapshot's options (`live::snapshot_options`), the handshake given
+    /// `--connect-timeout`, else the config entry's `connect_timeout`.
+    pub fn options(&self) -> anyhow::Result<ConnectOptions> {
+        let mut options = live::snapshot_options();
+        let entry = match (&self.config, &self.server) {
+            (Some(path), Some(server)) if self.connect_timeout.is_none() => {
+                load_config(path)?.server(server)?.connect_timeout
+            }
+            _ => None,
+        };
+        let seconds = self.connect_timeout.map(Duration::from_secs);
+        if let Some(timeout) = seconds.or(entry) {
+            options = options.connect_timeout(timeout);
+        }
+        Ok(options)
     }
 
     /// The server these arguments name.

@@ -223,3 +223,16 @@ fn a_call_runs_as_a_task_and_ctrl_c_cancels_it() {
         "{rest:?}"
     );
 }
+
+#[test]
+fn connect_timeout_bounds_the_wait_for_a_mute_server() {
+    // Without the flag a command waits 120 s for a server that never answers.
+    let mute = crate::common::faults::script("mute.py");
+    let start = std::time::Instant::now();
+    let out = call(&["--connect-timeout", "1", "echo"], &["python3", &mute]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(said.contains("within 1s"), "{said}");
+    assert!(said.contains("--connect-timeout SECS"), "{said}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+}

@@ -41,6 +41,6 @@ pub(crate) enum Direct {}
 pub(crate) fn no_answer(first_request: &str, deadline: Duration) -> String {
     format!(
         "no answer to `{first_request}` within {deadline:?} (raise `connect_timeout` for a slow \
-         starter; is it an MCP server on this transport?)"
+         starter, `--connect-timeout SECS` in the CLI; is it an MCP server on this transport?)"
     )
 }
