@@ -45,7 +45,7 @@ fn server_json(server: &ServerConfig) -> Value {
         ServerSpec::Stdio(s) => (
             "stdio",
             Some(s.command.clone()),
-            s.args.clone(),
+            s.shown_args(),
             None,
             s.env.keys().cloned().collect::<Vec<_>>(),
             Vec::new(),
@@ -112,9 +112,8 @@ fn to_human(config: &Config) -> String {
         let what = match &server.spec {
             ServerSpec::Stdio(s) => format!(
                 "stdio  {}",
-                std::iter::once(&s.command)
-                    .chain(&s.args)
-                    .cloned()
+                std::iter::once(s.command.clone())
+                    .chain(s.shown_args())
                     .collect::<Vec<_>>()
                     .join(" ")
             ),

@@ -9,6 +9,7 @@
 mod http;
 mod oauth;
 pub(crate) mod redact;
+mod redact_args;
 mod replay;
 mod stdio;
 
@@ -43,6 +44,7 @@ impl ServerSpec {
             args: Vec::new(),
             env: BTreeMap::new(),
             cwd: None,
+            written_args: None,
         }
     }
 
@@ -90,7 +92,12 @@ impl ServerSpec {
             }
         };
         match self {
-            ServerSpec::Stdio(s) => s.env.values().for_each(|v| replace(v, "<redacted>")),
+            ServerSpec::Stdio(s) => {
+                s.env.values().for_each(|v| replace(v, "<redacted>"));
+                s.hidden_values()
+                    .iter()
+                    .for_each(|v| replace(v, "<redacted>"));
+            }
             ServerSpec::Http(h) => {
                 replace(&h.url, &h.target());
                 h.headers.values().for_each(|v| replace(v, "<redacted>"));
@@ -179,5 +186,24 @@ mod tests {
         assert!(format!("{stdio:?}").contains("API_KEY"));
         assert_eq!(http.target(), "https://example.com/mcp?…");
         assert_eq!(stdio.target(), "`srv --x`");
+    }
+
+    #[test]
+    fn a_server_echoing_a_hidden_argument_is_scrubbed() {
+        let spec = ServerSpec::from(
+            ServerSpec::stdio("srv")
+                .args(["--api-key=sk_live_from_env_123", "serve", "env-value-9"])
+                .written_args(vec![
+                    "--api-key=${KEY}".into(),
+                    "serve".into(),
+                    "${TOKEN}".into(),
+                ]),
+        );
+        assert_eq!(spec.target(), "`srv --api-key=<redacted> serve ${TOKEN}`");
+        let said = "invalid key sk_live_from_env_123; token env-value-9 refused";
+        assert_eq!(
+            spec.scrub(said),
+            "invalid key <redacted>; token <redacted> refused"
+        );
     }
 }

@@ -154,6 +154,11 @@ fn stdio_spec(map: &Map<String, Value>, command: String) -> Result<ServerSpec, S
         return Err("`command` is empty".into());
     }
     let mut spec = ServerSpec::stdio(command).args(string_list(map, "args")?);
+    // What messages show of the arguments is their text as written, never an env value.
+    let written = written_list(map, "args");
+    if written.iter().any(|arg| arg.contains("${")) {
+        spec = spec.written_args(written);
+    }
     for (key, value) in string_map(map, "env")? {
         spec = spec.env(key, value);
     }
@@ -501,6 +506,17 @@ fn string_list(map: &Map<String, Value>, field: &str) -> Result<Vec<String>, Str
             .collect(),
         Some(_) => Err(format!("`{field}` must be an array of strings")),
     }
+}
+
+/// A list's strings as written (`${VAR}` unexpanded); what is not a string is left out.
+fn written_list(map: &Map<String, Value>, field: &str) -> Vec<String> {
+    let items = map.get(field).and_then(Value::as_array);
+    let text = |item: &Value| match item {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    items.into_iter().flatten().filter_map(text).collect()
 }
 
 fn string_map(map: &Map<String, Value>, field: &str) -> Result<Vec<(String, String)>, String> {

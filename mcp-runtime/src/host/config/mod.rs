@@ -510,4 +510,25 @@ mod tests {
             other => panic!("{other}"),
         }
     }
+
+    #[test]
+    fn an_argument_from_the_environment_is_shown_as_written() {
+        // SAFETY: a variable only this test reads, set before the parse that expands it.
+        unsafe { std::env::set_var("MCP_TEST_SHOWN_ARG", "hunter2-from-env") };
+        let text = r#"{"mcpServers": {"s": {"command": "srv", "args": ["serve", "${MCP_TEST_SHOWN_ARG}"]}}}"#;
+        let config = Config::parse(text, "mcp.json").unwrap();
+        let spec = &config.server("s").unwrap().spec;
+        let ServerSpec::Stdio(stdio) = spec else {
+            panic!("{spec:?}");
+        };
+        assert_eq!(
+            stdio.args,
+            ["serve", "hunter2-from-env"],
+            "the server gets the value"
+        );
+        assert_eq!(spec.target(), "`srv serve ${MCP_TEST_SHOWN_ARG}`");
+        for shown in [format!("{config:?}"), format!("{spec:?}")] {
+            assert!(!shown.contains("hunter2"), "{shown}");
+        }
+    }
 }
