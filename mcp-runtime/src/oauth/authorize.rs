@@ -57,9 +57,9 @@ pub(crate) async fn authorized<C: SendsProofs>(
     match (stored, machine) {
         (true, _) => fresh_token(&mut manager, oauth, &store, http, &target).await?,
         (false, Some(machine)) => {
-            client_credentials(&mut manager, oauth, &machine, &http.url, &target).await?;
             // The grant binds its token to a key of its own where the server takes proofs.
-            let granted = store.load(&key).ok().flatten();
+            let granted =
+                client_credentials(&mut manager, oauth, &machine, &http.url, &target).await?;
             hold_key(granted.as_ref(), &dpop, &target)?;
         }
         (false, None) => return Err(Error::login_required(http, reason(record.as_ref()))),

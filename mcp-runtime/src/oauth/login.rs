@@ -11,7 +11,7 @@ use super::discover::discover;
 use super::dpop::{self, DpopKey};
 use super::machine::Machine;
 use super::redirect::{Callback, RedirectListener};
-use super::store::{LoginInfo, TokenStore, store_key};
+use super::store::{LoginInfo, Record, TokenStore, store_key};
 use super::{browser, oauth_error};
 use crate::error::root_cause;
 use crate::{OAuthSpec, Result};
@@ -77,8 +77,9 @@ pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Resul
     }
     let (resource, dpop_key) = match machine {
         Some(machine) => {
-            let resource = client_credentials(&mut manager, spec, &machine, url, &target).await?;
-            (resource, kept_key(&store, url))
+            let granted = client_credentials(&mut manager, spec, &machine, url, &target).await?;
+            let key = granted.and_then(|record| record.dpop_key).map(|key| key.0);
+            (Some(url.to_string()), key)
         }
         None => {
             let resource = authorization_code(manager, spec, options, &target).await?;
@@ -100,28 +101,23 @@ pub async fn login(url: &str, spec: &OAuthSpec, options: &LoginOptions) -> Resul
         .ok_or_else(|| oauth_error(&target, "the token store did not keep the login".into()))
 }
 
-/// The key the grant kept beside its token, if it bound one.
-fn kept_key(store: &TokenStore, url: &str) -> Option<String> {
-    let record = store.load(&store_key(url)).ok().flatten()?;
-    record.dpop_key.map(|key| key.0)
-}
-
-/// The client-credentials grant; returns the resource the token is for.
+/// A grant without a person, for `url`; returns the login it stored (its token, the key the
+/// token is bound to, the authorization server's metadata).
 pub(crate) async fn client_credentials(
     manager: &mut AuthorizationManager,
     spec: &OAuthSpec,
     machine: &Machine,
     url: &str,
     target: &str,
-) -> Result<Option<String>> {
+) -> Result<Option<Record>> {
     let resource = url.to_string();
     // The grant saves the tokens, and the metadata it found, to the store; this manager
     // reads them from there.
     machine.grant(spec, url, target).await?;
-    let stored = TokenStore::for_spec(spec)
+    let granted = TokenStore::for_spec(spec)
         .ok()
         .and_then(|store| store.load(&store_key(url)).ok().flatten());
-    if let Some(metadata) = stored.and_then(|record| record.metadata) {
+    if let Some(metadata) = granted.as_ref().and_then(|record| record.metadata.clone()) {
         manager.set_metadata(metadata);
     }
     if let Some(config) = machine.config(spec.scopes.clone(), resource.clone()) {
@@ -133,7 +129,7 @@ pub(crate) async fn client_credentials(
         .initialize_from_store()
         .await
         .map_err(|e| oauth_error(target, format!("reading the new token: {}", root_cause(&e))))?;
-    Ok(Some(resource))
+    Ok(granted)
 }
 
 /// Browser, redirect, code exchange; returns the resource the token is for.

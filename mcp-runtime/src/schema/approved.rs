@@ -47,17 +47,22 @@ impl Entry {
             .as_object_mut()
             .and_then(|object| object.remove("outputSchema"))
             .and_then(|schema| serde_json::value::to_raw_value(&schema).ok());
+        // Without an output schema the model's object is the whole tool.
+        let whole = match output_schema {
+            Some(_) => OnceLock::from(tool),
+            None => OnceLock::new(),
+        };
         Entry {
             model,
             output_schema,
-            whole: OnceLock::from(tool),
+            whole,
         }
     }
 
     /// The tool as the snapshot has it, `outputSchema` included (parsed now if not before).
     fn whole(&self) -> &Value {
         let Some(schema) = &self.output_schema else {
-            return self.whole.get().unwrap_or(&self.model);
+            return &self.model;
         };
         self.whole.get_or_init(|| {
             let mut whole = self.model.clone();
