@@ -40,8 +40,8 @@ impl ApproveArgs {
             );
         }
         let committed = Snapshot::load(&self.snapshot)?;
-        let spec = self.source.spec()?;
-        let (target, options) = (spec.target(), self.source.options()?);
+        let (spec, options) = self.source.connection()?;
+        let target = spec.target();
         let live = with_login(spec, &self.source.login, |spec| {
             mcp_codegen::snapshot::live::take_blocking(spec, options.clone())
         })

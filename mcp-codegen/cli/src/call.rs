@@ -61,8 +61,8 @@ impl CallArgs {
     /// Connects, calls, prints.
     pub(crate) fn run(&self) -> anyhow::Result<ExitCode> {
         let answers = self.answers.as_deref().map(parse_answers).transpose()?;
-        let spec = self.source.spec()?;
-        let (target, options) = (spec.target(), self.source.options()?);
+        let (spec, options) = self.source.connection()?;
+        let target = spec.target();
         let outcome = with_login(spec, &self.source.login, |spec| {
             live::block_on(self.session(spec, options.clone(), answers.clone()))?
         });

@@ -64,8 +64,8 @@ pub(crate) fn check(
     report: &ReportArgs,
 ) -> anyhow::Result<ExitCode> {
     let committed = Snapshot::load(snapshot)?;
-    let spec = source.spec()?;
-    let (target, options) = (spec.target(), source.options()?);
+    let (spec, options) = source.connection()?;
+    let target = spec.target();
     // Unreachable is an error (exit 2), not drift.
     let live = with_login(spec, &source.login, |spec| {
         mcp_codegen::snapshot::live::take_blocking(spec, options.clone())

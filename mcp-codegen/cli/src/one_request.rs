@@ -17,7 +17,7 @@ where
     F: Fn(Client) -> Fut,
     Fut: Future<Output = (Client, mcp_runtime::Result<T>)>,
 {
-    let (spec, options) = (source.spec()?, source.options()?);
+    let (spec, options) = source.connection()?;
     with_login(spec, &source.login, |spec| {
         live::block_on(session(spec, options.clone(), &request))?
     })

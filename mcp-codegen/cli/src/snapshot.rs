@@ -28,8 +28,8 @@ pub(crate) fn run(
 }
 
 fn snapshot(out: &Path, source: &SourceArgs) -> anyhow::Result<ExitCode> {
-    let spec = source.spec()?;
-    let (target, options) = (spec.target(), source.options()?);
+    let (spec, options) = source.connection()?;
+    let target = spec.target();
     let snapshot = with_login(spec, &source.login, |spec| {
         live::take_blocking(spec, options.clone())
     })

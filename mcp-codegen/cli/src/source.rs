@@ -101,27 +101,28 @@ impl SourceArgs {
         parts.join(" ")
     }
 
-    /// How to connect: a snapshot's options (`live::snapshot_options`), the handshake given
-    /// `--connect-timeout`, else the config entry's `connect_timeout`.
-    pub fn options(&self) -> anyhow::Result<ConnectOptions> {
+    /// The server these arguments name and how to connect to it: a snapshot's options
+    /// (`live::snapshot_options`), the handshake given `--connect-timeout`, else the config
+    /// entry's `connect_timeout`. A config is read once.
+    pub fn connection(&self) -> anyhow::Result<(ServerSpec, ConnectOptions)> {
+        let (spec, entry_timeout) = self.resolve()?;
         let mut options = live::snapshot_options();
-        let entry = match (&self.config, &self.server) {
-            (Some(path), Some(server)) if self.connect_timeout.is_none() => {
-                load_config(path)?.server(server)?.connect_timeout
-            }
-            _ => None,
-        };
         let seconds = self.connect_timeout.map(Duration::from_secs);
-        if let Some(timeout) = seconds.or(entry) {
+        if let Some(timeout) = seconds.or(entry_timeout) {
             options = options.connect_timeout(timeout);
         }
-        Ok(options)
+        Ok((spec, options))
     }
 
     /// The server these arguments name.
     pub fn spec(&self) -> anyhow::Result<ServerSpec> {
+        Ok(self.resolve()?.0)
+    }
+
+    /// The server these arguments name, and its config entry's `connect_timeout`.
+    fn resolve(&self) -> anyhow::Result<(ServerSpec, Option<Duration>)> {
         if let Some(cassette) = &self.replay {
-            return Ok(ServerSpec::replay(cassette).into());
+            return Ok((ServerSpec::replay(cassette).into(), None));
         }
         if let Some(url) = &self.url {
             let mut spec = if self.sse {
@@ -141,14 +142,15 @@ impl SourceArgs {
                 })?;
                 spec = spec.bearer_token(token);
             }
-            return Ok(spec.into());
+            return Ok((spec.into(), None));
         }
         if let (Some(path), Some(server)) = (&self.config, &self.server) {
             let config = load_config(path)?;
             for warning in &config.warnings {
                 eprintln!("warning: {warning}");
             }
-            return Ok(config.server(server)?.spec.clone());
+            let entry = config.server(server)?;
+            return Ok((entry.spec.clone(), entry.connect_timeout));
         }
         if self.config.is_some() {
             bail!(
@@ -157,7 +159,8 @@ impl SourceArgs {
         }
         match self.command.split_first() {
             Some((command, args)) => {
-                Ok(ServerSpec::stdio(command).args(args.iter().cloned()).into())
+                let spec = ServerSpec::stdio(command).args(args.iter().cloned());
+                Ok((spec.into(), None))
             }
             None => bail!(
                 "say which server: `-- COMMAND ARGS...`, `--url URL`, `--config mcp.json --server NAME`, or `--replay CASSETTE`"
