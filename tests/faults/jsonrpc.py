@@ -1,7 +1,7 @@
 """The JSON-RPC loop the misbehaving servers share: one message per line on stdin and stdout.
 A server gives its name, what `tools/list` returns and how `tools/call` answers (`None`
 from either: no answer at all), may answer other `methods` (a dict by method name) and, with `otherwise`, every
-method it does not know, may watch notifications, and may claim capabilities it does not serve (every method it does not know is answered "method not found", -32601).
+method it does not know, may watch notifications, may take whole requests and answer them itself (`requests`, by method), and may claim capabilities it does not serve (every method it does not know is answered "method not found", -32601).
 
 Every process that imports it leaves an empty file named after its PID in `$FAULT_PID_DIR`
 (when set), so a test can check that none is left running. With `$FAULT_ERA=2026-07-28` it
@@ -37,7 +37,7 @@ def send(message):
 
 
 def serve(name, list_tools, call_tool=None, on_notification=None, capabilities=None, methods=None,
-          otherwise=None):
+          otherwise=None, requests=None):
     for line in sys.stdin:
         request = json.loads(line)
         if "id" not in request:
@@ -45,6 +45,9 @@ def serve(name, list_tools, call_tool=None, on_notification=None, capabilities=N
                 on_notification(request)
             continue
         method = request.get("method")
+        if requests and method in requests:
+            requests[method](request)
+            continue
         if method == "initialize":
             result = {
                 "protocolVersion": request["params"]["protocolVersion"],

@@ -1,6 +1,7 @@
 //! Drift in the server's identity — its name, version and protocol revision: none of it changes
 //! what a call sends or receives, so each is cosmetic — and in its `instructions`, text a
-//! model reads: any change to it, its first appearance included, is a security change.
+//! model reads: any change to it, its first appearance included, is a security change — and in
+//! its capabilities (cosmetic).
 
 use mcp_runtime::schema::drift::{Change, Severity};
 
@@ -45,7 +46,24 @@ pub(crate) fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
         }
     }
     changes.extend(instructions(old, new));
+    changes.extend(capabilities(old, new));
     changes
+}
+
+/// The capabilities rule: what the server offers (prompts, resources, subscriptions, tasks…)
+/// changed, which no tool's call sees, so it is cosmetic; the snapshot should still be taken
+/// again, since a pinned server's runtime opens its session on the recorded ones.
+fn capabilities(old: &Snapshot, new: &Snapshot) -> Option<Change> {
+    let (Some(a), Some(b)) = (&old.capabilities, &new.capabilities) else {
+        return None;
+    };
+    (a != b).then(|| Change {
+        tool: String::new(),
+        path: "/capabilities".to_string(),
+        kind: "capabilities-changed",
+        severity: Severity::Cosmetic,
+        message: format!("server capabilities changed from {a} to {b}"),
+    })
 }
 
 /// The `instructions` rule. Added text is security too: nobody reviewed it. A snapshot taken
@@ -67,4 +85,34 @@ fn instructions(old: &Snapshot, new: &Snapshot) -> Option<Change> {
         severity: Severity::Security,
         message,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capabilities_are_kept_and_their_change_is_cosmetic_drift() {
+        let raw = r#"{"protocolVersion": "2026-07-28", "capabilities": {"tools": {}},
+                      "tools": [{"name": "a", "inputSchema": {"type": "object"}}]}"#;
+        let old = crate::Snapshot::parse(raw, "old").unwrap();
+        let text = old.to_json();
+        assert!(
+            text.contains("\"capabilities\": {\n    \"tools\": {}"),
+            "{text}"
+        );
+        let mut new = crate::Snapshot::parse(&text, "new").unwrap();
+        assert_eq!(new, old);
+        new.capabilities = Some(serde_json::json!({"tools": {}, "prompts": {}}));
+        let changes = compare(&old, &new);
+        assert_eq!(changes.len(), 1, "{changes:?}");
+        assert_eq!(changes[0].kind, "capabilities-changed");
+        assert_eq!(
+            changes[0].severity,
+            mcp_runtime::schema::drift::Severity::Cosmetic
+        );
+        // A snapshot taken before capabilities were recorded is no change.
+        new.capabilities = None;
+        assert!(compare(&old, &new).is_empty());
+    }
 }

@@ -24,6 +24,7 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
     });
     let protocol_version = Some(client.protocol_version().to_string());
     let instructions = client.peer_info().instructions.clone();
+    let capabilities = serde_json::to_value(&client.peer_info().capabilities).ok();
     let skills = match client.offers_skills() {
         true => Some(client.list_skills().await),
         false => None,
@@ -40,6 +41,7 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
     snapshot.server = server;
     snapshot.protocol_version = protocol_version;
     snapshot.instructions = instructions.filter(|text| !text.is_empty());
+    snapshot.capabilities = capabilities.filter(Value::is_object);
     Ok(snapshot)
 }
 

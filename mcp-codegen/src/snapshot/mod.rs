@@ -2,12 +2,15 @@
 //!
 //! ```json
 //! {"format": 2, "protocolVersion": "…", "server": {"name": "…", "version": "…"},
-//!  "instructions": "…", "tools": [ … ],
+//!  "instructions": "…", "capabilities": { … }, "tools": [ … ],
 //!  "prompts": [ … ], "resources": [ … ], "resourceTemplates": [ … ], "skills": [ … ],
 //!  "cache": {"tools": {"ttlMs": 60000, "cacheScope": "public"}}}
 //! ```
 //! The entries are the objects as the server sent them, every field kept; `instructions` is
-//! the text the server gave for models when connecting, kept because a model reads it too. `cache` holds the
+//! the text the server gave for models when connecting, kept because a model reads it too;
+//! `capabilities` are the server's as the client read them (with `protocolVersion` and `server`,
+//! a pinned server's runtime opens its session on them: `server/discover` answered from the
+//! snapshot for a 2026-07-28 server, `initialize` without a probe for an older one). `cache` holds the
 //! cache hints a 2026-07-28 server gave per listing, when it gave any.
 //! Tools and prompts sorted by name, resources by URI, templates by name, every object's keys
 //! sorted, pretty-printed, trailing newline, so the same server gives byte-identical files.
@@ -43,6 +46,10 @@ pub struct Snapshot {
     /// The server's `instructions` (text for the model about using its tools), when it gave
     /// any.
     pub instructions: Option<String>,
+    /// The server's capabilities, as the client read them when the snapshot was taken: with
+    /// `protocolVersion` and `server`, what a managed server's first connect uses as its cached
+    /// discovery result (snapshots taken before this field discover as before).
+    pub capabilities: Option<Value>,
     /// The tools, sorted by name.
     pub tools: Vec<ToolDef>,
     /// The prompts, sorted by name; `None` when the server offers none.
@@ -178,6 +185,7 @@ impl Snapshot {
         let text = |key: &str| root.get(key).and_then(Value::as_str).map(str::to_string);
         let protocol_version = text("protocolVersion");
         let instructions = text("instructions");
+        let capabilities = root.get("capabilities").filter(|c| c.is_object()).cloned();
         let Some(Value::Array(raw_tools)) = root.remove("tools") else {
             return Err(Error::snapshot(
                 origin,
@@ -213,6 +221,7 @@ impl Snapshot {
             server,
             protocol_version,
             instructions,
+            capabilities,
             tools,
             prompts,
             resources,
@@ -243,6 +252,9 @@ impl Snapshot {
         }
         if let Some(instructions) = &self.instructions {
             root.insert("instructions".into(), Value::from(instructions.as_str()));
+        }
+        if let Some(capabilities) = &self.capabilities {
+            root.insert("capabilities".into(), capabilities.clone());
         }
         root.insert(
             "tools".into(),

@@ -15,6 +15,8 @@ mod completion;
 mod custom_request;
 mod drift_guard;
 mod handler;
+#[cfg_attr(not(feature = "host"), allow(dead_code))]
+pub(crate) mod known_discovery;
 mod listing;
 mod options;
 

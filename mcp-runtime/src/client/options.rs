@@ -60,6 +60,10 @@ pub struct ConnectOptions {
     pub record: Option<std::path::PathBuf>,
     /// The handlers for servers that ask: elicitation, sampling, roots.
     pub(crate) asks: Asks,
+    /// How the server opened its session when its snapshot was taken (a managed server with
+    /// a pinned snapshot): its first handshake skips what that makes needless (stdio).
+    #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
+    pub(crate) known_discovery: Option<crate::client::known_discovery::KnownDiscovery>,
 }
 
 impl Default for ConnectOptions {
@@ -80,6 +84,7 @@ impl Default for ConnectOptions {
             task_poll_max: Duration::from_secs(5),
             record: None,
             asks: Asks::default(),
+            known_discovery: None,
         }
     }
 }

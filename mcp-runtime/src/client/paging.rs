@@ -21,15 +21,11 @@ impl Client {
         operation: &str,
         request: impl Future<Output = std::result::Result<T, ServiceError>>,
     ) -> Result<T> {
-        let timeout = self.options().effective_request_timeout();
+        let (timeout, hint) = self.request_timeout_now();
         match tokio::time::timeout(timeout, request).await {
             Ok(Ok(value)) => Ok(value),
             Ok(Err(err)) => Err(self.service_error(err, operation).await),
-            Err(_) => Err(timeout_error(
-                operation,
-                timeout,
-                "ConnectOptions::request_timeout",
-            )),
+            Err(_) => Err(timeout_error(operation, timeout, hint)),
         }
     }
 
@@ -40,16 +36,10 @@ impl Client {
         operation: &str,
         request: impl Future<Output = Result<T>>,
     ) -> Result<T> {
-        let timeout = self.options().effective_request_timeout();
+        let (timeout, hint) = self.request_timeout_now();
         tokio::time::timeout(timeout, request)
             .await
-            .unwrap_or_else(|_| {
-                Err(timeout_error(
-                    operation,
-                    timeout,
-                    "ConnectOptions::request_timeout",
-                ))
-            })
+            .unwrap_or_else(|_| Err(timeout_error(operation, timeout, hint)))
     }
 
     /// Every item of a paged listing; `fetch` asks for one page. All pages share one

@@ -12,7 +12,7 @@ use super::handler::{Handler, Service};
 use super::progress::ProgressRoutes;
 use super::raw_tap::RawTap;
 use super::scope_challenge::{Challenge, ScopeChallenge};
-use super::transport::{ChildProcess, Connected, Direct, Oversize, connect_transport};
+use super::transport::{ChildProcess, Connected, Direct, Opening, Oversize, connect_transport};
 use crate::error::root_cause;
 use crate::{ConnectOptions, Error, Result, ServerSpec};
 
@@ -59,6 +59,8 @@ pub struct Client {
     /// Whether this session listed its tools: over HTTP, rmcp mirrors a call's `x-mcp-header`
     /// arguments into headers from the listing it saw (`tools.rs`).
     pub(super) tools_listed: std::sync::atomic::AtomicBool,
+    /// Opened on a snapshot's discovery result: the server may still be starting.
+    opening: Option<Opening>,
 }
 
 /// Where the session's handler leaves what the server tells us unasked.
@@ -129,6 +131,7 @@ impl Client {
             child,
             oversize,
             direct,
+            opening,
         } = open(spec.clone(), handler, options.clone()).await?;
         let task_tools = super::tasks::support::TaskTools::from_initialize(raw.take().as_ref());
         drop(initialize);
@@ -162,6 +165,7 @@ impl Client {
             task_tools,
             withheld: Default::default(),
             tools_listed: Default::default(),
+            opening,
         })
     }
 
@@ -188,6 +192,21 @@ impl Client {
     /// The process id of a stdio server.
     pub fn pid(&self) -> Option<u32> {
         self.pid
+    }
+
+    /// How long a request may wait now, and the setting that says so: the request timeout,
+    /// or — in a session opened on a snapshot whose server has not spoken yet — what is left
+    /// of the connect timeout if that is longer (the server may still be starting).
+    pub(crate) fn request_timeout_now(&self) -> (Duration, &'static str) {
+        let timeout = self.options.effective_request_timeout();
+        let grace = self.opening.as_ref().map_or(Duration::ZERO, Opening::grace);
+        match grace > timeout {
+            true => (
+                grace,
+                "ConnectOptions::connect_timeout: the server had not answered yet",
+            ),
+            false => (timeout, "ConnectOptions::request_timeout"),
+        }
     }
 
     /// The options this client was connected with.

@@ -21,6 +21,21 @@ pub struct Approved {
     /// Where they came from (a file path), for messages.
     pub origin: String,
     tools: BTreeMap<String, Entry>,
+    handshake: Option<Handshake>,
+}
+
+/// How the server opened its session when the snapshot was taken: the snapshot's
+/// `protocolVersion`, `capabilities`, `server` and `instructions`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Handshake {
+    /// The revision the session spoke.
+    pub protocol_version: String,
+    /// The server's capabilities, when the snapshot recorded them.
+    pub capabilities: Option<Value>,
+    /// `serverInfo`: its name and version.
+    pub server: Option<Value>,
+    /// The server's instructions.
+    pub instructions: Option<String>,
 }
 
 /// One approved tool: what a model is offered of it, parsed, and its `outputSchema` as text
@@ -138,6 +153,11 @@ impl Approved {
         #[derive(serde::Deserialize)]
         struct Tools {
             tools: Option<ToolList>,
+            #[serde(rename = "protocolVersion")]
+            protocol_version: Option<String>,
+            capabilities: Option<Value>,
+            server: Option<Value>,
+            instructions: Option<String>,
         }
         let root: Tools = serde_json::from_str(text)
             .map_err(|err| format!("snapshot {origin} is not valid JSON: {err}"))?;
@@ -155,6 +175,12 @@ impl Approved {
         Ok(Approved {
             origin: origin.to_string(),
             tools,
+            handshake: root.protocol_version.map(|protocol_version| Handshake {
+                protocol_version,
+                capabilities: root.capabilities,
+                server: root.server,
+                instructions: root.instructions,
+            }),
         })
     }
 
@@ -168,7 +194,13 @@ impl Approved {
         Approved {
             origin: origin.to_string(),
             tools,
+            handshake: None,
         }
+    }
+
+    /// How the server opened its session when the snapshot was taken, when it says.
+    pub fn handshake(&self) -> Option<&Handshake> {
+        self.handshake.as_ref()
     }
 
     /// The approved object of tool `name`, as the snapshot has it.

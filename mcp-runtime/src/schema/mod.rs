@@ -16,7 +16,7 @@ mod split_tool;
 mod tool_info;
 
 pub use app_visibility::app_only;
-pub use approved::{Approved, Verdict, Withheld};
+pub use approved::{Approved, Handshake, Verdict, Withheld};
 pub use canonical::{resolve_refs, sort_keys};
 pub use catalog_info::{PromptArgInfo, PromptInfo, ResourceInfo};
 pub use fingerprint::{fingerprint, short_hash};

@@ -18,6 +18,7 @@ mod drift_e2e;
 mod drift_props;
 mod fakes;
 mod faults;
+mod known_discovery;
 mod listing_as_sent;
 mod manager;
 mod manager_faults;

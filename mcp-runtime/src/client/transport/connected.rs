@@ -14,6 +14,31 @@ pub(crate) struct Connected {
     pub oversize: Option<Oversize>,
     /// The direct request path (stdio).
     pub direct: Option<Direct>,
+    /// Set when the handshake was answered from a snapshot: the server has not spoken yet.
+    pub opening: Option<Opening>,
+}
+
+/// A session opened on a snapshot's discovery result: until the server first speaks, it is
+/// still starting, so requests wait for it as long as the connect timeout allows.
+#[derive(Clone, Debug)]
+pub(crate) struct Opening {
+    /// Set once any message has come from the server.
+    pub heard: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// The connect deadline.
+    pub until: tokio::time::Instant,
+}
+
+impl Opening {
+    /// How long a request sent now may wait at least: what is left of the connect timeout
+    /// while the server has not spoken, else nothing.
+    pub(crate) fn grace(&self) -> Duration {
+        match self.heard.load(std::sync::atomic::Ordering::Acquire) {
+            true => Duration::ZERO,
+            false => self
+                .until
+                .saturating_duration_since(tokio::time::Instant::now()),
+        }
+    }
 }
 
 impl Connected {
@@ -24,6 +49,7 @@ impl Connected {
             child: None,
             oversize: None,
             direct: None,
+            opening: None,
         }
     }
 }

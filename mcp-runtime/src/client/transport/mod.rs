@@ -5,6 +5,8 @@
 //! limit (`limit.rs`), the progress-token filter (`progress_filter.rs`) and the raw tap that keeps
 //! chosen answers as the server sent them (`raw.rs`).
 
+#[cfg(feature = "stdio")]
+mod cached_answer;
 // A stdio session owns its server process; the other transports name the type only.
 #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
 mod child;
@@ -22,7 +24,7 @@ mod replay;
 mod stdio;
 
 pub(crate) use child::ChildProcess;
-pub(crate) use connected::{Connected, Direct};
+pub(crate) use connected::{Connected, Direct, Opening};
 pub(crate) use limit::Oversize;
 pub(crate) use progress_filter::WANTS_PROGRESS;
 

@@ -75,7 +75,25 @@ impl ManagedServer {
 
     /// One attempt: a session and its tool list. A server whose tool list cannot be read has
     /// failed, not connected. A per-call server's session is let go once it has proved itself.
+    /// A session opened on its snapshot's word that the server then contradicted (it changed
+    /// since) is opened again at once, discovering afresh.
     pub(super) async fn attempt(&self) -> Result<()> {
+        match self.attempt_once().await {
+            Err(err) if self.changed_since_snapshot() => {
+                tracing::info!(server = %self.config.name, "the server changed since its snapshot ({err}); connecting again");
+                self.attempt_once().await
+            }
+            other => other,
+        }
+    }
+
+    /// True once, when the server has just contradicted its snapshot's discovery result.
+    fn changed_since_snapshot(&self) -> bool {
+        let known = self.options.known_discovery.as_ref();
+        known.is_some_and(|known| known.take_stale_news())
+    }
+
+    async fn attempt_once(&self) -> Result<()> {
         let client = Client::connect_with(self.config.spec.clone(), self.options.clone()).await?;
         let seen = client.tools_changed_count();
         let tools = match client.list_tools_with_ttl().await {
@@ -138,6 +156,10 @@ impl ManagedServer {
             sessions.iter().any(|s| s.client.is_open())
         };
         tracing::info!(server = %self.config.name, "session ended: {reason}");
+        if !live && self.changed_since_snapshot() {
+            tracing::info!(server = %self.config.name, "the server changed since its snapshot; connecting again");
+            return self.begin_connecting();
+        }
         if !live {
             self.status.set_if(
                 |now| *now == ServerStatus::Connected,

@@ -10,8 +10,9 @@ pub(crate) mod direct;
 mod pipe_writer;
 mod probe_answer;
 
+use super::cached_answer::CachedAnswer;
 use super::child;
-use super::connected::{Connected, no_answer};
+use super::connected::{Connected, Opening, no_answer};
 use super::limit::{LimitedReader, Oversize};
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
@@ -76,9 +77,19 @@ async fn connect_once(
     let span = tracing::debug_span!("mcp_server", server = %spec.target());
     // A recorded session sends every call through rmcp, where the recorder sees it.
     let recording = handler.recorder.is_some();
+    let known = options
+        .known_discovery
+        .as_ref()
+        .filter(|known| known.usable(&options.protocol));
+    let lifecycle = known.map_or_else(|| options.protocol.lifecycle(), |k| k.lifecycle());
     let transport = ProgressFilter(Recorded::new(transport, handler.recorder.clone()));
+    let transport = CachedAnswer::new(transport, known.cloned());
+    let opening = transport.heard().map(|heard| Opening {
+        heard,
+        until: tokio::time::Instant::now() + deadline,
+    });
     let handshake = handler
-        .serve_with_lifecycle(transport, options.protocol.lifecycle())
+        .serve_with_lifecycle(transport, lifecycle)
         .instrument(span);
     let outcome = match tokio::time::timeout(deadline, handshake).await {
         Ok(Ok(service)) => {
@@ -88,7 +99,14 @@ async fn connect_once(
                 child: Some(process),
                 oversize: Some(oversize),
                 direct: (!recording).then_some(direct),
+                opening,
             });
+        }
+        Ok(Err(err)) if let Some(known) = known => {
+            tracing::info!(server = %spec.target(), "the handshake its snapshot recorded failed ({}); discovering afresh", handshake_cause(&err));
+            known.mark_stale();
+            process.shutdown(Duration::ZERO).await;
+            return Err(Attempt::Again(options.protocol.clone()));
         }
         Ok(Err(err)) if let Some(protocol) = era_to_retry(&err, options) => {
             process.shutdown(Duration::ZERO).await;
