@@ -1,7 +1,8 @@
 //! From process start to the model's first tool definitions and to the first tool result, for
 //! an agent over one and over ten stdio servers (the tenth never answers), side by side in one
-//! run: mcp-runtime's Manager and Registry (servers unpinned; and pinned to their committed
-//! snapshots, so the definitions come from the snapshots at once), against the official
+//! run: mcp-runtime's Manager and Registry (servers unpinned; pinned to their committed
+//! snapshots, so the definitions come from the snapshots at once and the session opens on the
+//! recorded handshake; and pinned to the same snapshot without the recorded handshake), against the official
 //! TypeScript SDK client doing the same as such agents do (every server at once, each within
 //! the connect timeout, then list, then call; `test-servers/bench/ts_agent_start.mjs`).
 //!
@@ -33,7 +34,26 @@ const CONNECT_TIMEOUT_S: u64 = 10;
 enum Who {
     Ours,
     OursPinned,
+    /// Pinned to the same snapshot without what it records of the handshake (a snapshot
+    /// taken before that was recorded): the baseline of the cached discovery result.
+    OursPinnedBare,
     Ts,
+}
+
+/// The demo snapshot without `protocolVersion` and `capabilities`, written once per run.
+fn bare_snapshot() -> String {
+    let path = std::env::temp_dir().join(format!("agent-start-bare-{}.json", std::process::id()));
+    if !path.exists() {
+        let text = std::fs::read_to_string(format!("{ROOT}/examples/mcp/demo.json"))
+            .expect("demo snapshot");
+        let mut snapshot: Value = serde_json::from_str(&text).expect("demo snapshot");
+        if let Some(root) = snapshot.as_object_mut() {
+            root.remove("protocolVersion");
+            root.remove("capabilities");
+        }
+        std::fs::write(&path, snapshot.to_string()).expect("bare snapshot");
+    }
+    path.to_string_lossy().into_owned()
 }
 
 /// The servers of a run: `count` demo servers, the last one mute when there are several.
@@ -46,12 +66,13 @@ fn servers(count: usize) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn config(count: usize, pinned: bool) -> Config {
+/// `snapshot`: the file the entries are pinned to, if any.
+fn config(count: usize, snapshot: Option<&str>) -> Config {
     let mut entries = serde_json::Map::new();
     for (i, argv) in servers(count).into_iter().enumerate() {
         let mut entry = json!({"command": argv[0], "args": argv[1..], "connect_timeout": CONNECT_TIMEOUT_S, "retry": {"attempts": 1}});
-        if pinned {
-            entry["snapshot"] = format!("{ROOT}/examples/mcp/demo.json").into();
+        if let Some(snapshot) = snapshot {
+            entry["snapshot"] = snapshot.into();
         }
         entries.insert(format!("s{i}"), entry);
     }
@@ -59,8 +80,8 @@ fn config(count: usize, pinned: bool) -> Config {
 }
 
 /// The child: start, print the definitions, call `add` on the first server, print the result.
-async fn agent(count: usize, pinned: bool) {
-    let manager = Manager::start(config(count, pinned), ConnectOptions::default()).await;
+async fn agent(count: usize, snapshot: Option<&str>) {
+    let manager = Manager::start(config(count, snapshot), ConnectOptions::default()).await;
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     println!(
         "definitions {}",
@@ -96,14 +117,14 @@ fn timed(mut command: Command) -> Option<(f64, f64)> {
 
 fn run(who: Who, count: usize) -> Option<(f64, f64)> {
     match who {
-        Who::Ours | Who::OursPinned => {
+        Who::Ours | Who::OursPinned | Who::OursPinnedBare => {
             let mut command = Command::new(std::env::current_exe().ok()?);
-            let pinned = if who == Who::OursPinned {
-                "pinned"
-            } else {
-                "live"
+            let snapshot = match who {
+                Who::OursPinned => format!("{ROOT}/examples/mcp/demo.json"),
+                Who::OursPinnedBare => bare_snapshot(),
+                _ => "-".to_string(),
             };
-            command.env(MEASURE, format!("{pinned} {count}"));
+            command.env(MEASURE, format!("{count} {snapshot}"));
             timed(command)
         }
         Who::Ts => {
@@ -145,14 +166,18 @@ fn ms(seconds: f64) -> String {
 
 fn main() {
     if let Ok(spec) = std::env::var(MEASURE) {
-        let mut words = spec.split(' ');
-        let pinned = words.next() == Some("pinned");
-        let count = words.next().and_then(|n| n.parse().ok()).unwrap_or(1);
+        let (count, snapshot) = spec.split_once(' ').unwrap_or((&spec, "-"));
+        let count = count.parse().unwrap_or(1);
+        let snapshot = (snapshot != "-").then_some(snapshot);
         let runtime = tokio::runtime::Runtime::new().expect("runtime");
-        return runtime.block_on(agent(count, pinned));
+        return runtime.block_on(agent(count, snapshot));
     }
     let who = [
         (Who::Ours, "mcp-runtime"),
+        (
+            Who::OursPinnedBare,
+            "mcp-runtime, snapshot-first, no recorded handshake",
+        ),
         (Who::OursPinned, "mcp-runtime, snapshot-first"),
         (Who::Ts, "TypeScript SDK"),
     ];
@@ -176,7 +201,7 @@ fn main() {
                 })
             })
             .collect();
-        let ts = cells[2].map(|c| c.1);
+        let ts = cells[who.len() - 1].map(|c| c.1);
         for ((_, label), cell) in who.iter().zip(&cells) {
             let Some((definitions, result)) = cell else {
                 println!("| {count} | {label} | skipped | skipped | |");

@@ -1,7 +1,8 @@
 """Not a fault, a probe: with `--era 2026-07-28` it answers `server/discover` one second late
 (from another thread, while it answers everything else at once), claiming the capabilities
 given as `--capabilities JSON`; without it, `server/discover` is an unknown method and only
-`initialize` works. Its `probe` tool answers whether `server/discover` was seen and answered
+`initialize` works, and with `--ignore-discover` it never answers `server/discover` at all (as
+some older servers do with any method they do not know). Its `probe` tool answers whether `server/discover` was seen and answered
 before the call, so a test can tell a session opened on a cached discovery result."""
 import json
 import sys
@@ -26,6 +27,8 @@ def discover(request_id):
 
 def on_discover(request):
     SEEN["discoverSeen"] = True
+    if "--ignore-discover" in sys.argv:
+        return
     if ERA is None:
         error = {"code": -32601, "message": "server/discover is not supported"}
         send({"jsonrpc": "2.0", "id": request["id"], "error": error})

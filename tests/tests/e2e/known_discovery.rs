@@ -109,6 +109,24 @@ async fn a_server_that_changed_since_its_snapshot_is_discovered_afresh() {
 }
 
 #[tokio::test]
+async fn an_older_server_that_ignores_discover_is_reached_without_waiting_for_the_probe() {
+    let pids = Pids::new("known-discovery-ignores");
+    let dir = scratch("ignores");
+    let legacy = snapshot(&dir, "2025-06-18", json!({"tools": {}}));
+    let began = std::time::Instant::now();
+    let manager = manager(&pids, legacy, &["--ignore-discover"]).await;
+    assert_eq!(probe(&manager).await, (false, false));
+    // Probing would have waited rmcp's 10 s for an answer to `server/discover`.
+    assert!(
+        began.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        began.elapsed()
+    );
+    manager.shutdown().await;
+    pids.assert_all_gone(Duration::from_secs(5)).await;
+}
+
+#[tokio::test]
 async fn an_older_server_is_greeted_without_the_probe_and_one_that_moved_on_is_reached() {
     let pids = Pids::new("known-discovery-legacy");
     let dir = scratch("legacy");
