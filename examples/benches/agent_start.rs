@@ -81,7 +81,13 @@ fn config(count: usize, snapshot: Option<&str>) -> Config {
 
 /// The child: start, print the definitions, call `add` on the first server, print the result.
 async fn agent(count: usize, snapshot: Option<&str>) {
-    let manager = Manager::start(config(count, snapshot), ConnectOptions::default()).await;
+    let config = config(count, snapshot);
+    // Unpinned, the first definitions are the servers' listings: wait for them, as the TS
+    // client does; pinned, they are the snapshots'.
+    let manager = match snapshot {
+        Some(_) => Manager::start(config, ConnectOptions::default()).await,
+        None => Manager::start_settled(config, ConnectOptions::default()).await,
+    };
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     println!(
         "definitions {}",

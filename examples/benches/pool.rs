@@ -17,7 +17,7 @@ const SLEEP_MS: u64 = 50;
 
 async fn run(max: usize) -> (f64, usize) {
     let config = json!({"mcpServers": {"demo": {"command": SERVER, "args": ["--serial"], "pool": {"min": 1, "max": max}}}});
-    let manager = Manager::start(
+    let manager = Manager::start_settled(
         Config::parse(&config.to_string(), "bench").unwrap(),
         ConnectOptions::default(),
     )

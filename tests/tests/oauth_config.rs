@@ -38,7 +38,7 @@ fn config_entries_manager_and_generated_clients_use_the_stored_login() {
     assert!(config.warnings.is_empty(), "{:?}", config.warnings);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
-        let manager = Manager::start(config, ConnectOptions::default()).await;
+        let manager = Manager::start_settled(config, ConnectOptions::default()).await;
         let status = manager.status();
         assert_eq!(status["ours"], ServerStatus::Connected);
         assert_eq!(status["gemini"], ServerStatus::Connected);

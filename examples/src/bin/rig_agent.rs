@@ -27,7 +27,7 @@ async fn main() -> anyhow::Result<()> {
         &json!({ "mcpServers": servers }).to_string(),
         "inline config",
     )?;
-    let manager = Manager::start(config, ConnectOptions::default()).await;
+    let manager = Manager::start_settled(config, ConnectOptions::default()).await;
     let registry = Arc::new(Registry::from_manager(&manager, RegistryOptions::default()).await);
     let tools = mcp_runtime::rig::registry_tools(registry);
     println!(

@@ -49,7 +49,7 @@ impl Toolset {
             .build()
             .map_err(|e| Error::Blocking(format!("cannot start a tokio runtime: {e}")))?;
         let (manager, registry) = runtime.block_on(async {
-            let manager = Manager::start(config, connect).await;
+            let manager = Manager::start_settled(config, connect).await;
             let registry = Registry::from_manager(&manager, options).await;
             (manager, registry)
         });
@@ -62,11 +62,7 @@ impl Toolset {
 
     /// Registry names of every tool.
     pub fn names(&self) -> Vec<String> {
-        self.registry
-            .names()
-            .into_iter()
-            .map(str::to_string)
-            .collect()
+        self.registry.names()
     }
 
     /// Tool definitions for the LLM.
@@ -92,8 +88,8 @@ impl Toolset {
         self.manager
             .warnings()
             .iter()
-            .chain(self.registry.warnings())
             .cloned()
+            .chain(self.registry.warnings())
             .collect()
     }
 

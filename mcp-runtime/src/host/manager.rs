@@ -51,8 +51,23 @@ impl Manager {
         }
     }
 
-    /// [`Manager::new`] then [`Manager::connect_all`].
+    /// Servers from `config`, every enabled one connecting in the background (but for those
+    /// whose entry says `"connect": "on-first-call"`). Returns at once, whatever the servers
+    /// do: a server with a snapshot offers its approved tools at once
+    /// ([`ManagedServer::known_tools`]); one without joins a registry built now once it has
+    /// connected ([`Registry::from_manager`](crate::host::registry::Registry::from_manager));
+    /// a call waits for its server within its call timeout; statuses say where each server
+    /// is, and [`Manager::status_changes`] tells each change.
     pub async fn start(config: Config, options: ConnectOptions) -> Manager {
+        let manager = Manager::new(config, options);
+        manager.begin(|s| s.config().connect == ConnectWhen::AtStart);
+        manager
+    }
+
+    /// [`Manager::new`] then [`Manager::connect_all`]: for apps and scripts that want every
+    /// server's live listing before they go on, at the cost of waiting for the slowest (about
+    /// one connect timeout at most).
+    pub async fn start_settled(config: Config, options: ConnectOptions) -> Manager {
         let manager = Manager::new(config, options);
         manager.connect_all().await;
         manager
@@ -69,6 +84,15 @@ impl Manager {
     pub async fn connect_all(&self) {
         self.connect_where(|s| s.config().connect == ConnectWhen::AtStart)
             .await;
+    }
+
+    /// Starts connecting the enabled servers `pick` chooses; returns at once.
+    fn begin(&self, pick: impl Fn(&ManagedServer) -> bool) {
+        let chosen = self
+            .servers
+            .values()
+            .filter(|s| !s.config().disabled && pick(s));
+        chosen.for_each(|server| server.begin_connecting());
     }
 
     /// Reconnects servers — only the `Failed` ones, or every enabled one — under the same

@@ -41,7 +41,8 @@ pub fn registry_tools(registry: Arc<Registry>) -> Vec<DynamicTool> {
 /// [`ToolSearch`] choosing (`AgentBuilder::retrieved_tools(5, ToolSearch::new(registry),
 /// ToolSet::from_dynamic_tools(all_registry_tools(registry)))`).
 pub fn all_registry_tools(registry: Arc<Registry>) -> Vec<DynamicTool> {
-    let definitions = registry.definitions_of(registry.names(), Format::Anthropic);
+    let names = registry.names();
+    let definitions = registry.definitions_of(names.iter().map(String::as_str), Format::Anthropic);
     dynamic_tools(&registry, definitions)
 }
 

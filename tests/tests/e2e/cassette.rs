@@ -165,10 +165,10 @@ async fn a_config_entry_replays_for_the_manager_and_registry() {
     .unwrap();
     let config = Config::load(dir.join("mcp.json")).unwrap();
     assert!(config.warnings.is_empty(), "{:?}", config.warnings);
-    let manager = Manager::start(config, ConnectOptions::default()).await;
+    let manager = Manager::start_settled(config, ConnectOptions::default()).await;
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     assert!(
-        registry.names().contains(&"mcp_demo_add"),
+        registry.names().contains(&"mcp_demo_add".to_string()),
         "{:?}",
         registry.warnings()
     );

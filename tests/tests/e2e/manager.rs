@@ -62,7 +62,7 @@ async fn one_broken_server_never_blocks_or_breaks_the_others() {
         "off": {"command": SERVER, "disabled": true}
     }));
     let start = Instant::now();
-    let manager = Manager::start(config, options()).await;
+    let manager = Manager::start_settled(config, options()).await;
     // The hung server costs its connect timeout, once, in parallel with the rest.
     assert!(
         start.elapsed() < Duration::from_secs(8),
@@ -153,7 +153,7 @@ async fn one_broken_server_never_blocks_or_breaks_the_others() {
 async fn a_killed_server_is_respawned_by_the_next_call() {
     let dir = temp_dir("respawn");
     let log = dir.join("starts");
-    let manager = Manager::start(
+    let manager = Manager::start_settled(
         config(json!({"demo": counted_demo(&log, json!({}))})),
         options(),
     )
@@ -182,7 +182,7 @@ async fn a_killed_server_is_respawned_by_the_next_call() {
 async fn only_idempotent_calls_are_replayed_after_a_transport_failure() {
     let dir = temp_dir("replay");
     let log = dir.join("starts");
-    let manager = Manager::start(
+    let manager = Manager::start_settled(
         config(json!({"demo": counted_demo(&log, json!({}))})),
         options(),
     )
@@ -213,7 +213,7 @@ async fn only_idempotent_calls_are_replayed_after_a_transport_failure() {
 
 #[tokio::test]
 async fn a_pool_runs_calls_on_several_sessions() {
-    let manager = Manager::start(
+    let manager = Manager::start_settled(
         config(json!({"demo": {"command": SERVER, "pool": {"min": 1, "max": 3}}})),
         options(),
     )
@@ -257,7 +257,7 @@ async fn a_pool_runs_calls_on_several_sessions() {
 async fn per_call_lifecycle_uses_a_fresh_server_each_time() {
     let dir = temp_dir("percall");
     let log = dir.join("starts");
-    let manager = Manager::start(
+    let manager = Manager::start_settled(
         config(json!({"demo": counted_demo(&log, json!({"lifecycle": "per-call"}))})),
         options(),
     )
@@ -276,7 +276,7 @@ async fn per_call_lifecycle_uses_a_fresh_server_each_time() {
 
 #[tokio::test]
 async fn the_registry_names_defines_and_dispatches() {
-    let manager = Manager::start(
+    let manager = Manager::start_settled(
         config(json!({
             "demo": {"command": SERVER, "tools": {"deny": ["exit"]}},
             "everything": {"command": npm_bin("mcp-server-everything"), "args": ["stdio"], "tools": {"allow": ["echo", "get-sum"]}}
@@ -287,10 +287,14 @@ async fn the_registry_names_defines_and_dispatches() {
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     let names = registry.names();
     assert!(
-        names.contains(&"mcp_demo_echo") && names.contains(&"mcp_everything_get-sum"),
+        names.contains(&"mcp_demo_echo".to_string())
+            && names.contains(&"mcp_everything_get-sum".to_string()),
         "{names:?}"
     );
-    assert!(!names.contains(&"mcp_demo_exit"), "the deny filter applies");
+    assert!(
+        !names.contains(&"mcp_demo_exit".to_string()),
+        "the deny filter applies"
+    );
     let err = manager
         .call_tool("demo", "exit", json!({}))
         .await
@@ -355,9 +359,9 @@ async fn the_registry_names_defines_and_dispatches() {
     .await;
     let names = conflict.names();
     assert!(
-        names.contains(&"mcp_demo_echo")
-            && names.contains(&"mcp_everything_echo")
-            && names.contains(&"add"),
+        names.contains(&"mcp_demo_echo".to_string())
+            && names.contains(&"mcp_everything_echo".to_string())
+            && names.contains(&"add".to_string()),
         "{names:?}"
     );
     let defs = conflict.definitions(Format::Anthropic);
@@ -388,7 +392,7 @@ async fn a_slow_new_session_gives_way_to_sharing_after_the_acquire_timeout() {
         f = flag.display()
     );
     let entry = json!({"command": "sh", "args": ["-c", script], "retry": {"attempts": 1}, "pool": {"max": 2, "acquire_timeout_ms": 300}});
-    let manager = Manager::start(config(json!({ "demo": entry })), options()).await;
+    let manager = Manager::start_settled(config(json!({ "demo": entry })), options()).await;
     let demo = manager.server("demo").unwrap().clone();
     let busy = tokio::spawn({
         let demo = demo.clone();
@@ -416,7 +420,8 @@ async fn a_slow_new_session_gives_way_to_sharing_after_the_acquire_timeout() {
 
 #[tokio::test]
 async fn tools_list_changed_refreshes_the_cached_list() {
-    let manager = Manager::start(config(json!({"demo": {"command": SERVER}})), options()).await;
+    let manager =
+        Manager::start_settled(config(json!({"demo": {"command": SERVER}})), options()).await;
     let demo = manager.server("demo").unwrap().clone();
     let before = demo.tools().await.unwrap();
     assert!(!before.iter().any(|t| t.name == "secret"));
@@ -454,7 +459,7 @@ async fn cached_tool_lists_honour_the_servers_ttl() {
     let entry = |ttl: &str| json!({"command": "python3", "args": [peer, "--ttl", ttl]});
     let config =
         config(json!({"stale": entry("0"), "fresh": entry("60000"), "silent": entry("none")}));
-    let manager = Manager::start(config, options()).await;
+    let manager = Manager::start_settled(config, options()).await;
     let listing = |tools: &[mcp_runtime::model::Tool]| {
         let wait = tools.iter().find(|t| t.name == "wait").unwrap();
         wait.description.clone().unwrap_or_default().to_string()

@@ -175,7 +175,7 @@ async fn start_and_calls_are_bounded_by_one_timeout() {
 #[tokio::test]
 async fn a_crashed_server_is_disconnected_at_once_and_the_next_call_respawns_it() {
     let pids = Pids::new("manager-crash");
-    let manager = Manager::start(config(&pids), options()).await;
+    let manager = Manager::start_settled(config(&pids), options()).await;
     let mut changes = manager.status_changes();
     let crashing = manager.server("crashing").unwrap();
     let first = crashing.pids().await;

@@ -18,7 +18,7 @@ async fn app_only_tools_are_listed_and_callable_but_never_offered_to_a_model() {
     }}});
     let config = Config::parse(&servers.to_string(), "apps mcp.json").unwrap();
     let options = ConnectOptions::default().connect_timeout(Duration::from_secs(20));
-    let manager = Manager::start(config, options).await;
+    let manager = Manager::start_settled(config, options).await;
     let listed = manager.server("monitor").unwrap().tools().await.unwrap();
     let poll = listed
         .iter()

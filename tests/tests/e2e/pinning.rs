@@ -184,7 +184,7 @@ fn instructions_are_kept_and_their_change_is_security() {
 async fn a_pinned_manager_withholds_changed_tools_and_approve_brings_them_back() {
     let setup = Setup::new("manager");
     setup.serve(&pulled_tools());
-    let manager = Manager::start(setup.config(json!({})), options()).await;
+    let manager = Manager::start_settled(setup.config(json!({})), options()).await;
     // Before it lists, the snapshot's three tools are offered; once it has, the live judgement.
     let early = Registry::from_manager(&manager, RegistryOptions::default()).await;
     assert!(early.names().len() <= 3, "{:?}", early.names());
@@ -259,7 +259,7 @@ async fn a_pinned_manager_withholds_changed_tools_and_approve_brings_them_back()
         "{review}"
     );
 
-    let manager = Manager::start(setup.config(json!({})), options()).await;
+    let manager = Manager::start_settled(setup.config(json!({})), options()).await;
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     assert_eq!(registry.names().len(), 4, "{:?}", registry.warnings());
     assert!(
@@ -282,7 +282,7 @@ async fn new_tools_pass_only_when_allowed() {
         .unwrap()
         .push(json!({"name": "send_notes", "inputSchema": {"type": "object"}}));
     setup.serve(&defs);
-    let manager = Manager::start(
+    let manager = Manager::start_settled(
         setup.config(json!({"allowUnapprovedTools": true})),
         options(),
     )

@@ -167,7 +167,7 @@ async fn the_manager_offers_every_servers_prompts_in_one_catalog() {
         "everything": {"command": npm_bin("mcp-server-everything"), "args": ["stdio"]},
     });
     let config = Config::parse(&json!({ "mcpServers": servers }).to_string(), "t").unwrap();
-    let manager = Manager::start(config, mcp_runtime::ConnectOptions::default()).await;
+    let manager = Manager::start_settled(config, mcp_runtime::ConnectOptions::default()).await;
     let catalog = PromptCatalog::from_manager(&manager, PrefixPolicy::Always).await;
     let names: Vec<&str> = catalog.entries().iter().map(|e| e.name.as_str()).collect();
     assert!(names.contains(&"mcp_demo_summarize-thread"), "{names:?}");

@@ -31,7 +31,7 @@ async fn rig_agent_dispatches_registry_tools_to_real_mcp_servers() {
         "everything": {"command": npm_bin("mcp-server-everything"), "args": ["stdio"]},
     });
     let config = Config::parse(&json!({ "mcpServers": servers }).to_string(), "t").unwrap();
-    let manager = Manager::start(config, mcp_runtime::ConnectOptions::default()).await;
+    let manager = Manager::start_settled(config, mcp_runtime::ConnectOptions::default()).await;
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     let tools = mcp_runtime::rig::registry_tools(Arc::new(registry));
     let names: Vec<String> = tools.iter().map(|t| t.name().to_string()).collect();
@@ -146,7 +146,7 @@ async fn rig_agent_runs_offline_against_a_cassette() {
     live.close().await;
     let servers = json!({"demo": {"replay": cassette.to_string_lossy()}});
     let config = Config::parse(&json!({ "mcpServers": servers }).to_string(), "t").unwrap();
-    let manager = Manager::start(config, mcp_runtime::ConnectOptions::default()).await;
+    let manager = Manager::start_settled(config, mcp_runtime::ConnectOptions::default()).await;
     assert!(
         manager.servers()["demo"].pids().await.is_empty(),
         "no process"
@@ -180,7 +180,7 @@ async fn rig_retrieves_deferred_registry_tools_per_prompt_with_the_tool_search()
 
     let servers = json!({"demo": {"command": env!("CARGO_BIN_EXE_test-demo-server")}});
     let config = Config::parse(&json!({ "mcpServers": servers }).to_string(), "t").unwrap();
-    let manager = Manager::start(config, mcp_runtime::ConnectOptions::default()).await;
+    let manager = Manager::start_settled(config, mcp_runtime::ConnectOptions::default()).await;
     let options = RegistryOptions::default().defer(Deferral::default().core(["mcp_demo_echo"]));
     let registry = Arc::new(Registry::from_manager(&manager, options).await);
     let core = registry_tools(registry.clone());

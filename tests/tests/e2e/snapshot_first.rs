@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use mcp_runtime::ConnectOptions;
 use mcp_runtime::host::config::Config;
 use mcp_runtime::host::manager::{Manager, ServerStatus};
-use mcp_runtime::host::registry::{Registry, RegistryOptions};
+use mcp_runtime::host::registry::{Format, Registry, RegistryOptions};
 use serde_json::{Value, json};
 
 use crate::common::faults::Pids;
@@ -84,6 +84,64 @@ async fn pinned_servers_offer_their_snapshot_at_once_and_calls_wait_for_them() {
         mute.content
     );
     assert!(manager.status()["mute"].is_connecting());
+
+    manager.shutdown().await;
+    pids.assert_all_gone(Duration::from_secs(5)).await;
+}
+
+#[tokio::test]
+async fn servers_without_a_snapshot_join_the_registry_once_connected() {
+    let pids = Pids::new("snapshot-first-joining");
+    let servers = json!({"mcpServers": {
+        "slow": pids.entry("slow_init.py", &["2"]),
+        "mute": pids.entry("mute.py", &[]),
+        "demo": pinned(json!({"command": SERVER}), json!({})),
+    }});
+    let config = Config::parse(&servers.to_string(), "joining mcp.json").unwrap();
+    let options = ConnectOptions::default().connect_timeout(CONNECT_TIMEOUT);
+    let began = Instant::now();
+    let manager = Manager::start(config, options).await;
+    let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
+    let at_once = began.elapsed();
+    assert!(at_once < Duration::from_secs(1), "{at_once:?}");
+    assert!(manager.status()["slow"].is_connecting());
+    let names = registry.names();
+    assert!(names.contains(&"mcp_demo_add".to_string()), "{names:?}");
+    assert!(
+        !names.iter().any(|n| n.starts_with("mcp_slow")),
+        "{names:?}"
+    );
+    let joining = registry.warnings();
+    assert!(
+        joining
+            .iter()
+            .any(|w| w.contains("`slow`") && w.contains("not offered yet")),
+        "{joining:?}"
+    );
+
+    // Called before it joined: the call waits for the server, as the model's next turn would.
+    let noop = registry.dispatch("mcp_slow_noop", "{}").await;
+    assert!(!noop.is_error && noop.content == "ok", "{}", noop.content);
+    assert!(began.elapsed() >= Duration::from_secs(2));
+    let definitions = registry.definitions(Format::OpenAi);
+    let offered: Vec<&str> = definitions
+        .iter()
+        .filter_map(|d| d["function"]["name"].as_str())
+        .collect();
+    assert!(offered.contains(&"mcp_slow_noop"), "{offered:?}");
+    assert!(
+        offered.contains(&"mcp_demo_add"),
+        "names given before never change"
+    );
+    let warnings = registry.warnings();
+    assert!(
+        !warnings.iter().any(|w| w.contains("`slow`")),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings.iter().any(|w| w.contains("`mute`")),
+        "{warnings:?}"
+    );
 
     manager.shutdown().await;
     pids.assert_all_gone(Duration::from_secs(5)).await;

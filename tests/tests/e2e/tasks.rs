@@ -432,7 +432,7 @@ async fn a_task_survives_the_connection_dropping() {
     let proxy = Proxy::to(&server.url).await;
     let config = json!({"mcpServers": {"demo": {"url": proxy.url, "retry": {"attempts": 5, "base_delay_ms": 100}}}});
     let config = Config::parse(&config.to_string(), "test mcp.json").unwrap();
-    let manager = Manager::start(config, quick()).await;
+    let manager = Manager::start_settled(config, quick()).await;
     // A short drop: the client polls again. A long one (more failed polls than the client
     // tries): the call fails `TaskInterrupted` and the Manager follows the task on.
     for outage in [300, 2500] {

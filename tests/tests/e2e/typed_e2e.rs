@@ -294,7 +294,10 @@ async fn a_generated_tools_table_goes_into_the_registry() {
     let mut registry = Registry::new(RegistryOptions::default());
     registry.add_generated("demo", Demo::tools(), client.clone());
     assert_eq!(registry.names().len(), 13);
-    assert_eq!(registry.resolve("mcp_demo_add"), Some(("demo", "add")));
+    assert_eq!(
+        registry.resolve("mcp_demo_add"),
+        Some(("demo".to_string(), "add".to_string()))
+    );
     assert_eq!(registry.definitions(Format::OpenAi).len(), 13);
     let result = registry
         .dispatch("mcp_demo_add", r#"{"a": 2, "b": 3}"#)

@@ -2,11 +2,12 @@
 //! every tool without [`Deferral`]), the search tool's definition, and running a search.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use serde_json::{Value, json};
 
 use super::search::{Searchable, ToolIndex};
-use super::{Deferral, Format, Registry, Target};
+use super::{Deferral, Format, Registry, Target, lock};
 use crate::host::glob::glob;
 
 /// Anthropic's server-side BM25 tool search tool (the API runs the search).
@@ -27,7 +28,7 @@ impl Registry {
 
     /// The registry names the model is offered now, sorted: every tool without deferral;
     /// with it, the core tools and those searches found (the search tool aside).
-    pub fn offered(&self) -> Vec<&str> {
+    pub fn offered(&self) -> Vec<String> {
         self.names()
             .into_iter()
             .filter(|n| self.offered_now(n))
@@ -42,13 +43,12 @@ impl Registry {
 
     /// Offers `names` from the next definitions on, as a search through the search tool does.
     pub fn load<'a>(&self, names: impl IntoIterator<Item = &'a str>) {
-        let mut found = self.found();
-        found.extend(
-            names
-                .into_iter()
-                .filter(|n| self.entries.contains_key(*n))
-                .map(str::to_string),
-        );
+        let catalog = self.catalog();
+        let known = names
+            .into_iter()
+            .filter(|n| catalog.entries.contains_key(*n))
+            .map(str::to_string);
+        self.found().extend(known);
     }
 
     /// Forgets what searches found (a new conversation starts from the core tools again).
@@ -60,9 +60,15 @@ impl Registry {
         self.loaded.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn index(&self) -> &ToolIndex {
-        self.index.get_or_init(|| {
-            ToolIndex::new(self.entries.iter().map(|(name, entry)| {
+    /// The search index of every tool, built once (and again after a server joined).
+    fn index(&self) -> Arc<ToolIndex> {
+        let catalog = self.catalog();
+        let mut slot = lock(&self.index);
+        if let Some(index) = slot.as_ref() {
+            return index.clone();
+        }
+        let index = Arc::new(ToolIndex::new(catalog.entries.iter().map(
+            |(name, entry)| {
                 let mut labels = match &entry.target {
                     Target::Managed { server, tool, .. } | Target::Client { server, tool, .. } => {
                         vec![server.as_str(), tool.as_str()]
@@ -76,8 +82,10 @@ impl Registry {
                     description: &entry.description,
                     input_schema: &entry.input_schema,
                 }
-            }))
-        })
+            },
+        )));
+        *slot = Some(index.clone());
+        index
     }
 
     /// The search tool's definition in `format`, when deferring.
@@ -110,16 +118,16 @@ impl Registry {
     /// Says how many tools wait behind the search and whose they are, so the model knows
     /// when searching is worth it.
     fn search_description(&self, defer: &Deferral) -> String {
-        let hidden: Vec<&str> = self
+        let hidden: Vec<String> = self
             .names()
             .into_iter()
             .filter(|n| !self.offered_now(n))
             .collect();
-        let servers: BTreeSet<&str> = hidden
+        let servers: BTreeSet<String> = hidden
             .iter()
             .filter_map(|n| self.resolve(n).map(|(server, _)| server))
             .collect();
-        let servers: Vec<&str> = servers.into_iter().collect();
+        let servers: Vec<String> = servers.into_iter().collect();
         format!(
             "Finds tools by what they do. {} more tools than those listed are available (from: {}). Describe the task in a few words; the best matches (at most {} unless you ask for more) become callable on your next turn.",
             hidden.len(),
@@ -147,10 +155,11 @@ impl Registry {
         };
         let found = self.search(query, limit.clamp(1, MAX_LIMIT));
         self.load(found.iter().map(|(name, _)| name.as_str()));
+        let catalog = self.catalog();
         let tools: Vec<Value> = found
             .iter()
             .filter_map(|(name, _)| {
-                let entry = self.entries.get(name)?;
+                let entry = catalog.entries.get(name)?;
                 let description: String =
                     entry.description.chars().take(DESCRIPTION_CHARS).collect();
                 Some(json!({"name": name, "description": description}))

@@ -29,6 +29,7 @@ impl Registry {
                 .as_ref()
                 .is_some_and(|d| d.anthropic_native);
         let mut definitions: Vec<Value> = self
+            .catalog()
             .entries
             .iter()
             .filter_map(|(name, entry)| {
@@ -53,10 +54,11 @@ impl Registry {
         names: impl IntoIterator<Item = &'a str>,
         format: Format,
     ) -> Vec<Value> {
+        let catalog = self.catalog();
         names
             .into_iter()
             .filter_map(|name| {
-                let entry = self.entries.get(name)?;
+                let entry = catalog.entries.get(name)?;
                 Some(self.definition(name, &entry.description, &entry.input_schema, format))
             })
             .collect()

@@ -5,7 +5,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::{Registry, Target};
+use std::sync::Arc;
+
+use super::{Entry, Registry, Target};
 use crate::{Error, ToolOutput};
 
 /// The result of [`Registry::dispatch`]: always a value, never a panic or an `Err` — a failing
@@ -45,7 +47,7 @@ impl Registry {
                 Err(message) => finish(format!("Error: {message}"), None, true),
             };
         }
-        let Some(entry) = self.entries.get(name) else {
+        let Some(entry) = self.entry_or_joined(name).await else {
             return finish(self.unknown(name), None, true);
         };
         let arguments: Value = match arguments_json.trim() {
@@ -122,6 +124,36 @@ impl Registry {
 const KNOWN_LISTED: usize = 50;
 
 impl Registry {
+    /// The tool `name`; if there is none, the tool once a server still connecting to join
+    /// the registry has it — waiting for those servers, each within its call timeout, only
+    /// until one brings it (or all have settled).
+    async fn entry_or_joined(&self, name: &str) -> Option<Arc<Entry>> {
+        let mut waits: Vec<_> = {
+            let catalog = self.catalog();
+            if let Some(entry) = catalog.entries.get(name) {
+                return Some(entry.clone());
+            }
+            catalog
+                .joining
+                .iter()
+                .filter(|j| j.handle.status().is_connecting())
+                .filter(|j| j.may_bring(name, self.options.prefix))
+                .map(|j| {
+                    let handle = j.handle.clone();
+                    Box::pin(async move { handle.settled(handle.options().call_timeout).await })
+                })
+                .collect()
+        };
+        while !waits.is_empty() {
+            let (_, _, rest) = futures::future::select_all(waits).await;
+            if let Some(entry) = self.catalog().entries.get(name) {
+                return Some(entry.clone());
+            }
+            waits = rest;
+        }
+        None
+    }
+
     /// The error for a call to a tool that does not exist: the tools it may call instead, or
     /// with a long list, where to look.
     fn unknown(&self, name: &str) -> String {
@@ -134,7 +166,7 @@ impl Registry {
             }
             None => String::new(),
         };
-        let listed: Vec<&str> = offered.into_iter().take(KNOWN_LISTED).collect();
+        let listed: Vec<String> = offered.into_iter().take(KNOWN_LISTED).collect();
         format!(
             "Error: unknown tool `{name}`. Available tools: {}{more}",
             listed.join(", ")

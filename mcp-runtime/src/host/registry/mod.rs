@@ -1,7 +1,9 @@
 //! The registry an agent hands its LLM: every MCP tool (from a [`Manager`] or generated
 //! clients) and native Rust tools under one set of names (`naming.rs`), as provider
-//! definitions (`definitions.rs`), and the dispatch of the model's calls (`dispatch.rs`).
+//! definitions (`definitions.rs`), and the dispatch of the model's calls (`dispatch.rs`). What
+//! it holds, and the servers still joining it, is `catalog.rs`.
 
+mod catalog;
 mod deferred;
 mod definitions;
 mod dispatch;
@@ -9,13 +11,14 @@ mod naming;
 mod options;
 mod search;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock, RwLockReadGuard};
 
 use serde_json::Value;
 
+use catalog::{Catalog, Joining, managed_tools};
 pub use definitions::Format;
 pub use dispatch::DispatchResult;
 pub(crate) use naming::mcp_names;
@@ -23,7 +26,6 @@ pub use naming::{MAX_NAME, PrefixPolicy, normalize_name};
 pub use options::{Deferral, RegistryOptions};
 
 use super::manager::{ManagedServer, Manager, ServerStatus};
-use crate::schema::app_only;
 use crate::{Client, ToolInfo};
 
 /// What a native tool's handler returns: text or JSON for the LLM, or an error message.
@@ -66,16 +68,19 @@ struct Entry {
     validator: OnceLock<Option<jsonschema::Validator>>,
 }
 
-/// Tools by registry name.
+/// Tools by registry name. Reads take `&self` and may run concurrently (share it with `Arc`).
 #[derive(Default)]
 pub struct Registry {
-    entries: BTreeMap<String, Entry>,
     options: RegistryOptions,
-    warnings: Vec<String>,
-    /// The search index, built on the first search (registering a tool clears it).
-    index: OnceLock<search::ToolIndex>,
+    catalog: RwLock<Catalog>,
+    /// The search index, built on the first search (a tool joining clears it).
+    index: Mutex<Option<Arc<search::ToolIndex>>>,
     /// Deferred tools a search found: offered from then on.
     loaded: Mutex<BTreeSet<String>>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl Registry {
@@ -87,81 +92,62 @@ impl Registry {
         }
     }
 
-    /// Every tool of every connected server of `manager` (after each server's filter), but
-    /// for the tools only an app may call (MCP Apps `_meta.ui.visibility`). Servers that fail
-    /// to list are skipped with a warning. A server pinned to a snapshot offers its approved
-    /// tools with the snapshot's text — at once, from the snapshot, while it is still
-    /// connecting or waits for its first call; each withheld tool is a warning that says why
-    /// and how to re-approve it. Returns without waiting for any server.
+    /// Every tool of every server of `manager` (after each server's filter), but for the
+    /// tools only an app may call (MCP Apps `_meta.ui.visibility`). Returns without waiting
+    /// for any server:
+    ///
+    /// - a connected server offers its listing; a server pinned to a snapshot offers its
+    ///   approved tools with the snapshot's text — at once, while it is still connecting or
+    ///   waits for its first call (each withheld tool is a warning that says why and how to
+    ///   re-approve it);
+    /// - a server without a snapshot that is not connected yet joins later: its tools are
+    ///   added the first time the registry is read after it has connected (until then
+    ///   [`Registry::warnings`] says so);
+    /// - a server that fails to list is skipped with a warning.
     pub async fn from_manager(manager: &Manager, options: RegistryOptions) -> Registry {
-        let mut registry = Registry::new(options);
+        let mut catalog = Catalog::default();
         let mut tools = Vec::new();
         for (name, handle) in manager.servers() {
-            let list = match offered(handle).await {
-                Some(Ok(list)) => list,
+            match offered(handle).await {
+                Some(Ok(list)) => {
+                    warn_withheld(&mut catalog.warnings, name, handle);
+                    tools.extend(managed_tools(name, handle, &list));
+                }
                 Some(Err(err)) => {
                     let warning = format!("server `{name}`: tools not listed: {err}");
-                    registry.warnings.push(warning);
-                    continue;
+                    catalog.warnings.push(warning);
                 }
-                None => continue,
-            };
-            registry.warn_withheld(name, handle);
-            let prefix = handle
-                .config()
-                .prefix
-                .clone()
-                .unwrap_or_else(|| name.clone());
-            for tool in list.iter().filter(|t| !app_only(t.meta.as_deref())) {
-                let target = Target::Managed {
+                None if !handle.config().disabled => catalog.joining.push(Joining {
                     server: name.clone(),
-                    tool: tool.name.to_string(),
                     handle: handle.clone(),
-                };
-                tools.push(McpTool {
-                    prefix: prefix.clone(),
-                    tool: tool.name.to_string(),
-                    title: tool.title.clone(),
-                    description: tool.description.as_deref().unwrap_or("").to_string(),
-                    schema: Value::Object((*tool.input_schema).clone()),
-                    target,
-                });
+                }),
+                None => {}
             }
         }
-        registry.add_mcp(tools);
-        registry.warn_unconnected(manager);
-        registry
-    }
-
-    /// A warning for each tool `server`'s pinned snapshot withholds.
-    fn warn_withheld(&mut self, name: &str, handle: &ManagedServer) {
-        let approve = handle
-            .config()
-            .pin
-            .as_ref()
-            .map(|p| p.approve_command.as_str());
-        for (tool, why) in handle.withheld().iter() {
-            self.warnings.push(format!(
-                "server `{name}`: tool `{tool}` is withheld: {}; re-approve it with `{}`",
-                why.reason(),
-                approve.unwrap_or("mcp-codegen approve")
-            ));
+        catalog.add_mcp(&options, tools);
+        Registry {
+            options,
+            catalog: RwLock::new(catalog),
+            ..Registry::default()
         }
     }
 
-    /// A warning for each enabled server left out because it is not connected (yet) and has
-    /// no snapshot to offer from.
-    fn warn_unconnected(&mut self, manager: &Manager) {
-        for (name, status) in manager.status() {
-            let enabled = manager
-                .server(&name)
-                .is_some_and(|s| !s.config().disabled && s.config().pin.is_none());
-            if enabled && status != crate::host::manager::ServerStatus::Connected {
-                self.warnings.push(format!(
-                    "server `{name}` is {status}: its tools are not listed (build the registry again once it connects; Manager::status_changes tells when)"
-                ));
+    /// The catalog, with every joining server that has listed its tools added first.
+    fn catalog(&self) -> RwLockReadGuard<'_, Catalog> {
+        let read = || self.catalog.read().unwrap_or_else(|p| p.into_inner());
+        if read().any_ready() {
+            let mut catalog = self.catalog.write().unwrap_or_else(|p| p.into_inner());
+            if catalog.join(&self.options) {
+                *lock(&self.index) = None;
             }
         }
+        read()
+    }
+
+    /// The catalog to register into.
+    fn catalog_mut(&mut self) -> &mut Catalog {
+        *self.index.get_mut().unwrap_or_else(|p| p.into_inner()) = None;
+        self.catalog.get_mut().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Registers a generated client's `TOOLS` table, calling through `client`: the
@@ -169,52 +155,30 @@ impl Registry {
     /// out, each with a warning; so are the tools only an app may call.
     pub fn add_generated(&mut self, server: &str, tools: &[ToolInfo], client: Arc<Client>) {
         let withheld = client.withheld_tools();
+        let options = self.options.clone();
+        let catalog = self.catalog_mut();
         for (tool, why) in &withheld {
-            self.warnings.push(format!(
+            catalog.warnings.push(format!(
                 "server `{server}`: tool `{tool}` is withheld: {why}; re-approve it with `mcp-codegen approve` and generate the client again"
             ));
         }
         let entries = tools
             .iter()
             .filter(|info| !withheld.contains_key(info.name) && !info.app_only)
-            .map(|info| {
-                let target = Target::Client {
+            .map(|info| McpTool {
+                prefix: server.to_string(),
+                tool: info.name.to_string(),
+                title: None,
+                description: info.description.to_string(),
+                schema: info.input_schema_json(),
+                target: Target::Client {
                     server: server.to_string(),
                     tool: info.name.to_string(),
                     client: client.clone(),
-                };
-                McpTool {
-                    prefix: server.to_string(),
-                    tool: info.name.to_string(),
-                    title: None,
-                    description: info.description.to_string(),
-                    schema: info.input_schema_json(),
-                    target,
-                }
+                },
             })
             .collect();
-        self.add_mcp(entries);
-    }
-
-    fn add_mcp(&mut self, mut tools: Vec<McpTool>) {
-        tools.sort_by(|a, b| (&a.prefix, &a.tool).cmp(&(&b.prefix, &b.tool)));
-        let pairs: Vec<(String, String)> = tools
-            .iter()
-            .map(|t| (t.prefix.clone(), t.tool.clone()))
-            .collect();
-        let taken: Vec<String> = self.entries.keys().cloned().collect();
-        let names = mcp_names(&pairs, self.options.prefix, &taken);
-        for (mut tool, name) in tools.into_iter().zip(names) {
-            let Some(name) = name else {
-                let (server, tool) = (tool.prefix, tool.tool);
-                self.warnings.push(format!("tool `{tool}` of server `{server}` is skipped: its name is taken (prefix policy None)"));
-                continue;
-            };
-            if self.options.description_prefix {
-                tool.description = format!("[MCP:{}] {}", tool.prefix, tool.description);
-            }
-            self.insert(name, tool.title, tool.description, tool.schema, tool.target);
-        }
+        catalog.add_mcp(&options, entries);
     }
 
     /// Registers a native Rust tool: `handler` gets the (validated) arguments.
@@ -229,49 +193,23 @@ impl Registry {
         Fut: Future<Output = NativeResult> + Send + 'static,
     {
         let handler: NativeHandler = Arc::new(move |args| Box::pin(handler(args)));
-        self.insert(
-            normalize_name(name),
-            None,
-            description.to_string(),
+        let entry = Entry {
+            title: None,
+            description: description.to_string(),
             input_schema,
-            Target::Native(handler),
-        );
-    }
-
-    fn insert(
-        &mut self,
-        name: String,
-        title: Option<String>,
-        description: String,
-        input_schema: Value,
-        target: Target,
-    ) {
-        if !self.options.filter.allows(&name) {
-            return;
-        }
-        self.index = OnceLock::new();
-        if self.entries.contains_key(&name) {
-            self.warnings.push(format!(
-                "tool name `{name}` is taken; the later tool is skipped"
-            ));
-            return;
-        }
-        self.entries.insert(
-            name,
-            Entry {
-                title,
-                description,
-                input_schema,
-                target,
-                validator: OnceLock::new(),
-            },
-        );
+            target: Target::Native(handler),
+            validator: OnceLock::new(),
+        };
+        let options = self.options.clone();
+        self.catalog_mut()
+            .insert(&options, normalize_name(name), entry);
     }
 
     /// Each tool whose inputSchema cannot validate arguments, and why (such a tool is called
     /// unchecked). Compiles every validator now rather than at each tool's first call.
     pub fn schema_problems(&self) -> Vec<String> {
-        self.entries
+        self.catalog()
+            .entries
             .iter()
             .filter_map(|(name, entry)| {
                 let problem = jsonschema::validator_for(&entry.input_schema).err()?;
@@ -283,29 +221,48 @@ impl Registry {
     }
 
     /// Registry names, sorted.
-    pub fn names(&self) -> Vec<&str> {
-        self.entries.keys().map(String::as_str).collect()
+    pub fn names(&self) -> Vec<String> {
+        self.catalog().entries.keys().cloned().collect()
     }
 
     /// The description a tool is offered with.
-    pub fn description(&self, name: &str) -> Option<&str> {
-        self.entries.get(name).map(|e| e.description.as_str())
+    pub fn description(&self, name: &str) -> Option<String> {
+        let catalog = self.catalog();
+        catalog.entries.get(name).map(|e| e.description.clone())
     }
 
     /// Which server and tool a registry name stands for (`None` for native tools).
-    pub fn resolve(&self, name: &str) -> Option<(&str, &str)> {
-        match &self.entries.get(name)?.target {
+    pub fn resolve(&self, name: &str) -> Option<(String, String)> {
+        match &self.catalog().entries.get(name)?.target {
             Target::Managed { server, tool, .. } | Target::Client { server, tool, .. } => {
-                Some((server, tool))
+                Some((server.clone(), tool.clone()))
             }
             Target::Native(_) => None,
         }
     }
 
-    /// Skipped and withheld tools and unconnected servers, one line each (unusable schemas:
-    /// [`Registry::schema_problems`]).
-    pub fn warnings(&self) -> &[String] {
-        &self.warnings
+    /// Skipped and withheld tools, and servers whose tools have not joined yet, one line each
+    /// (unusable schemas: [`Registry::schema_problems`]).
+    pub fn warnings(&self) -> Vec<String> {
+        let catalog = self.catalog();
+        let joining = catalog.joining.iter().map(Joining::warning);
+        catalog.warnings.iter().cloned().chain(joining).collect()
+    }
+}
+
+/// A warning for each tool `server`'s pinned snapshot withholds.
+fn warn_withheld(warnings: &mut Vec<String>, name: &str, handle: &ManagedServer) {
+    let approve = handle
+        .config()
+        .pin
+        .as_ref()
+        .map(|p| p.approve_command.as_str());
+    for (tool, why) in handle.withheld().iter() {
+        warnings.push(format!(
+            "server `{name}`: tool `{tool}` is withheld: {}; re-approve it with `{}`",
+            why.reason(),
+            approve.unwrap_or("mcp-codegen approve")
+        ));
     }
 }
 
