@@ -61,8 +61,7 @@ pub struct ConnectOptions {
     /// The handlers for servers that ask: elicitation, sampling, roots.
     pub(crate) asks: Asks,
     /// How the server opened its session when its snapshot was taken (a managed server with
-    /// a pinned snapshot): its first handshake skips what that makes needless (stdio).
-    #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
+    /// a pinned snapshot): its first handshake skips what that makes needless.
     pub(crate) known_discovery: Option<crate::client::known_discovery::KnownDiscovery>,
 }
 

@@ -10,6 +10,7 @@ use mcp_runtime::host::config::Config;
 use mcp_runtime::host::manager::{Manager, ServerStatus};
 use serde_json::{Value, json};
 
+use crate::common::demo_http;
 use crate::common::faults::Pids;
 
 const MODERN: &str = "2026-07-28";
@@ -56,10 +57,10 @@ async fn probe(manager: &Manager) -> (bool, bool) {
     (flag("discoverSeen"), flag("discoverAnswered"))
 }
 
-async fn connected_again(manager: &Manager) {
+async fn connected_again(manager: &Manager, server: &str) {
     let mut changes = manager.status_changes();
     let wait = async {
-        while manager.status()["probe"] != ServerStatus::Connected {
+        while manager.status()[server] != ServerStatus::Connected {
             let _ = changes.recv().await;
         }
     };
@@ -101,7 +102,7 @@ async fn a_server_that_changed_since_its_snapshot_is_discovered_afresh() {
     })
     .await
     .expect("a second session");
-    connected_again(&manager).await;
+    connected_again(&manager, "probe").await;
     assert_eq!(probe(&manager).await, (true, true));
     assert_eq!(pids.all().len(), 2, "once stale, stale for good");
     manager.shutdown().await;
@@ -138,10 +139,58 @@ async fn an_older_server_is_greeted_without_the_probe_and_one_that_moved_on_is_r
     // The snapshot says 2026-07-28, the server now speaks only `initialize`.
     let modern = snapshot(&dir, MODERN, json!({"tools": {}}));
     let manager = self::manager(&pids, modern, &[]).await;
-    connected_again(&manager).await;
+    connected_again(&manager, "probe").await;
     let (seen, _) = probe(&manager).await;
     assert!(seen, "discovered afresh, and fell back to initialize");
     assert_eq!(manager.status()["probe"], ServerStatus::Connected);
     manager.shutdown().await;
     pids.assert_all_gone(Duration::from_secs(5)).await;
+}
+
+/// The demo server over HTTP, pinned to the committed snapshot with `capabilities` as given
+/// (`None`: as recorded).
+async fn http_demo(url: &str, dir: &std::path::Path, capabilities: Option<Value>) -> Manager {
+    let committed = concat!(env!("CARGO_MANIFEST_DIR"), "/mcp/demo.json");
+    let mut snapshot: Value =
+        serde_json::from_str(&std::fs::read_to_string(committed).unwrap()).unwrap();
+    if let Some(capabilities) = capabilities {
+        snapshot["capabilities"] = capabilities;
+    }
+    let path = dir.join("demo.json");
+    std::fs::write(&path, snapshot.to_string()).unwrap();
+    let servers = json!({"mcpServers": {"demo": {"url": url, "snapshot": path}}});
+    let config = Config::parse(&servers.to_string(), "known-discovery mcp.json").unwrap();
+    Manager::start(config, ConnectOptions::default()).await
+}
+
+async fn add(manager: &Manager) -> String {
+    let output = manager
+        .call_tool("demo", "add", json!({"a": 2, "b": 3}))
+        .await
+        .unwrap();
+    output.text()
+}
+
+#[tokio::test]
+async fn over_http_a_pinned_server_opens_on_its_snapshot_and_one_that_changed_heals() {
+    let server = demo_http();
+    let dir = scratch("http");
+    let manager = http_demo(&server.url, &dir, None).await;
+    let mut changes = manager.status_changes();
+    assert!(add(&manager).await.contains('5'));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(add(&manager).await.contains('5'));
+    // The server's own answer matched: the session was never replaced.
+    while let Ok(change) = changes.try_recv() {
+        assert_eq!(change.status, ServerStatus::Connected, "{change:?}");
+    }
+    manager.shutdown().await;
+
+    let changed = json!({"tools": {}, "logging": {}});
+    let manager = http_demo(&server.url, &dir, Some(changed)).await;
+    assert!(add(&manager).await.contains('5'));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    connected_again(&manager, "demo").await;
+    assert!(add(&manager).await.contains('5'));
+    manager.shutdown().await;
 }

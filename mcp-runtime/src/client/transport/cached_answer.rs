@@ -4,7 +4,8 @@
 //! matches, kept from rmcp, which has had one. An answer that does not match (or an error: the
 //! server no longer speaks the revision) marks the snapshot's result stale and ends the session,
 //! so the requests sent on its word fail as a closed transport and the next connect discovers
-//! afresh.
+//! afresh; so does a session that ends before the answer came (an HTTP server that refused
+//! the request outright, a server that died).
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
@@ -114,7 +115,13 @@ impl<T: Transport<RoleClient>> Transport<RoleClient> for CachedAnswer<T> {
             return Some(answer);
         }
         loop {
-            let message = self.inner.receive().await?;
+            let Some(message) = self.inner.receive().await else {
+                // Ended before the server's answer could be checked: trust it no more.
+                if let (Some(_), Some(known)) = (&self.checking, &self.known) {
+                    known.mark_stale();
+                }
+                return None;
+            };
             self.heard.store(true, Ordering::Release);
             match self.check(&message) {
                 Some(true) => continue,

@@ -5,7 +5,6 @@
 //! limit (`limit.rs`), the progress-token filter (`progress_filter.rs`) and the raw tap that keeps
 //! chosen answers as the server sent them (`raw.rs`).
 
-#[cfg(feature = "stdio")]
 mod cached_answer;
 // A stdio session owns its server process; the other transports name the type only.
 #[cfg_attr(not(feature = "stdio"), allow(dead_code))]

@@ -12,11 +12,13 @@ mod dpop_present;
 mod limit;
 pub(super) mod sse;
 
-use super::connected::{Connected, no_answer};
+use super::cached_answer::CachedAnswer;
+use super::connected::{Connected, Opening, no_answer};
 use super::limit::Oversize;
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
 use crate::client::handler::{Handler, Service};
+use crate::client::known_discovery::KnownDiscovery;
 use crate::client::scope_challenge::{Challenge, login_for, with_scopes};
 use crate::error::root_cause;
 use crate::{ConnectOptions, Error, HttpSpec, Protocol, Result, ServerSpec};
@@ -34,15 +36,19 @@ pub(crate) async fn connect(
 ) -> Result<Connected> {
     let deadline = tokio::time::Instant::now() + options.connect_timeout;
     let oversize = Oversize::default();
-    let lifecycle = options.protocol.lifecycle();
+    let known = options
+        .known_discovery
+        .as_ref()
+        .filter(|known| known.usable(&options.protocol));
     let challenges = handler.scope.clone();
-    let mut served = attempt(
+    let greeting = Greeting::new(options, known);
+    let (mut served, mut opening) = attempt(
         spec,
         http,
         handler.clone(),
         options,
         &oversize,
-        lifecycle,
+        greeting,
         deadline,
     )
     .await?;
@@ -55,13 +61,32 @@ pub(crate) async fn connect(
     if let Some(Challenge::Scope(asked)) = first_challenge {
         return Err(login_for(http, Challenge::Scope(asked)));
     }
+    if let Some(known) = known
+        && let Ok(Err(err)) = &served
+        && !err.is_authorization_required()
+    {
+        tracing::info!(server = %spec.target(), error = %root_cause(err), "the handshake its snapshot recorded failed; discovering afresh");
+        known.mark_stale();
+        let afresh = Greeting::new(options, None);
+        (served, opening) = attempt(
+            spec,
+            http,
+            handler.clone(),
+            options,
+            &oversize,
+            afresh,
+            deadline,
+        )
+        .await?;
+    }
     if options.protocol == Protocol::Auto
         && let Ok(Err(err)) = &served
         && !err.is_authorization_required()
     {
         tracing::debug!(server = %spec.target(), error = %root_cause(err), "server/discover failed; trying initialize");
-        let legacy = ClientLifecycleMode::Initialize;
-        served = attempt(spec, http, handler, options, &oversize, legacy, deadline).await?;
+        let legacy = Greeting::legacy();
+        (served, opening) =
+            attempt(spec, http, handler, options, &oversize, legacy, deadline).await?;
     }
     // A challenge the handshake overcame (a token refreshed after a 401) is no news to the
     // session's first failure; a 401's scope is what a login should ask for.
@@ -72,7 +97,34 @@ pub(crate) async fn connect(
     let mut connected =
         handshake_outcome(spec, served, options).map_err(|err| with_scopes(err, refused))?;
     connected.oversize = Some(oversize);
+    connected.opening = opening;
     Ok(connected)
+}
+
+/// How an attempt opens the session: rmcp's lifecycle, and the snapshot's discovery result
+/// that answers its `server/discover` (`cached_answer.rs`), if any.
+struct Greeting {
+    lifecycle: ClientLifecycleMode,
+    known: Option<KnownDiscovery>,
+}
+
+impl Greeting {
+    /// As `known` (a pinned snapshot's handshake) says, else as the options' protocol does.
+    fn new(options: &ConnectOptions, known: Option<&KnownDiscovery>) -> Greeting {
+        Greeting {
+            lifecycle: known
+                .map_or_else(|| options.protocol.lifecycle(), KnownDiscovery::lifecycle),
+            known: known.cloned(),
+        }
+    }
+
+    /// The `initialize` handshake.
+    fn legacy() -> Greeting {
+        Greeting {
+            lifecycle: ClientLifecycleMode::Initialize,
+            known: None,
+        }
+    }
 }
 
 type Served = std::result::Result<
@@ -80,16 +132,17 @@ type Served = std::result::Result<
     tokio::time::error::Elapsed,
 >;
 
-/// One handshake over a fresh HTTP client, until `deadline`.
+/// One handshake over a fresh HTTP client, until `deadline`; with a session opened on a
+/// snapshot's discovery result, how long the server may take to speak first.
 async fn attempt(
     spec: &ServerSpec,
     http: &HttpSpec,
     handler: Handler,
     options: &ConnectOptions,
     oversize: &Oversize,
-    lifecycle: ClientLifecycleMode,
+    greeting: Greeting,
     deadline: tokio::time::Instant,
-) -> Result<Served> {
+) -> Result<(Served, Option<Opening>)> {
     let target = spec.target();
     let mut config = StreamableHttpClientTransportConfig::with_uri(http.url.clone())
         .custom_headers(custom_headers(http, &target)?.into_iter().collect())
@@ -104,9 +157,9 @@ async fn attempt(
     Ok(match &http.oauth {
         Some(oauth) => {
             let client = with_oauth(http, oauth, client).await?;
-            serve(client, config, handler, lifecycle, deadline).await
+            serve(client, config, handler, greeting, deadline).await
         }
-        None => serve(client, config, handler, lifecycle, deadline).await,
+        None => serve(client, config, handler, greeting, deadline).await,
     })
 }
 
@@ -114,13 +167,18 @@ async fn serve<C: StreamableHttpClient>(
     client: C,
     config: StreamableHttpClientTransportConfig,
     handler: Handler,
-    lifecycle: ClientLifecycleMode,
+    greeting: Greeting,
     deadline: tokio::time::Instant,
-) -> Served {
+) -> (Served, Option<Opening>) {
     let transport = StreamableHttpClientTransport::with_client(client, config);
     let transport = ProgressFilter(Recorded::new(transport, handler.recorder.clone()));
-    let handshake = handler.serve_with_lifecycle(transport, lifecycle);
-    tokio::time::timeout_at(deadline, handshake).await
+    let transport = CachedAnswer::new(transport, greeting.known);
+    let opening = transport.heard().map(|heard| Opening {
+        heard,
+        until: deadline,
+    });
+    let handshake = handler.serve_with_lifecycle(transport, greeting.lifecycle);
+    (tokio::time::timeout_at(deadline, handshake).await, opening)
 }
 
 #[cfg(feature = "oauth")]
