@@ -1,9 +1,10 @@
 //! From process start to the model's first tool definitions and to the first tool result, for
 //! an agent over one and over ten stdio servers (the tenth never answers), side by side in one
-//! run: mcp-runtime's Manager and Registry (servers unpinned; pinned to their committed
-//! snapshots, so the definitions come from the snapshots at once and the session opens on the
-//! recorded handshake; and pinned to the same snapshot without the recorded handshake), against the official
-//! TypeScript SDK client doing the same as such agents do (every server at once, each within
+//! run: mcp-runtime's Manager and Registry — servers unpinned, waiting for every one to settle
+//! or only for the one the first call needs; pinned to their committed snapshots, so the
+//! definitions come from the snapshots at once and the session opens on the recorded
+//! handshake; and pinned to the same snapshot without the recorded handshake — against the
+//! official TypeScript SDK client doing the same as such agents do (every server at once, each within
 //! the connect timeout, then list, then call; `test-servers/bench/ts_agent_start.mjs`).
 //!
 //! The servers are the demo server (`add`); the mute one is `tests/faults/mute.py`. Every
@@ -32,7 +33,12 @@ const CONNECT_TIMEOUT_S: u64 = 10;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Who {
+    /// Unpinned, waiting for every server to settle before offering anything (as the TS
+    /// client does).
     Ours,
+    /// Unpinned, starting at once and waiting only for the server the first call needs; the
+    /// others join the registry as they connect.
+    OursFirst,
     OursPinned,
     /// Pinned to the same snapshot without what it records of the handshake (a snapshot
     /// taken before that was recorded): the baseline of the cached discovery result.
@@ -80,14 +86,18 @@ fn config(count: usize, snapshot: Option<&str>) -> Config {
 }
 
 /// The child: start, print the definitions, call `add` on the first server, print the result.
-async fn agent(count: usize, snapshot: Option<&str>) {
+/// `mode`: `settled`, `first` (both unpinned) or the snapshot every entry is pinned to.
+async fn agent(count: usize, mode: &str) {
+    let snapshot = (mode != "settled" && mode != "first").then_some(mode);
     let config = config(count, snapshot);
-    // Unpinned, the first definitions are the servers' listings: wait for them, as the TS
-    // client does; pinned, they are the snapshots'.
-    let manager = match snapshot {
-        Some(_) => Manager::start(config, ConnectOptions::default()).await,
-        None => Manager::start_settled(config, ConnectOptions::default()).await,
+    let manager = match mode {
+        "settled" => Manager::start_settled(config, ConnectOptions::default()).await,
+        _ => Manager::start(config, ConnectOptions::default()).await,
     };
+    if mode == "first" {
+        let mut status = manager.server("s0").expect("s0").watch_status();
+        let _ = status.wait_for(|s| !s.is_connecting()).await;
+    }
     let registry = Registry::from_manager(&manager, RegistryOptions::default()).await;
     println!(
         "definitions {}",
@@ -123,14 +133,15 @@ fn timed(mut command: Command) -> Option<(f64, f64)> {
 
 fn run(who: Who, count: usize) -> Option<(f64, f64)> {
     match who {
-        Who::Ours | Who::OursPinned | Who::OursPinnedBare => {
+        Who::Ours | Who::OursFirst | Who::OursPinned | Who::OursPinnedBare => {
             let mut command = Command::new(std::env::current_exe().ok()?);
-            let snapshot = match who {
+            let mode = match who {
                 Who::OursPinned => format!("{ROOT}/examples/mcp/demo.json"),
                 Who::OursPinnedBare => bare_snapshot(),
-                _ => "-".to_string(),
+                Who::OursFirst => "first".to_string(),
+                _ => "settled".to_string(),
             };
-            command.env(MEASURE, format!("{count} {snapshot}"));
+            command.env(MEASURE, format!("{count} {mode}"));
             timed(command)
         }
         Who::Ts => {
@@ -172,14 +183,17 @@ fn ms(seconds: f64) -> String {
 
 fn main() {
     if let Ok(spec) = std::env::var(MEASURE) {
-        let (count, snapshot) = spec.split_once(' ').unwrap_or((&spec, "-"));
+        let (count, mode) = spec.split_once(' ').unwrap_or((&spec, "settled"));
         let count = count.parse().unwrap_or(1);
-        let snapshot = (snapshot != "-").then_some(snapshot);
         let runtime = tokio::runtime::Runtime::new().expect("runtime");
-        return runtime.block_on(agent(count, snapshot));
+        return runtime.block_on(agent(count, mode));
     }
     let who = [
-        (Who::Ours, "mcp-runtime"),
+        (Who::Ours, "mcp-runtime, every server settled"),
+        (
+            Who::OursFirst,
+            "mcp-runtime, start at once, the called server",
+        ),
         (
             Who::OursPinnedBare,
             "mcp-runtime, snapshot-first, no recorded handshake",
