@@ -26,6 +26,8 @@ pub(crate) struct CachedAnswer<T> {
     known: Option<KnownDiscovery>,
     /// The id of the discover request answered from the cache, until the server's answer comes.
     checking: Option<RequestId>,
+    /// Whether the cache has answered: only the session's opening discover is answered so.
+    answered: bool,
     answers: VecDeque<ServerJsonRpcMessage>,
     /// Set at the first message from the server.
     heard: Arc<AtomicBool>,
@@ -39,6 +41,7 @@ impl<T> CachedAnswer<T> {
             inner,
             known,
             checking: None,
+            answered: false,
             answers: VecDeque::new(),
             heard: Arc::default(),
         }
@@ -55,8 +58,7 @@ impl<T> CachedAnswer<T> {
         let JsonRpcMessage::Request(request) = message else {
             return;
         };
-        if !matches!(request.request, ClientRequest::DiscoverRequest(_)) || self.checking.is_some()
-        {
+        if !matches!(request.request, ClientRequest::DiscoverRequest(_)) || self.answered {
             return;
         }
         let Some(result) = self.known.as_ref().and_then(KnownDiscovery::result) else {
@@ -66,6 +68,7 @@ impl<T> CachedAnswer<T> {
         self.answers
             .push_back(JsonRpcMessage::response(answer, request.id.clone()));
         self.checking = Some(request.id.clone());
+        self.answered = true;
     }
 
     /// `Some(true)`: the server's answer to the cached discover, as the snapshot says (dropped);
