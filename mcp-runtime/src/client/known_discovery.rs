@@ -20,6 +20,7 @@ use rmcp::service::ClientLifecycleMode;
 use serde_json::{Value, json};
 
 use crate::Protocol;
+use crate::schema::Handshake;
 
 /// A snapshot's record of its server's handshake, shared by every connect of one server.
 #[derive(Clone, Debug)]
@@ -40,21 +41,16 @@ const STALE: u8 = 1;
 const STALE_TOLD: u8 = 2;
 
 impl KnownDiscovery {
-    /// From a snapshot's top-level `protocolVersion`, `capabilities`, `server` and
-    /// `instructions`; `None` without a revision this client knows.
-    pub(crate) fn from_snapshot(
-        version: &str,
-        capabilities: Option<&Value>,
-        server: Option<&Value>,
-        instructions: Option<&str>,
-    ) -> Option<KnownDiscovery> {
+    /// From what a snapshot recorded of the handshake; `None` without a revision this client
+    /// knows.
+    pub(crate) fn from_handshake(handshake: &Handshake) -> Option<KnownDiscovery> {
         let version = ProtocolVersion::KNOWN_VERSIONS
             .iter()
-            .find(|known| known.as_str() == version)?
+            .find(|known| known.as_str() == handshake.protocol_version)?
             .clone();
-        let result = match (version.has_initialize(), capabilities) {
+        let result = match (version.has_initialize(), &handshake.capabilities) {
             (false, Some(capabilities)) => {
-                discover_result(&version, capabilities, server, instructions).map(Arc::new)
+                discover_result(&version, capabilities, handshake).map(Arc::new)
             }
             _ => None,
         };
@@ -80,9 +76,17 @@ impl KnownDiscovery {
             }
     }
 
+    /// How rmcp opens the session: as `known` says when there is one, else as `protocol` does.
+    pub(crate) fn lifecycle_of(
+        known: Option<&KnownDiscovery>,
+        protocol: &Protocol,
+    ) -> ClientLifecycleMode {
+        known.map_or_else(|| protocol.lifecycle(), KnownDiscovery::lifecycle)
+    }
+
     /// How rmcp opens the session: `initialize` straight away for an `initialize` revision,
     /// else `server/discover` (which `cached_answer.rs` answers from the snapshot).
-    pub(crate) fn lifecycle(&self) -> ClientLifecycleMode {
+    fn lifecycle(&self) -> ClientLifecycleMode {
         match self.version.has_initialize() {
             true => ClientLifecycleMode::Initialize,
             false => ClientLifecycleMode::Discover {
@@ -141,8 +145,7 @@ const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 fn discover_result(
     version: &ProtocolVersion,
     capabilities: &Value,
-    server: Option<&Value>,
-    instructions: Option<&str>,
+    handshake: &Handshake,
 ) -> Option<DiscoverResult> {
     let mut result = json!({
         "resultType": "complete",
@@ -151,11 +154,11 @@ fn discover_result(
         "ttlMs": 0,
         "cacheScope": "private",
     });
-    if let Some(server) = server {
+    if let Some(server) = &handshake.server {
         result["_meta"] = json!({ SERVER_INFO: server });
     }
-    if let Some(instructions) = instructions {
-        result["instructions"] = Value::from(instructions);
+    if let Some(instructions) = &handshake.instructions {
+        result["instructions"] = Value::from(instructions.as_str());
     }
     serde_json::from_value(result).ok()
 }
@@ -164,10 +167,18 @@ fn discover_result(
 mod tests {
     use super::*;
 
+    fn handshake(version: &str, capabilities: Option<Value>) -> Handshake {
+        Handshake {
+            protocol_version: version.to_string(),
+            capabilities,
+            server: Some(json!({"name": "demo", "version": "1.0.0"})),
+            instructions: None,
+        }
+    }
+
     fn modern() -> KnownDiscovery {
         let capabilities = json!({"tools": {"listChanged": true}});
-        let server = json!({"name": "demo", "version": "1.0.0"});
-        KnownDiscovery::from_snapshot("2026-07-28", Some(&capabilities), Some(&server), None)
+        KnownDiscovery::from_handshake(&handshake("2026-07-28", Some(capabilities)))
             .expect("a 2026-07-28 snapshot with capabilities")
     }
 
@@ -190,7 +201,7 @@ mod tests {
 
     #[test]
     fn a_legacy_snapshot_greets_with_initialize_and_stale_is_for_good() {
-        let known = KnownDiscovery::from_snapshot("2025-06-18", None, None, None).unwrap();
+        let known = KnownDiscovery::from_handshake(&handshake("2025-06-18", None)).unwrap();
         assert_eq!(known.lifecycle(), ClientLifecycleMode::Initialize);
         assert!(known.usable(&Protocol::Auto) && known.usable(&Protocol::Legacy));
         assert!(!known.usable(&Protocol::Version("2026-07-28".into())));
@@ -203,8 +214,8 @@ mod tests {
 
     #[test]
     fn what_cannot_stand_in_is_none() {
-        assert!(KnownDiscovery::from_snapshot("2026-07-28", None, None, None).is_none());
-        assert!(KnownDiscovery::from_snapshot("1999-01-01", None, None, None).is_none());
+        assert!(KnownDiscovery::from_handshake(&handshake("2026-07-28", None)).is_none());
+        assert!(KnownDiscovery::from_handshake(&handshake("1999-01-01", None)).is_none());
         assert!(!modern().usable(&Protocol::Legacy));
     }
 }

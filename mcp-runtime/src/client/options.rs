@@ -89,6 +89,15 @@ impl Default for ConnectOptions {
 }
 
 impl ConnectOptions {
+    /// The snapshot's handshake, when this connect may open on it (not stale, and the
+    /// protocol setting lets the server speak the recorded revision).
+    pub(crate) fn usable_discovery(
+        &self,
+    ) -> Option<&crate::client::known_discovery::KnownDiscovery> {
+        let known = self.known_discovery.as_ref();
+        known.filter(|known| known.usable(&self.protocol))
+    }
+
     /// Sets [`ConnectOptions::connect_timeout`].
     pub fn connect_timeout(mut self, timeout: Duration) -> Self {
         self.connect_timeout = timeout;

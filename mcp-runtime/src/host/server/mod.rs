@@ -65,18 +65,6 @@ fn from_snapshot(pin: &Pin, filter: &ToolFilter) -> CachedTools {
     }
 }
 
-/// How the pinned server opened its session when its snapshot was taken, shared by every
-/// connect of the server (once stale, stale for all).
-fn known_discovery(pin: &Pin) -> Option<KnownDiscovery> {
-    let handshake = pin.approved.handshake()?;
-    KnownDiscovery::from_snapshot(
-        &handshake.protocol_version,
-        handshake.capabilities.as_ref(),
-        handshake.server.as_ref(),
-        handshake.instructions.as_deref(),
-    )
-}
-
 struct CachedTools {
     tools: Arc<Vec<Tool>>,
     /// With a pinned snapshot: the live tools not offered, and why.
@@ -104,7 +92,9 @@ impl ManagedServer {
             .pin
             .as_ref()
             .map(|pin| from_snapshot(pin, &config.tools));
-        options.known_discovery = config.pin.as_ref().and_then(known_discovery);
+        // Shared by every connect of the server: once stale, stale for all.
+        let handshake = config.pin.as_ref().and_then(|pin| pin.approved.handshake());
+        options.known_discovery = handshake.and_then(KnownDiscovery::from_handshake);
         Arc::new_cyclic(|me| ManagedServer {
             me: me.clone(),
             status: StatusCell::new(config.name.clone(), changes),

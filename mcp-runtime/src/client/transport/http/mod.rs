@@ -36,10 +36,7 @@ pub(crate) async fn connect(
 ) -> Result<Connected> {
     let deadline = tokio::time::Instant::now() + options.connect_timeout;
     let oversize = Oversize::default();
-    let known = options
-        .known_discovery
-        .as_ref()
-        .filter(|known| known.usable(&options.protocol));
+    let known = options.usable_discovery();
     let challenges = handler.scope.clone();
     let greeting = Greeting::new(options, known);
     let (mut served, mut opening) = attempt(
@@ -112,8 +109,7 @@ impl Greeting {
     /// As `known` (a pinned snapshot's handshake) says, else as the options' protocol does.
     fn new(options: &ConnectOptions, known: Option<&KnownDiscovery>) -> Greeting {
         Greeting {
-            lifecycle: known
-                .map_or_else(|| options.protocol.lifecycle(), KnownDiscovery::lifecycle),
+            lifecycle: KnownDiscovery::lifecycle_of(known, &options.protocol),
             known: known.cloned(),
         }
     }

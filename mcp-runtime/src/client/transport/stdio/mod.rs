@@ -17,6 +17,7 @@ use super::limit::{LimitedReader, Oversize};
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
 use crate::client::handler::Handler;
+use crate::client::known_discovery::KnownDiscovery;
 use crate::{ConnectOptions, Error, Result, ServerSpec, StdioSpec};
 use pipe_writer::PipeWriter;
 use probe_answer::{Attempt, closed_the_connection, era_to_retry, handshake_cause};
@@ -77,11 +78,8 @@ async fn connect_once(
     let span = tracing::debug_span!("mcp_server", server = %spec.target());
     // A recorded session sends every call through rmcp, where the recorder sees it.
     let recording = handler.recorder.is_some();
-    let known = options
-        .known_discovery
-        .as_ref()
-        .filter(|known| known.usable(&options.protocol));
-    let lifecycle = known.map_or_else(|| options.protocol.lifecycle(), |k| k.lifecycle());
+    let known = options.usable_discovery();
+    let lifecycle = KnownDiscovery::lifecycle_of(known, &options.protocol);
     let transport = ProgressFilter(Recorded::new(transport, handler.recorder.clone()));
     let transport = CachedAnswer::new(transport, known.cloned());
     let opening = transport.heard().map(|heard| Opening {
