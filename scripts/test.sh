@@ -155,11 +155,18 @@ if [ "$mode" = all ]; then
 fi
 installed || status=$?
 [ "$status" -eq 0 ] && { stage "cargo test --workspace $*" cargo_test "$@" || status=$?; }
+# Generated bindings document cleanly: the goldens and every corpus snapshot, and our crates.
+# target/doc starts empty: rustdoc never deletes the search-index shards of earlier runs, and
+# every crate it documents reads and rewrites all of them (the corpus's make that hundreds of
+# MB: a re-run's docs took 183 s with them and 41 s without).
+docs() {
+  rm -rf target/doc
+  cargo doc --no-deps -q --lib -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
+    -p mcp-toolset-goldens -p mcp-toolset-corpus
+}
 if [ "$mode" = all ]; then
-  # Generated bindings document cleanly: the goldens and every corpus snapshot, and our crates.
   [ "$status" -eq 0 ] && { RUSTDOCFLAGS="-D warnings" stage "cargo doc (RUSTDOCFLAGS=-D warnings)" \
-    cargo doc --no-deps -q -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
-    -p mcp-toolset-goldens -p mcp-toolset-corpus || status=$?; }
+    docs || status=$?; }
   [ "$status" -eq 0 ] && { stage "cargo package" package || status=$?; }
 fi
 # One closing line for the whole workspace (cargo prints one per test binary and doc pass).
