@@ -9,9 +9,7 @@ use serde_json::json;
 
 async fn a_mute_server_is_no_answer_not_an_exit(era: Era) {
     let pids = Pids::in_era("mute", era);
-    // Two seconds, not one: a loaded machine can take a second to start Python, and the
-    // process is counted by the pid it writes once started.
-    let options = ConnectOptions::default().connect_timeout(Duration::from_secs(2));
+    let options = ConnectOptions::default().connect_timeout(Duration::from_secs(1));
     let start = Instant::now();
     let err = Client::connect_with(pids.spec("mute.py", &[]), options)
         .await
@@ -20,7 +18,7 @@ async fn a_mute_server_is_no_answer_not_an_exit(era: Era) {
     let text = err.to_string();
     assert!(matches!(err, Error::Connect { .. }), "{err:?}");
     assert!(
-        text.contains("no answer to `server/discover` within 2s"),
+        text.contains("no answer to `server/discover` within 1s"),
         "{text}"
     );
     assert!(text.contains("connect_timeout"), "{text}");

@@ -8,6 +8,15 @@ use mcp_runtime::StdioSpec;
 
 use super::pid_alive;
 
+/// `sh -c` arguments that record the PID the moment the process starts, then `exec` Python
+/// in it (the same PID). A loaded machine can take over a second to start Python, and a
+/// client that gives up first kills a process that would never have recorded itself.
+const RECORDED: [&str; 3] = [
+    "-c",
+    r#": > "$FAULT_PID_DIR/$$" && exec python3 "$@""#,
+    "sh",
+];
+
 /// The path of a script in `tests/faults/`.
 pub fn script(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -45,7 +54,8 @@ impl Pids {
 
     /// `python3 tests/faults/{name} args…`, recording its PIDs here.
     pub fn spec(&self, name: &str, args: &[&str]) -> StdioSpec {
-        let spec = mcp_runtime::ServerSpec::stdio("python3")
+        let spec = mcp_runtime::ServerSpec::stdio("sh")
+            .args(RECORDED)
             .arg(script(name))
             .args(args.iter().copied())
             .env("FAULT_PID_DIR", self.0.to_string_lossy());
@@ -65,10 +75,11 @@ impl Pids {
 
     /// The same as an mcp.json entry.
     pub fn entry(&self, name: &str, args: &[&str]) -> serde_json::Value {
-        let mut argv = vec![script(name)];
+        let mut argv: Vec<String> = RECORDED.iter().map(|a| a.to_string()).collect();
+        argv.push(script(name));
         argv.extend(args.iter().map(|a| a.to_string()));
         serde_json::json!({
-            "command": "python3",
+            "command": "sh",
             "args": argv,
             "env": {"FAULT_PID_DIR": self.0.to_string_lossy()}
         })
