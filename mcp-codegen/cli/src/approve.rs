@@ -53,8 +53,11 @@ impl ApproveArgs {
             return Ok(ExitCode::SUCCESS);
         }
         let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        print!("{}", review(&committed, &live, &changes, color));
-        print!("{}", audited(&live, &changes));
+        crate::stdout::text(format_args!(
+            "{}",
+            review(&committed, &live, &changes, color)
+        ))?;
+        crate::stdout::text(format_args!("{}", audited(&live, &changes)))?;
         if !self.confirmed()? {
             eprintln!("not approved: {file} is unchanged");
             return Ok(ExitCode::from(1));

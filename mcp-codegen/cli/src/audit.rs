@@ -46,10 +46,10 @@ impl AuditArgs {
     pub(crate) fn run(&self) -> anyhow::Result<ExitCode> {
         if self.list_rules {
             for rule in RULES {
-                println!(
+                crate::stdout::line(format_args!(
                     "{}  {:<6}  {:<22} {}",
                     rule.id, rule.level, rule.name, rule.summary
-                );
+                ))?;
             }
             return Ok(ExitCode::SUCCESS);
         }
@@ -82,7 +82,7 @@ impl AuditArgs {
             "sarif" => audit_report::sarif(&findings, &files),
             _ => audit_report::human(&findings, files.len(), self.deny),
         };
-        print!("{report}");
+        crate::stdout::text(format_args!("{report}"))?;
         let failing = findings.iter().any(|f| f.rule.level >= self.deny);
         Ok(if failing {
             ExitCode::from(1)

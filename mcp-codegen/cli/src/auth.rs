@@ -186,10 +186,13 @@ pub fn status() -> anyhow::Result<ExitCode> {
     let store = TokenStore::user()?;
     let logins = store.logins()?;
     if logins.is_empty() {
-        println!("no OAuth logins (in {})", store.dir().display());
+        crate::stdout::line(format_args!(
+            "no OAuth logins (in {})",
+            store.dir().display()
+        ))?;
     }
     for info in &logins {
-        println!("{}{}", info.url, describe(info));
+        crate::stdout::line(format_args!("{}{}", info.url, describe(info)))?;
     }
     Ok(ExitCode::SUCCESS)
 }

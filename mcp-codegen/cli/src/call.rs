@@ -167,11 +167,11 @@ impl CallArgs {
     fn report(&self, result: mcp_runtime::Result<ToolOutput>) -> anyhow::Result<ExitCode> {
         match result {
             Ok(output) => {
-                print(&output, self.json);
+                print(&output, self.json)?;
                 Ok(ExitCode::SUCCESS)
             }
             Err(mcp_runtime::Error::Tool { tool, output, .. }) => {
-                print(&output, self.json);
+                print(&output, self.json)?;
                 eprintln!("error: tool `{tool}` reported an error");
                 Ok(ExitCode::from(1))
             }
@@ -220,17 +220,16 @@ fn show(bar: &ProgressBar, progress: &Progress) {
 
 /// Structured content as pretty JSON, then the other content (text as it is, other blocks as
 /// compact JSON without their binary data); with `--json`, the whole result.
-fn print(output: &ToolOutput, whole: bool) {
+fn print(output: &ToolOutput, whole: bool) -> std::io::Result<()> {
     if whole {
         let mut result = json!({"content": output.content, "isError": output.is_error});
         if let Some(structured) = &output.structured {
             result["structuredContent"] = structured.clone();
         }
-        println!("{}", pretty(&result));
-        return;
+        return crate::stdout::line(format_args!("{}", pretty(&result)));
     }
     if let Some(structured) = &output.structured {
-        println!("{}", pretty(structured));
+        crate::stdout::line(format_args!("{}", pretty(structured)))?;
     }
     let rest = ToolOutput {
         content: (output.content.iter())
@@ -242,8 +241,9 @@ fn print(output: &ToolOutput, whole: bool) {
     };
     let text = rest.to_llm_string(usize::MAX);
     if !text.is_empty() {
-        println!("{text}");
+        crate::stdout::line(format_args!("{text}"))?;
     }
+    Ok(())
 }
 
 /// A text block that is the structured content again (servers send both, as the spec advises).

@@ -65,14 +65,14 @@ impl CompleteArgs {
         if self.json {
             let whole =
                 json!({"values": answer.values, "total": answer.total, "hasMore": answer.has_more});
-            println!(
+            crate::stdout::line(format_args!(
                 "{}",
                 serde_json::to_string_pretty(&whole).unwrap_or_default()
-            );
+            ))?;
             return Ok(ExitCode::SUCCESS);
         }
         for value in &answer.values {
-            println!("{value}");
+            crate::stdout::line(format_args!("{value}"))?;
         }
         if answer.has_more {
             let total = answer

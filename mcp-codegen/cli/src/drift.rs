@@ -33,11 +33,11 @@ pub(crate) struct ReportArgs {
 }
 
 impl ReportArgs {
-    fn finish(&self, changes: &[Change], file: &str, refresh: &str) -> ExitCode {
+    fn finish(&self, changes: &[Change], file: &str, refresh: &str) -> anyhow::Result<ExitCode> {
         use std::io::IsTerminal;
         let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         if self.semver {
-            println!("{}", Bump::of(changes));
+            crate::stdout::line(format_args!("{}", Bump::of(changes)))?;
             let security = Summary::of(changes).security;
             if security > 0 {
                 eprintln!(
@@ -45,16 +45,16 @@ impl ReportArgs {
                 );
             }
         } else {
-            print!(
+            crate::stdout::text(format_args!(
                 "{}",
                 render(changes, self.format, color, file, refresh, self.fail_on)
-            );
+            ))?;
         }
-        match max_severity(changes) {
+        Ok(match max_severity(changes) {
             Some(Severity::Security) => ExitCode::from(3),
             Some(worst) if worst >= self.fail_on => ExitCode::from(1),
             _ => ExitCode::SUCCESS,
-        }
+        })
     }
 }
 
@@ -76,7 +76,7 @@ pub(crate) fn check(
         Some(Severity::Security) => source.approve_command(snapshot),
         _ => source.refresh_command(snapshot),
     };
-    Ok(report.finish(&changes, &snapshot.display().to_string(), &next))
+    report.finish(&changes, &snapshot.display().to_string(), &next)
 }
 
 pub(crate) fn diff(old: &Path, new: &Path, report: &ReportArgs) -> anyhow::Result<ExitCode> {
@@ -87,5 +87,5 @@ pub(crate) fn diff(old: &Path, new: &Path, report: &ReportArgs) -> anyhow::Resul
         shell_quote(&new.display().to_string()),
         shell_quote(&old.display().to_string())
     );
-    Ok(report.finish(&changes, &old.display().to_string(), &refresh))
+    report.finish(&changes, &old.display().to_string(), &refresh)
 }

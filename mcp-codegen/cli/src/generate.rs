@@ -65,10 +65,10 @@ impl GenerateArgs {
         if let Some(tool) = &self.explain {
             let loaded = Snapshot::load(&self.snapshot)?;
             let label = self.snapshot.display().to_string();
-            print!(
+            crate::stdout::text(format_args!(
                 "{}",
                 Generator::new(self.settings()).explain(&loaded, &label, tool)?
-            );
+            ))?;
             return Ok(ExitCode::SUCCESS);
         }
         generate(&self.snapshot, self.out.as_deref(), self.settings())
@@ -91,7 +91,7 @@ fn generate(snapshot: &Path, out: Option<&Path>, settings: Settings) -> anyhow::
                 path.display()
             );
         }
-        None => print!("{code}"),
+        None => crate::stdout::text(format_args!("{code}"))?,
     }
     Ok(ExitCode::SUCCESS)
 }

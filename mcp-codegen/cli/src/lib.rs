@@ -25,6 +25,7 @@ mod skills;
 mod snapshot;
 mod snapshot_all;
 mod source;
+mod stdout;
 mod word_diff;
 
 use std::process::ExitCode;
@@ -56,6 +57,8 @@ where
     };
     match run(cli) {
         Ok(code) => code,
+        // `… | head`: the reader has what it wanted.
+        Err(err) if stdout::closed(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)

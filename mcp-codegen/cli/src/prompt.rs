@@ -42,7 +42,7 @@ impl PromptArgs {
         });
         let output =
             output.with_context(|| format!("rendering prompt `{}` on {target}", self.name))?;
-        print(&output, self.json);
+        print(&output, self.json)?;
         Ok(ExitCode::SUCCESS)
     }
 }
@@ -66,22 +66,22 @@ fn parse(arguments: &[String]) -> anyhow::Result<Map<String, Value>> {
         .collect()
 }
 
-fn print(output: &PromptOutput, whole: bool) {
+fn print(output: &PromptOutput, whole: bool) -> std::io::Result<()> {
     if whole {
         let result = json!({"description": output.description, "messages": output.messages});
-        println!(
+        return crate::stdout::line(format_args!(
             "{}",
             serde_json::to_string_pretty(&result).unwrap_or_default()
-        );
-        return;
+        ));
     }
     for message in &output.messages {
         let role = serde_json::to_value(&message.role).unwrap_or_default();
         let role = role.as_str().unwrap_or("?");
         let content = serde_json::to_value(&message.content).unwrap_or_default();
         match content.get("text").and_then(Value::as_str) {
-            Some(text) => println!("{role}: {text}"),
-            None => println!("{role}: {content}"),
+            Some(text) => crate::stdout::line(format_args!("{role}: {text}"))?,
+            None => crate::stdout::line(format_args!("{role}: {content}"))?,
         }
     }
+    Ok(())
 }

@@ -44,30 +44,36 @@ impl ReadArgs {
         let output = output.with_context(|| format!("reading `{}` on {target}", self.uri))?;
         match &self.out {
             Some(path) => write(&output, path)?,
-            None if self.json => println!(
+            None if self.json => crate::stdout::line(format_args!(
                 "{}",
                 serde_json::to_string_pretty(&output.contents).unwrap_or_default()
-            ),
-            None => print(&output),
+            ))?,
+            None => print(&output)?,
         }
         Ok(ExitCode::SUCCESS)
     }
 }
 
-fn print(output: &ResourceOutput) {
+fn print(output: &ResourceOutput) -> std::io::Result<()> {
     for content in &output.contents {
         match content {
-            ResourceContents::TextResourceContents { text, .. } => println!("{text}"),
+            ResourceContents::TextResourceContents { text, .. } => {
+                crate::stdout::line(format_args!("{text}"))?
+            }
             ResourceContents::BlobResourceContents {
                 blob, mime_type, ..
-            } => println!(
+            } => crate::stdout::line(format_args!(
                 "<{} bytes of {}; write them with --out FILE>",
                 blob.len() / 4 * 3,
                 mime_type.as_deref().unwrap_or("binary data")
-            ),
-            other => println!("{}", serde_json::to_string(other).unwrap_or_default()),
+            ))?,
+            other => crate::stdout::line(format_args!(
+                "{}",
+                serde_json::to_string(other).unwrap_or_default()
+            ))?,
         }
     }
+    Ok(())
 }
 
 fn write(output: &ResourceOutput, path: &PathBuf) -> anyhow::Result<()> {

@@ -25,8 +25,11 @@ pub(crate) fn run(config: Option<&Path>, format: ServersFormat) -> anyhow::Resul
         None => Config::discover(None)?,
     };
     match format {
-        ServersFormat::Json => println!("{}", serde_json::to_string_pretty(&to_json(&config))?),
-        ServersFormat::Human => print!("{}", to_human(&config)),
+        ServersFormat::Json => crate::stdout::line(format_args!(
+            "{}",
+            serde_json::to_string_pretty(&to_json(&config))?
+        ))?,
+        ServersFormat::Human => crate::stdout::text(format_args!("{}", to_human(&config)))?,
     }
     Ok(ExitCode::SUCCESS)
 }

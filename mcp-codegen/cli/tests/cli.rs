@@ -74,6 +74,31 @@ fn generate_to_stdout_and_to_a_file() {
     );
 }
 
+/// `mcp-codegen generate … | head`: a reader that stops early ends the command quietly (it
+/// panicked on the broken pipe, exit 101).
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let snapshot = repo().join("tests/corpus/real/azure.json");
+    let mut child = Command::new(BIN)
+        .arg("generate")
+        .arg(&snapshot)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run mcp-codegen");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("// @generated"), "{first}");
+    // The reader is gone (dropped above) long before the bindings' megabytes are written.
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}: {}", out.status, stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
+
 #[test]
 fn fallbacks_are_warned_on_stderr() {
     let hostile = repo().join("tests/corpus/hostile/hostile.json");
