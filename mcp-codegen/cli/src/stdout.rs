@@ -14,10 +14,7 @@ pub(crate) fn text(text: Arguments<'_>) -> io::Result<()> {
 
 /// Writes `text` and a newline.
 pub(crate) fn line(text: Arguments<'_>) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    out.write_fmt(text)?;
-    out.write_all(b"\n")?;
-    out.flush()
+    self::text(format_args!("{text}\n"))
 }
 
 /// Whether `err` is a write to a reader that has gone: the reader took what it wanted.
