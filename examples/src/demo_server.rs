@@ -665,7 +665,10 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
 
 async fn serve_stdio(drift: bool) -> anyhow::Result<()> {
     match stdio_pipes() {
-        Some(pipes) => Demo::new(drift).serve(pipes).await?.waiting().await?,
+        Some((input, output)) => {
+            let transport = crate::demo_stdio::DemoStdio::new(input, output);
+            Demo::new(drift).serve(transport).await?.waiting().await?
+        }
         None => {
             let service = Demo::new(drift).serve(rmcp::transport::stdio()).await?;
             service.waiting().await?

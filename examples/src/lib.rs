@@ -8,4 +8,5 @@ pub mod demo_catalog;
 pub mod demo_oauth;
 pub mod demo_server;
 pub mod demo_skills;
+pub mod demo_stdio;
 pub mod demo_tasks;

@@ -1,0 +1,259 @@
+//! The demo server's line transport: rmcp's own, with `tools/call` read in one pass.
+//!
+//! rmcp reads every incoming line through its generic message type — an untagged enum over
+//! flattened structs — which buffers the whole message, `_meta` included, and copies it
+//! through serde's content tree several times. In the 2026-07-28 era each request carries its
+//! `_meta` (protocol version, client capabilities, client info), so that buffering made a
+//! `tools/call` cost this server a third more CPU than in the legacy era (a `perf` profile of
+//! the clients bench). A `tools/call` line is therefore decoded here straight into its typed
+//! parameters; every other line, and any `tools/call` line the direct decode does not accept,
+//! goes through rmcp's transport unchanged, so what the server answers stays rmcp's.
+
+use std::borrow::Cow;
+use std::io;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
+
+use rmcp::RoleServer;
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, GetMeta,
+    JsonRpcMessage, JsonRpcRequest, JsonRpcVersion2_0, RequestId, ServerJsonRpcMessage,
+};
+use rmcp::transport::Transport;
+use rmcp::transport::async_rw::{AsyncRwTransport, DEFAULT_MAX_LINE_LENGTH};
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use serde_json::value::RawValue;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
+
+/// rmcp's line transport for writing and for every line but `tools/call`.
+pub struct DemoStdio<R, W: AsyncWrite> {
+    input: BufReader<R>,
+    line: Vec<u8>,
+    /// The line being read is over rmcp's limit: it is skipped up to its end, as rmcp does.
+    oversized: bool,
+    output: AsyncRwTransport<RoleServer, tokio::io::Empty, W>,
+}
+
+impl<R, W> DemoStdio<R, W>
+where
+    R: AsyncRead + Send + Unpin,
+    W: AsyncWrite + Send + Unpin + 'static,
+{
+    pub fn new(input: R, output: W) -> Self {
+        Self {
+            input: BufReader::new(input),
+            line: Vec::new(),
+            oversized: false,
+            output: AsyncRwTransport::new(tokio::io::empty(), output),
+        }
+    }
+
+    /// The next whole line; `None` at the end of input. `receive` may be dropped mid-read
+    /// (the service loop polls it in a `select!`): what was read stays in `self.line`.
+    async fn read_line(&mut self) -> Option<Vec<u8>> {
+        loop {
+            let buffered = self.input.fill_buf().await.ok()?;
+            if buffered.is_empty() {
+                return None;
+            }
+            let end = buffered.iter().position(|&b| b == b'\n');
+            let take = end.map_or(buffered.len(), |at| at + 1);
+            if self.line.len() + take > DEFAULT_MAX_LINE_LENGTH {
+                self.oversized = true;
+                self.line = Vec::new();
+            } else if !self.oversized {
+                self.line.extend_from_slice(&buffered[..take]);
+            }
+            self.input.consume(take);
+            if end.is_some() {
+                if std::mem::take(&mut self.oversized) {
+                    tracing::error!("a message over {DEFAULT_MAX_LINE_LENGTH} bytes was discarded");
+                    continue;
+                }
+                return Some(std::mem::take(&mut self.line));
+            }
+        }
+    }
+
+    /// A line rmcp's transport reads, as it would from the pipe: the message, or `None` for
+    /// what it skips (and what it answers with an error, which goes out through `output`).
+    async fn through_rmcp(&mut self, line: &[u8]) -> Option<ClientJsonRpcMessage> {
+        let answer = Answer::default();
+        let mut one = AsyncRwTransport::<RoleServer, _, _>::new(line, answer.clone());
+        let message = one.receive().await;
+        drop(one);
+        for written in answer.take().split(|&b| b == b'\n') {
+            let Ok(reply) = serde_json::from_slice::<ServerJsonRpcMessage>(written) else {
+                continue;
+            };
+            let _ = self.output.send(reply).await;
+        }
+        message
+    }
+}
+
+impl<R, W> Transport<RoleServer> for DemoStdio<R, W>
+where
+    R: AsyncRead + Send + Unpin,
+    W: AsyncWrite + Send + Unpin + 'static,
+{
+    type Error = io::Error;
+
+    fn send(
+        &mut self,
+        item: ServerJsonRpcMessage,
+    ) -> impl Future<Output = Result<(), io::Error>> + Send + 'static {
+        self.output.send(item)
+    }
+
+    async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
+        loop {
+            let line = self.read_line().await?;
+            if let Some(call) = tools_call(&line) {
+                return Some(call);
+            }
+            if let Some(message) = self.through_rmcp(&line).await {
+                return Some(message);
+            }
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), io::Error> {
+        self.output.close().await
+    }
+}
+
+/// The envelope of a request, its params left unread until the method is known.
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    #[allow(dead_code)] // read to check it is "2.0"
+    jsonrpc: JsonRpcVersion2_0,
+    id: RequestId,
+    #[serde(borrow)]
+    method: Cow<'a, str>,
+    #[serde(borrow)]
+    params: &'a RawValue,
+    // rmcp rejects a request that also holds either; such a line goes to rmcp.
+    result: Option<IgnoredAny>,
+    error: Option<IgnoredAny>,
+}
+
+/// A `tools/call` line as the message rmcp's transport would make of it, or `None` for a line
+/// that is anything else or that this decode does not accept.
+fn tools_call(line: &[u8]) -> Option<ClientJsonRpcMessage> {
+    let envelope: Envelope = serde_json::from_slice(line).ok()?;
+    if envelope.method != "tools/call" || envelope.result.is_some() || envelope.error.is_some() {
+        return None;
+    }
+    let mut params: CallToolRequestParams = serde_json::from_str(envelope.params.get()).ok()?;
+    // rmcp keeps a request's `_meta` beside its params, not in them.
+    let meta = params.meta.take();
+    let mut request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+    if let Some(meta) = meta {
+        *request.get_meta_mut() = meta;
+    }
+    Some(JsonRpcMessage::Request(JsonRpcRequest::new(
+        envelope.id,
+        request,
+    )))
+}
+
+/// What a one-line rmcp transport writes back (its error answer to a malformed message).
+#[derive(Clone, Default)]
+struct Answer(Arc<Mutex<Vec<u8>>>);
+
+impl Answer {
+    fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+impl AsyncWrite for Answer {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let mut written = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        written.extend_from_slice(buf);
+        Poll::Ready(Ok(buf.len()))
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Poll::Ready(Ok(()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// rmcp's reading of a line, for comparison.
+    fn rmcp(line: &str) -> ClientJsonRpcMessage {
+        serde_json::from_str(line).unwrap()
+    }
+
+    #[test]
+    fn a_tools_call_line_reads_as_rmcp_reads_it() {
+        let lines = [
+            r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}},"name":"add","arguments":{"a":1.5,"b":2}}}"#,
+            r#"{"params":{"name":"echo","arguments":{"message":"hi"}},"method":"tools/call","id":"x","jsonrpc":"2.0"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","_meta":{"progressToken":3},"inputResponses":{},"requestState":"s","extra":1}}"#,
+        ];
+        for line in lines {
+            let direct = tools_call(line.as_bytes()).expect("decoded directly");
+            assert_eq!(
+                serde_json::to_value(&direct).unwrap(),
+                serde_json::to_value(rmcp(line)).unwrap(),
+                "{line}"
+            );
+            let JsonRpcMessage::Request(request) = direct else {
+                panic!("a request")
+            };
+            assert_eq!(
+                request.request.get_meta(),
+                rmcp(line).into_request().unwrap().0.get_meta()
+            );
+        }
+    }
+
+    #[test]
+    fn other_lines_are_left_to_rmcp() {
+        for line in [
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#,
+            r#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"a"}}"#,
+            r#"{"jsonrpc":"1.0","id":1,"method":"tools/call","params":{"name":"a"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a"},"result":{}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","name":"b"}}"#,
+            "not json",
+        ] {
+            assert!(tools_call(line.as_bytes()).is_none(), "{line}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_malformed_line_is_answered_as_rmcp_answers_it() {
+        let (client, server) = tokio::io::duplex(4096);
+        let (server_read, server_write) = tokio::io::split(server);
+        let (mut client_read, mut client_write) = tokio::io::split(client);
+        let mut transport = DemoStdio::new(server_read, server_write);
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        client_write
+            .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{}}\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n")
+            .await
+            .unwrap();
+        let next = transport.receive().await.expect("the ping");
+        assert!(matches!(next, JsonRpcMessage::Request(ref r) if r.id == RequestId::Number(2)));
+        let mut answer = vec![0; 4096];
+        let n = client_read.read(&mut answer).await.unwrap();
+        let answer: serde_json::Value = serde_json::from_slice(&answer[..n]).unwrap();
+        assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    }
+}
