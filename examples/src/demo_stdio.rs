@@ -24,7 +24,6 @@ use rmcp::transport::Transport;
 use rmcp::transport::async_rw::{AsyncRwTransport, DEFAULT_MAX_LINE_LENGTH};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
-use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
 
 /// rmcp's line transport for writing and for every line but `tools/call`.
@@ -58,7 +57,7 @@ where
             if buffered.is_empty() {
                 return None;
             }
-            let end = buffered.iter().position(|&b| b == b'\n');
+            let end = memchr::memchr(b'\n', buffered);
             let take = end.map_or(buffered.len(), |at| at + 1);
             if self.line.len() + take > DEFAULT_MAX_LINE_LENGTH {
                 self.oversized = true;
@@ -125,16 +124,16 @@ where
     }
 }
 
-/// The envelope of a request, its params left unread until the method is known.
+/// A request read in one pass: params are read as `tools/call`'s before the method is known
+/// (JSON keys come in any order), and a line whose params do not read so goes to rmcp.
 #[derive(Deserialize)]
-struct Envelope<'a> {
+struct Call<'a> {
     #[allow(dead_code)] // read to check it is "2.0"
     jsonrpc: JsonRpcVersion2_0,
     id: RequestId,
     #[serde(borrow)]
     method: Cow<'a, str>,
-    #[serde(borrow)]
-    params: &'a RawValue,
+    params: CallToolRequestParams,
     // rmcp rejects a request that also holds either; such a line goes to rmcp.
     result: Option<IgnoredAny>,
     error: Option<IgnoredAny>,
@@ -143,20 +142,18 @@ struct Envelope<'a> {
 /// A `tools/call` line as the message rmcp's transport would make of it, or `None` for a line
 /// that is anything else or that this decode does not accept.
 fn tools_call(line: &[u8]) -> Option<ClientJsonRpcMessage> {
-    let envelope: Envelope = serde_json::from_slice(line).ok()?;
-    if envelope.method != "tools/call" || envelope.result.is_some() || envelope.error.is_some() {
+    let mut call: Call = serde_json::from_slice(line).ok()?;
+    if call.method != "tools/call" || call.result.is_some() || call.error.is_some() {
         return None;
     }
-    let mut params: CallToolRequestParams = serde_json::from_str(envelope.params.get()).ok()?;
     // rmcp keeps a request's `_meta` beside its params, not in them.
-    let meta = params.meta.take();
-    let mut request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+    let meta = call.params.meta.take();
+    let mut request = ClientRequest::CallToolRequest(CallToolRequest::new(call.params));
     if let Some(meta) = meta {
         *request.get_meta_mut() = meta;
     }
     Some(JsonRpcMessage::Request(JsonRpcRequest::new(
-        envelope.id,
-        request,
+        call.id, request,
     )))
 }
 
