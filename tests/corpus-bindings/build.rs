@@ -28,6 +28,10 @@ fn main() {
     let corpus = manifest.join("../corpus");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));
     println!("cargo:rerun-if-changed={}", corpus.display());
+    println!("cargo::rustc-check-cfg=cfg(corpus_fakes)");
+    if settings("").fakes {
+        println!("cargo::rustc-cfg=corpus_fakes");
+    }
     let mut modules = String::new();
     for dir in ["real", "hostile"] {
         for snapshot in snapshots(&corpus.join(dir)) {

@@ -4,6 +4,14 @@
 //! typed fakes, so it needs `mcp-runtime`'s `fake` feature too). Their doc tests
 //! run with `cargo test` and their docs build under `RUSTDOCFLAGS="-D warnings"`.
 #![deny(warnings, missing_docs)]
+// The 2021 crate (with fakes) is there for the edition and for the fakes to compile under
+// `deny(warnings)`; clippy's lints run on the 2024 crate's bindings and on the e2e tests' demo
+// fakes. Allowed here, rustc skips most of their work: clippy on this crate after a one-line
+// change in mcp-runtime went from 71 s to 47 s (`cargo check` of it: 38 s).
+#![cfg_attr(
+    corpus_fakes,
+    allow(clippy::all, clippy::dbg_macro, clippy::todo, clippy::unimplemented)
+)]
 
 include!(concat!(env!("OUT_DIR"), "/corpus_modules.rs"));
 
