@@ -30,7 +30,9 @@ impl<'a> Context<'a> {
     pub fn new(own: &'a [String], others: Vec<(String, String)>) -> Context<'a> {
         let others: Vec<(String, String)> = others
             .into_iter()
-            .filter(|(_, name)| distinctive(name) && !is_own(own, name))
+            .filter(|(_, name)| {
+                name.len() >= 5 && name.contains(['_', '-', '.']) && !is_own(own, name)
+            })
             .collect();
         let names: Vec<String> = others.iter().map(|(_, n)| regex::escape(n)).collect();
         // One pass per text whatever the number of tools (a plain search per name was
@@ -92,6 +94,11 @@ static SHADOW_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)\b(when|whenever|if|while)\s+this\s+tool\s+is\s+(available|present|loaded|enabled|installed)\b|\balso\s+present\b|\b(all|any|every)\s+other\s+tools?\b|\b(all|every)\s+(commands?|tool\s+calls?|requests?)\s+(must|should)\b|\b(whenever|every\s+time|each\s+time|when)\s+(any|another|a\s+different|some\s+other)\s+(tool|function|server)\b|\bmcp_\w+\)?\s+(tool\b|\w+\s+is\s+(invoked|called|used)\b)",
     )
 });
+/// "any other tools that require a project": the server's own tools with a property, named
+/// by it (Currents' "a prerequisite for using any other tools that require project-specific
+/// information"), not an order to tools of other servers.
+static RESTRICTED: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"^\s+(?:that|which)\s+(?:require|need|use|take|accept|expect)s?\b"));
 static DATA_URL: LazyLock<Regex> =
     LazyLock::new(|| regex(r"(?i)\bdata:[a-z]+/[a-z0-9.+-]+(;[a-z0-9=.-]+)*;base64,"));
 static BASE64: LazyLock<Regex> = LazyLock::new(|| regex(r"[A-Za-z0-9+/]{80,}={0,2}"));
@@ -264,19 +271,22 @@ fn emoji_mechanics(text: &str, at: usize, c: char) -> bool {
 fn shadowing(text: &Text, context: &Context<'_>, hits: &mut Vec<Hit>) {
     let value = text.value.as_str();
     // "Do not attempt any other tools" restrains the model; it orders no other tool about.
-    let phrase = SHADOW_PHRASE
-        .find_iter(value)
-        .find(|m| !is_own(context.own, m.as_str()) && !negated(value, m.start()));
+    let phrase = SHADOW_PHRASE.find_iter(value).find(|m| {
+        !is_own(context.own, m.as_str())
+            && !negated(value, m.start())
+            && !RESTRICTED.is_match(&value[m.end()..])
+    });
     if let Some(m) = phrase {
         let message = format!("`{}`: speaks to other tools than its own", m.as_str());
         hits.push(hit(&rules::SHADOWING, message, (m.start(), m.end())));
         return;
     }
-    let found = context
-        .pattern
-        .as_ref()
-        .and_then(|p| p.captures(value))
-        .and_then(|c| c.get(1));
+    // A common name (`send_email`) counts only where its sentence asks something of it.
+    let found = context.pattern.as_ref().and_then(|p| {
+        p.captures_iter(value)
+            .filter_map(|c| c.get(1))
+            .find(|m| distinctive(m.as_str()) || asks_of(value, m.start(), m.end()))
+    });
     if let Some(m) = found {
         let name = m.as_str();
         let server = context
@@ -289,10 +299,43 @@ fn shadowing(text: &Text, context: &Context<'_>, hits: &mut Vec<Hit>) {
     }
 }
 
-/// A name unlikely to be an ordinary word: it has a separator and five characters or more.
-fn distinctive(name: &str) -> bool {
-    name.len() >= 5 && name.contains(['_', '-', '.'])
+/// Whether the sentence around `value[start..end]` asks something of what is named there.
+fn asks_of(value: &str, start: usize, end: usize) -> bool {
+    let from = value[..start]
+        .rfind(['.', '!', '?', '\n'])
+        .map_or(0, |i| i + 1);
+    let to = value[end..]
+        .find(['.', '!', '?', '\n'])
+        .map_or(value.len(), |i| end + i);
+    ASKS.is_match(&value[from..to])
 }
+
+/// Words that make a mention a demand: "`send_email` needs a bcc", "always call …".
+static ASKS: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)\b(?:must|should|needs?|has\s+to|have\s+to|always|never|remember|make\s+sure|ensure|required?|instead|do\s+not|don'?t)\b",
+    )
+});
+
+/// A name specific enough to be one server's: five characters or more with a separator, and
+/// not a common verb with one noun.
+fn distinctive(name: &str) -> bool {
+    let parts: Vec<&str> = name
+        .split(['_', '-', '.'])
+        .filter(|p| !p.is_empty())
+        .collect();
+    let generic =
+        parts.len() == 2 && GENERIC_VERBS.contains(&parts[0].to_ascii_lowercase().as_str());
+    name.len() >= 5 && parts.len() >= 2 && !generic
+}
+
+/// Verbs that make a two-word tool name common to many servers (`list_pipelines`,
+/// `get_dimensions`): such a name, mentioned, is no sign of another server's tool.
+const GENERIC_VERBS: &[&str] = &[
+    "list", "get", "create", "update", "delete", "search", "find", "read", "write", "add",
+    "remove", "set", "fetch", "run", "send", "query", "show", "describe", "start", "stop", "check",
+    "edit", "open", "close", "upload", "download", "post", "put", "patch", "execute",
+];
 
 /// Hex that encodes something: digits and letters both.
 fn hex(m: &regex::Match<'_>) -> bool {

@@ -19,7 +19,8 @@ static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)
         \bsystem\s+prompt\b
         | \b(?:instructions|prompt)\s+you\s+(?:were|have\s+been|got)\s+given\b
-        | \byour\s+(?:hidden\s+|system\s+|original\s+)instructions\b
+        | \byour\s+(?:hidden\s+|system\s+|original\s+|initial\s+|first\s+|setup\s+)instructions\b
+        | \bwhat\s+you\s+were\s+(?:set\s+up|told|instructed|configured)\s+to\b
         | \b(?:entire|whole|full|complete)\s+(?:conversation|chat|dialogue|context\s+window)\b
         | \b(?:conversation|chat|dialogue)\s+(?:so\s+far|up\s+to\s+now|until\s+now|to\s+date)\b
         | \b(?:this|the\s+current|our)\s+(?:conversation|chat|session)(?:'s)?\s+(?:history|transcript|log)\b

@@ -70,6 +70,19 @@ impl Own<'_> {
     }
 }
 
+impl Own<'_> {
+    /// Whether `word` belongs to the server: one of its tools, parameters or enum values, or
+    /// a word inside one of its tool names (`shell` in `shell_exec`).
+    pub(crate) fn has_word(&self, word: &str) -> bool {
+        let folded = folded(word);
+        self.has(word) || self.tools.iter().any(|tool| folded_contains(tool, &folded))
+    }
+}
+
+fn folded_contains(tool: &str, word: &str) -> bool {
+    !word.is_empty() && folded(tool).contains(word)
+}
+
 /// A name without case or separators: `list_followed_projects`, `listFollowedProjects` and
 /// `ListFollowedProjects` are one name.
 pub(crate) fn folded(name: &str) -> String {

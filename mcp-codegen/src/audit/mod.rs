@@ -5,7 +5,9 @@
 //! carry data out), `annotations.rs` hints that contradict their tool, `confusables.rs` tool
 //! names alike once rendered, `unicode.rs` the characters nobody sees, `harvest.rs` requests
 //! for the model's own context, `mandates.rs` orders about tools the server does not have,
-//! `addressed.rs` orders to the model beyond its tool (every request, quietly, "Assistant:").
+//! `addressed.rs` orders to the model beyond its tool (every request, quietly, "Assistant:"),
+//! `signals.rs` two moves of a payload joined in one passage (secrets into the reply, a
+//! fixed account for another server's transfers).
 //! Snapshots audited together are checked against each other too: a description naming
 //! another server's tool is shadowing. `whole_config.rs` audits one agent's config: each
 //! entry as written (`config.rs`, `packages.rs`) and the toxic flow of its tools (`flow.rs`).
@@ -22,6 +24,7 @@ mod mandates;
 mod packages;
 mod problem;
 mod rules;
+mod signals;
 mod texts;
 mod unicode;
 mod whole_config;
@@ -124,7 +127,12 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
             if !hits.iter().any(|h| h.rule == &rules::HIDDEN) {
                 hits.extend(addressed::check(&text));
             }
-            for hit in hits.into_iter().chain(classes::check(&text)) {
+            hits.extend(classes::check(&text));
+            // The combined moves only where no single rule already found the text poisoned.
+            if !hits.iter().any(|h| h.rule.level == rules::Level::High) {
+                hits.extend(signals::check(&text, &own));
+            }
+            for hit in hits {
                 findings.push(Finding {
                     file: file.clone(),
                     subject: text.subject.clone(),

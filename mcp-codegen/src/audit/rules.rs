@@ -225,6 +225,15 @@ pub const TOXIC_FLOW: Rule = Rule {
     explanation: "Each tool is harmless alone; together, instructions hidden in the untrusted content (a web page, an issue, an email) can have the model read the private data and send it out — the \"lethal trifecta\", and the GitHub MCP exploit. Roles come from annotations and tool names. Split the servers across agents, deny one role's tools with `\"tools\": {\"deny\": […]}`, or have a person confirm every call of the sink.",
 };
 
+/// Two moves of a payload in one passage.
+pub const MANIPULATION: Rule = Rule {
+    id: "MTA019",
+    name: "manipulation",
+    level: Level::High,
+    summary: "two moves of a payload in one passage: concealment, claimed authority, secrets, sending out, a fixed outside address, reach past the call, another server's tool, a person's message",
+    explanation: "Honest descriptions say what a tool does; some name a secret (\"requires an API key\"), some send data (\"sends an email\"), some guide the model to their own tools. Published payloads, whatever their words, join two such moves in one passage: secrets into the reply, a fixed account for another server's transfers, a rule for every reply with a link to a host, a \"compliance step\" that locks another server's tool, a request kept from the user. The finding names both moves; if the passage is meant, say so in other words or record the review with `--ignore MTA019:TOOL`.",
+};
+
 /// Every rule, in id order.
 pub const RULES: &[&Rule] = &[
     &INVISIBLE,
@@ -245,6 +254,7 @@ pub const RULES: &[&Rule] = &[
     &INLINE_SECRET,
     &NO_SNAPSHOT,
     &TOXIC_FLOW,
+    &MANIPULATION,
 ];
 
 /// The rule with this id or name.
