@@ -1,28 +1,15 @@
 //! A token request with a DPoP proof (RFC 9449 §5): sent here rather than through rmcp's
 //! client, because a `use_dpop_nonce` answer (§8) is retried with a new proof carrying the
 //! authorization server's nonce, and rmcp's request type cannot be built twice outside rmcp.
-//! The grants rmcp does not make (workload identity) send their token requests here too, with
-//! or without a key.
+//! Every token request goes out here, with or without a key: those of rmcp's grants (through
+//! `http_guard.rs`, each on a fresh connection) and of the grants rmcp does not make (workload
+//! identity).
 
-use std::sync::Arc;
-
-use rmcp::transport::auth::{OAuthHttpClientError, OAuthHttpRequest};
+use rmcp::transport::auth::OAuthHttpClientError;
 
 use super::dpop::{DpopKey, DpopSlot, is_nonce_challenge};
-use super::http_guard::GuardedHttp;
 
 type HttpResponse = http::Response<Vec<u8>>;
-
-impl GuardedHttp {
-    /// `request` with a proof; once more with the server's nonce if it asks for one.
-    pub(super) async fn with_proof(
-        &self,
-        request: OAuthHttpRequest,
-        key: Arc<DpopKey>,
-    ) -> Result<HttpResponse, OAuthHttpClientError> {
-        proven(&self.dpop, &request.request, &key).await
-    }
-}
 
 /// A token request: with a proof when `dpop` holds a key (and again with the server's nonce
 /// if it asks for one), else as it is.

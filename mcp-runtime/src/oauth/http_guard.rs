@@ -11,14 +11,15 @@ use rmcp::transport::auth::{
 };
 
 use super::dpop::DpopSlot;
+use super::dpop_token::token_request;
 use super::refresh_lock::Handoff;
 
 /// What an OAuth HTTP exchange answers (oauth2's type: an `http` response with its body).
 type HttpResponse = http::Response<Vec<u8>>;
 
 /// rmcp's reqwest client for OAuth, behind the transport-security check; a refresh another
-/// process already made is answered from the handoff instead of the server; with a DPoP key in
-/// `dpop`, token requests carry a proof (`dpop_token.rs`).
+/// process already made is answered from the handoff instead of the server; token requests go
+/// out on a fresh connection, with a proof when `dpop` holds a key (`dpop_token.rs`).
 pub(crate) struct GuardedHttp {
     inner: Box<dyn OAuthHttpClient>,
     handoff: Option<Handoff>,
@@ -51,10 +52,15 @@ impl OAuthHttpClient for GuardedHttp {
         if let Some(refusal) = insecure(&request.request.uri().to_string()) {
             return Box::pin(async move { Err(OAuthHttpClientError::from(refusal)) });
         }
-        match self.dpop.key().filter(|_| is_token_request(&request)) {
-            Some(key) => Box::pin(self.with_proof(request, key)),
-            None => self.inner.execute(request),
+        // A token request goes out on a connection of its own (with a proof when DPoP holds a
+        // key). On the shared client it could reuse a connection the server had closed while
+        // the user was in the browser, and the server reset it: the code exchange failed as
+        // "Request failed" (the conformance suite's servers drop idle connections after 5 s).
+        if is_token_request(&request) {
+            let dpop = self.dpop.clone();
+            return Box::pin(async move { token_request(&dpop, &request.request).await });
         }
+        self.inner.execute(request)
     }
 }
 
