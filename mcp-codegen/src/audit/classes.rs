@@ -148,7 +148,8 @@ fn ordered_command(value: &str, hits: &mut Vec<Hit>) {
     }
 }
 
-fn floor(text: &str, mut at: usize) -> usize {
+/// `at`, moved back to the start of the character it falls in.
+pub(crate) fn floor(text: &str, mut at: usize) -> usize {
     while !text.is_char_boundary(at) {
         at -= 1;
     }

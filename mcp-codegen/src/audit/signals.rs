@@ -12,7 +12,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::checks::{Hit, hit, regex};
-use super::mandates::Own;
+use super::classes::floor;
+use super::mandates::{Own, folded};
 use super::rules;
 use super::texts::Text;
 
@@ -394,13 +395,6 @@ fn destination(value: &str, start: usize, end: usize) -> Option<regex::Match<'_>
     })
 }
 
-fn floor(text: &str, mut at: usize) -> usize {
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
 /// A tool or server named in `passage` that is not this server's own.
 fn other_tool<'p>(passage: &'p str, tool: Option<&str>, own: &Own<'_>) -> Option<regex::Match<'p>> {
     TOOL_MENTION.captures_iter(passage).find_map(|c| {
@@ -408,14 +402,9 @@ fn other_tool<'p>(passage: &'p str, tool: Option<&str>, own: &Own<'_>) -> Option
         let name = ["a", "b", "c"].iter().find_map(|k| c.name(k))?.as_str();
         let lower = name.to_ascii_lowercase();
         let generic = NOT_NAMES.contains(&lower.as_str()) || lower.len() < 3;
-        let mine = tool.is_some_and(|t| mandates_folded(t).contains(&mandates_folded(name)))
-            || own.has_word(name);
+        let mine = tool.is_some_and(|t| folded(t).contains(&folded(name))) || own.has_word(name);
         (!generic && !mine).then_some(whole)
     })
-}
-
-fn mandates_folded(name: &str) -> String {
-    super::mandates::folded(name)
 }
 
 /// `text` on one line.
