@@ -11,7 +11,7 @@
 //!
 //! `cargo bench -p mcp-toolset-examples --bench clients` (release). The TS and Python clients
 //! are the pinned installs of `scripts/test.sh` (test-servers/); a missing one is reported as
-//! skipped. Each cell is the median of three rounds, and rounds alternate between clients so
+//! skipped. Each cell is the median of five rounds, and rounds alternate between clients so
 //! that the machine's noise hits all of them alike. Each measurement runs in a fresh process.
 
 use std::process::Command;
@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 const CALLS: usize = 5_000;
 const WARMUP: usize = 200;
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 5;
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 const MINIMAL: &str = env!("CARGO_BIN_EXE_minimal-server");
 const DEMO: &str = env!("CARGO_BIN_EXE_demo-server");
@@ -92,7 +92,7 @@ fn stdio_tables() {
         header();
         for (server, label) in [(MINIMAL, "minimal"), (DEMO, "demo")] {
             for in_flight in [1, 64] {
-                let rates = CLIENTS.map(|(who, _)| median(|| run(who, pinned, server, in_flight)));
+                let rates = alternating(|who| run(who, pinned, server, in_flight));
                 row(label, in_flight, &rates, pipe);
             }
         }
@@ -108,7 +108,7 @@ fn http_tables() {
         header();
         let server = HttpServer::start(pinned);
         for in_flight in [1, 64] {
-            let rates = CLIENTS.map(|(who, _)| median(|| run(who, pinned, &server.url, in_flight)));
+            let rates = alternating(|who| run(who, pinned, &server.url, in_flight));
             row("demo over HTTP", in_flight, &rates, None);
         }
     }
@@ -203,6 +203,21 @@ fn row(server: &str, in_flight: usize, seconds: &[Option<f64>; 6], pipe: Option<
             ours / pipe
         );
     }
+}
+
+/// Each client's median of `ROUNDS` rounds, a round measuring every client once in turn, so
+/// that a slow spell of the machine falls on all of them rather than on one client's rounds.
+fn alternating(mut measure: impl FnMut(Who) -> Option<f64>) -> [Option<f64>; 6] {
+    let mut times: [Vec<Option<f64>>; 6] = Default::default();
+    for _ in 0..ROUNDS {
+        for (i, (who, _)) in CLIENTS.iter().enumerate() {
+            times[i].push(measure(*who));
+        }
+    }
+    times.map(|rounds| {
+        let mut rounds = rounds.into_iter();
+        median(|| rounds.next().flatten())
+    })
 }
 
 /// The median of `ROUNDS` measurements (seconds for `CALLS` calls); `None` when skipped.

@@ -8,6 +8,11 @@
 //! the clients bench). A `tools/call` line is therefore decoded here straight into its typed
 //! parameters; every other line, and any `tools/call` line the direct decode does not accept,
 //! goes through rmcp's transport unchanged, so what the server answers stays rmcp's.
+//!
+//! A client sends the same `_meta` on every request of a session, so the last one read is
+//! kept with its bytes: a request whose `_meta` is byte for byte the last one's gets a copy of
+//! it rather than a second reading (reading it into `serde_json` values was most of what the
+//! 2026-07-28 era added to this server's cost per call; a callgrind count of the clients bench).
 
 use std::borrow::Cow;
 use std::io;
@@ -18,12 +23,14 @@ use std::task::{Context, Poll};
 use rmcp::RoleServer;
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, GetMeta,
-    JsonRpcMessage, JsonRpcRequest, JsonRpcVersion2_0, RequestId, ServerJsonRpcMessage,
+    InputResponses, JsonObject, JsonRpcMessage, JsonRpcRequest, JsonRpcVersion2_0, RequestId,
+    RequestMetaObject, ServerJsonRpcMessage,
 };
 use rmcp::transport::Transport;
 use rmcp::transport::async_rw::{AsyncRwTransport, DEFAULT_MAX_LINE_LENGTH};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
+use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
 
 /// rmcp's line transport for writing and for every line but `tools/call`.
@@ -33,6 +40,8 @@ pub struct DemoStdio<R, W: AsyncWrite> {
     /// The line being read is over rmcp's limit: it is skipped up to its end, as rmcp does.
     oversized: bool,
     output: AsyncRwTransport<RoleServer, tokio::io::Empty, W>,
+    /// The last `_meta` read, and its bytes.
+    last_meta: Option<(Vec<u8>, RequestMetaObject)>,
 }
 
 impl<R, W> DemoStdio<R, W>
@@ -46,6 +55,7 @@ where
             line: Vec::new(),
             oversized: false,
             output: AsyncRwTransport::new(tokio::io::empty(), output),
+            last_meta: None,
         }
     }
 
@@ -110,7 +120,7 @@ where
     async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
         loop {
             let line = self.read_line().await?;
-            if let Some(call) = tools_call(&line) {
+            if let Some(call) = tools_call(&line, &mut self.last_meta) {
                 return Some(call);
             }
             if let Some(message) = self.through_rmcp(&line).await {
@@ -133,28 +143,84 @@ struct Call<'a> {
     id: RequestId,
     #[serde(borrow)]
     method: Cow<'a, str>,
-    params: CallToolRequestParams,
+    #[serde(borrow)]
+    params: Params<'a>,
     // rmcp rejects a request that also holds either; such a line goes to rmcp.
     result: Option<IgnoredAny>,
     error: Option<IgnoredAny>,
 }
 
+/// `CallToolRequestParams` field for field (a test holds them to rmcp's), with its `_meta`
+/// left unread, to be read only when it differs from the last one.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Params<'a> {
+    #[serde(rename = "_meta", borrow, default)]
+    meta: Option<&'a RawValue>,
+    name: Cow<'static, str>,
+    arguments: Option<JsonObject>,
+    input_responses: Option<InputResponses>,
+    request_state: Option<String>,
+}
+
+impl Params<'_> {
+    /// Field names as JSON spells them: what rmcp's params must still be.
+    #[cfg(test)]
+    const FIELDS: [&'static str; 5] = [
+        "_meta",
+        "name",
+        "arguments",
+        "inputResponses",
+        "requestState",
+    ];
+
+    fn into_rmcp(self) -> CallToolRequestParams {
+        let mut params = CallToolRequestParams::new(self.name);
+        params.arguments = self.arguments;
+        params.input_responses = self.input_responses;
+        params.request_state = self.request_state;
+        params
+    }
+}
+
 /// A `tools/call` line as the message rmcp's transport would make of it, or `None` for a line
-/// that is anything else or that this decode does not accept.
-fn tools_call(line: &[u8]) -> Option<ClientJsonRpcMessage> {
-    let mut call: Call = serde_json::from_slice(line).ok()?;
+/// that is anything else or that this decode does not accept. `last_meta` is the `_meta`
+/// read last, reused when this one is the same bytes.
+fn tools_call(
+    line: &[u8],
+    last_meta: &mut Option<(Vec<u8>, RequestMetaObject)>,
+) -> Option<ClientJsonRpcMessage> {
+    let call: Call = serde_json::from_slice(line).ok()?;
     if call.method != "tools/call" || call.result.is_some() || call.error.is_some() {
         return None;
     }
+    let meta = match call.params.meta {
+        Some(raw) => Some(read_meta(raw.get(), last_meta)?),
+        None => None,
+    };
     // rmcp keeps a request's `_meta` beside its params, not in them.
-    let meta = call.params.meta.take();
-    let mut request = ClientRequest::CallToolRequest(CallToolRequest::new(call.params));
+    let mut request = ClientRequest::CallToolRequest(CallToolRequest::new(call.params.into_rmcp()));
     if let Some(meta) = meta {
         *request.get_meta_mut() = meta;
     }
     Some(JsonRpcMessage::Request(JsonRpcRequest::new(
         call.id, request,
     )))
+}
+
+/// The `_meta` as rmcp reads it: a copy of the last one when the bytes are the same.
+fn read_meta(
+    raw: &str,
+    last_meta: &mut Option<(Vec<u8>, RequestMetaObject)>,
+) -> Option<RequestMetaObject> {
+    if let Some((bytes, meta)) = last_meta.as_ref()
+        && bytes == raw.as_bytes()
+    {
+        return Some(meta.clone());
+    }
+    let meta: RequestMetaObject = serde_json::from_str(raw).ok()?;
+    *last_meta = Some((raw.as_bytes().to_vec(), meta.clone()));
+    Some(meta)
 }
 
 /// What a one-line rmcp transport writes back (its error answer to a malformed message).
@@ -202,9 +268,13 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}},"name":"add","arguments":{"a":1.5,"b":2}}}"#,
             r#"{"params":{"name":"echo","arguments":{"message":"hi"}},"method":"tools/call","id":"x","jsonrpc":"2.0"}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","_meta":{"progressToken":3},"inputResponses":{},"requestState":"s","extra":1}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"a","_meta":null}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"_meta":{"progressToken":3}, "name":"a"}}"#,
         ];
-        for line in lines {
-            let direct = tools_call(line.as_bytes()).expect("decoded directly");
+        // Each line twice, through one remembered `_meta`: read afresh, then reused.
+        let mut last_meta = None;
+        for line in lines.iter().flat_map(|line| [line, line]) {
+            let direct = tools_call(line.as_bytes(), &mut last_meta).expect("decoded directly");
             assert_eq!(
                 serde_json::to_value(&direct).unwrap(),
                 serde_json::to_value(rmcp(line)).unwrap(),
@@ -221,6 +291,25 @@ mod tests {
     }
 
     #[test]
+    fn the_params_read_here_are_rmcps_field_for_field() {
+        let schema =
+            serde_json::to_value(rmcp::schemars::schema_for!(CallToolRequestParams)).unwrap();
+        let mut theirs: Vec<&str> = schema["properties"]
+            .as_object()
+            .expect("properties")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut ours = Params::FIELDS.to_vec();
+        theirs.sort();
+        ours.sort();
+        assert_eq!(
+            ours, theirs,
+            "rmcp's tools/call params changed: update `Params`"
+        );
+    }
+
+    #[test]
     fn other_lines_are_left_to_rmcp() {
         for line in [
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#,
@@ -229,9 +318,11 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a"},"result":{}}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{}}}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","name":"b"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","_meta":{},"_meta":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","_meta":[]}}"#,
             "not json",
         ] {
-            assert!(tools_call(line.as_bytes()).is_none(), "{line}");
+            assert!(tools_call(line.as_bytes(), &mut None).is_none(), "{line}");
         }
     }
 

@@ -6,7 +6,8 @@
 //! Everything else (the handshake, notifications, the server's requests, progress, prompts,
 //! resources) still goes through rmcp's session, on the same pipes: [`DirectTransport`] is the
 //! transport rmcp reads from, and it takes the direct answers out of the stream before rmcp
-//! sees them. Direct requests use ids from 2^32 up; rmcp counts its own from 0.
+//! sees them. Direct requests use ids from 2^32 up; rmcp counts its own from 0. Their answers
+//! are read in one pass by the line reader below it (`lines.rs`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -20,15 +21,12 @@ use rmcp::model::{
 };
 use rmcp::service::{Peer, RxJsonRpcMessage, ServiceError, TxJsonRpcMessage};
 use rmcp::transport::Transport;
-use tokio::io::AsyncRead;
 use tokio::sync::oneshot;
 
+use super::lines::FIRST_ID;
 use super::pipe_writer::PipeWriter;
 use crate::client::progress::CancelOnDrop;
 use crate::client::raw_tap::RawTap;
-
-/// The first id of a direct request: far above rmcp's own counter, exact in a JSON double.
-const FIRST_ID: i64 = 1 << 32;
 
 /// What the direct callers and the transport share.
 struct Shared {
@@ -299,15 +297,6 @@ fn encode<M: serde::Serialize>(message: &M) -> std::io::Result<Vec<u8>> {
     let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
     line.push(b'\n');
     Ok(line)
-}
-
-/// Reads `AsyncRead` lines for [`DirectTransport`]: rmcp's line transport with no writer.
-pub(crate) fn line_reader<R>(read: R) -> impl Transport<RoleClient, Error = std::io::Error>
-where
-    R: AsyncRead + Send + Unpin + 'static,
-{
-    rmcp::transport::async_rw::AsyncRwTransport::<RoleClient, _, _>::new(read, tokio::io::sink())
-        .with_max_line_length(usize::MAX)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use rmcp::ClientServiceExt;
 use tracing::Instrument;
 
 pub(crate) mod direct;
+mod lines;
 mod pipe_writer;
 mod probe_answer;
 
@@ -72,7 +73,7 @@ async fn connect_once(
     })?;
     let request_meta = handler.request_meta();
     let (transport, direct) =
-        direct::direct(direct::line_reader(stdout), writer, handler.raw.clone());
+        direct::direct(lines::Lines::new(stdout), writer, handler.raw.clone());
     // rmcp's session task logs inside this span: a stdout line that is not JSON-RPC (a banner,
     // a stray print) is skipped with a debug log that names the server.
     let span = tracing::debug_span!("mcp_server", server = %spec.target());
