@@ -6,7 +6,7 @@
 //! names alike once rendered, `unicode.rs` the characters nobody sees, `harvest.rs` requests
 //! for the model's own context, `mandates.rs` orders about tools the server does not have,
 //! `addressed.rs` orders to the model beyond its tool (every request, quietly, "Assistant:"),
-//! `signals.rs` two moves of a payload joined in one passage (secrets into the reply, a
+//! `signals/` two moves of a payload joined in one passage (secrets into the reply, a
 //! fixed account for another server's transfers).
 //! Snapshots audited together are checked against each other too: a description naming
 //! another server's tool is shadowing. `whole_config.rs` audits one agent's config: each
