@@ -93,14 +93,7 @@ mod tests {
     use super::*;
 
     fn found(value: &str) -> bool {
-        let text = Text {
-            subject: "tool `t`".into(),
-            tool: Some("t".into()),
-            path: "/description".into(),
-            value: value.into(),
-            is_name: false,
-            carries_text: true,
-        };
+        let text = Text::of_tool("/description", value);
         check(&text).is_some()
     }
 

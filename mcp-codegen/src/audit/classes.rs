@@ -184,14 +184,7 @@ mod tests {
     use super::*;
 
     fn hits(path: &str, value: &str) -> Vec<&'static str> {
-        let text = Text {
-            subject: "tool `t`".into(),
-            tool: Some("t".into()),
-            path: path.into(),
-            value: value.into(),
-            is_name: false,
-            carries_text: true,
-        };
+        let text = Text::of_tool(path, value);
         check(&text).iter().map(|h| h.rule.name).collect()
     }
 

@@ -68,14 +68,7 @@ mod tests {
     use super::*;
 
     fn found(path: &str, value: &str) -> bool {
-        let text = Text {
-            subject: "tool `t`".into(),
-            tool: Some("t".into()),
-            path: path.into(),
-            value: value.into(),
-            is_name: false,
-            carries_text: true,
-        };
+        let text = Text::of_tool(path, value);
         check(&text).is_some()
     }
 

@@ -130,14 +130,7 @@ mod tests {
             tools: &tools,
             words: &words,
         };
-        let text = Text {
-            subject: "tool `t`".into(),
-            tool: Some("t".into()),
-            path: "/description".into(),
-            value: value.into(),
-            is_name: false,
-            carries_text: true,
-        };
+        let text = Text::of_tool("/description", value);
         check(&text, &own).is_some()
     }
 

@@ -27,6 +27,21 @@ pub(crate) struct Text {
     pub carries_text: bool,
 }
 
+#[cfg(test)]
+impl Text {
+    /// Text of a tool `t` at `path` (as `/description`), for the rules' unit tests.
+    pub(crate) fn of_tool(path: &str, value: &str) -> Text {
+        Text {
+            subject: "tool `t`".into(),
+            tool: Some("t".into()),
+            path: path.into(),
+            value: value.into(),
+            is_name: false,
+            carries_text: true,
+        }
+    }
+}
+
 impl Text {
     /// A description or the instructions: prose, as opposed to a name or a value.
     pub fn is_prose(&self) -> bool {

@@ -137,14 +137,7 @@ mod tests {
             tools: &tools,
             words: &words,
         };
-        let text = Text {
-            subject: "tool `t`".into(),
-            tool: Some("t".into()),
-            path: path.into(),
-            value: value.into(),
-            is_name: false,
-            carries_text: true,
-        };
+        let text = Text::of_tool(path, value);
         check(&text, &own).is_some()
     }
 
