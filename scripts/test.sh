@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Runs every check of the workspace, as CI does: formatting, clippy (-D warnings, all targets,
-# all features), mcp-runtime and mcp-codegen checked with each feature alone and with none, the
-# tests, the docs (-D warnings), and the published crates packaged and compiled from their
-# packages. First installs, locally and pinned, the third-party MCP servers
-# the tests talk to and the MCP conformance suite (with the Node 22 it needs): npm packages
-# into test-servers/node_modules (package-lock.json) and PyPI packages into test-servers/.venv
-# (requirements.txt; the Python MCP SDK 1.x into .venv-sdk1, requirements-sdk1.txt; FastMCP
-# with tasks into .venv-fastmcp, requirements-fastmcp.txt). Nothing is installed globally.
+# Runs every check of the workspace, as CI does: formatting; the tests, built with clippy's
+# lints on (-D warnings, every target, every feature); mcp-runtime and mcp-codegen checked with
+# each feature alone and with none; the docs (-D warnings); and the published crates packaged
+# and compiled from their packages. First installs, locally and pinned, the third-party MCP
+# servers the tests talk to and the MCP conformance suite (with the Node 22 it needs): npm
+# packages into test-servers/node_modules (package-lock.json) and PyPI packages into
+# test-servers/.venv (requirements.txt; the Python MCP SDK 1.x into .venv-sdk1,
+# requirements-sdk1.txt; FastMCP with tasks into .venv-fastmcp, requirements-fastmcp.txt).
+# Nothing is installed globally.
 #
 #   scripts/test.sh                  install what changed, then every stage
 #   scripts/test.sh --install-only   only install the pinned test servers
@@ -30,6 +31,7 @@ need() { command -v "$1" >/dev/null 2>&1 || { echo "error: $1 is required ($2)" 
 need cargo "install Rust from https://rustup.rs"
 need npm "install Node.js 18+ and npm"
 need python3 "install Python 3.10+"
+[ "$mode" = install ] || need clippy-driver "rustup component add clippy"
 
 # Reinstall only when a lock file changed since the last install.
 stamp() { sha256sum "$1" | cut -d' ' -f1; }
@@ -139,29 +141,45 @@ installed() {
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-# The 2021-edition corpus crate runs nothing the 2024 one does not: clippy checks it (under
-# its #![deny(warnings)]), and building it again for tests would only repeat the codegen.
 # Four test threads on any machine: most tests wait on a server process, so more threads than
 # cores finish sooner (the e2e suite: 90 s with 2, 50 s with 4 on a 2-core machine), and
 # four leave the timing assertions of the fault tests their margin (with 10 they fail).
 export RUST_TEST_THREADS=${RUST_TEST_THREADS:-4}
-cargo_test() { cargo test --workspace --exclude mcp-toolset-corpus-2021 "$@" 2>&1 | tee "$log"; }
+# Clippy's lints run while the tests build, not in a `cargo clippy` of their own: clippy-driver
+# compiles our crates in rustc's place (cargo's RUSTC_WORKSPACE_WRAPPER, as `cargo clippy`
+# sets it; CLIPPY_ARGS is how cargo-clippy hands it its arguments), so each dependency is
+# compiled once, for the tests, not once more in check mode. The run keeps the same two
+# variables, or cargo would compile our crates again.
+lint=()
+if [ "$mode" = all ]; then
+  lint=(RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
+        CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__")
+fi
+# Every feature, so the tests build all that clippy is to lint. The 2021-edition corpus crate
+# only compiles (under its #![deny(warnings)]); the quick loop leaves it out.
+cargo_test() {
+  local skip=()
+  [ "$mode" = all ] || skip=(--exclude mcp-toolset-corpus-2021)
+  env "${lint[@]}" cargo test --workspace --all-features "${skip[@]}" "$@"
+}
+# The benches too, as `cargo clippy --all-targets` would (built as tests, never run here).
+lint_build() { cargo_test --no-run -q && cargo_test --no-run -q --benches; }
+run_tests() { cargo_test "$@" 2>&1 | tee "$log"; }
 
 if [ "$mode" = all ]; then
   stage "cargo fmt --check" cargo fmt --all -- --check || status=$?
-  # Lints on every target and feature: benches, examples and bins are checked, not built.
-  [ "$status" -eq 0 ] && { stage "cargo clippy -D warnings" cargo clippy -q --workspace --all-targets --all-features -- -D warnings || status=$?; }
-  [ "$status" -eq 0 ] && { stage "feature matrix" feature_matrix || status=$?; }
+  [ "$status" -eq 0 ] && { stage "cargo test --no-run, clippy -D warnings" lint_build || status=$?; }
 fi
 installed || status=$?
-[ "$status" -eq 0 ] && { stage "cargo test --workspace $*" cargo_test "$@" || status=$?; }
+[ "$status" -eq 0 ] && { stage "cargo test --workspace $*" run_tests "$@" || status=$?; }
+[ "$mode" = all ] && [ "$status" -eq 0 ] && { stage "feature matrix" feature_matrix || status=$?; }
 # Generated bindings document cleanly: the goldens and every corpus snapshot, and our crates.
 # target/doc starts empty: rustdoc never deletes the search-index shards of earlier runs, and
 # every crate it documents reads and rewrites all of them (the corpus's make that hundreds of
 # MB: a re-run's docs took 183 s with them and 41 s without).
 docs() {
   rm -rf target/doc
-  cargo doc --no-deps -q --lib -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
+  cargo doc --no-deps -q --lib --all-features -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
     -p mcp-toolset-goldens -p mcp-toolset-corpus
 }
 if [ "$mode" = all ]; then
