@@ -139,7 +139,7 @@ installed() {
 }
 
 log=$(mktemp)
-trap 'rm -f "$log" "$log.done"' EXIT
+trap 'rm -f "$log"' EXIT
 status=0
 # Four test threads on any machine: most tests wait on a server process, so more threads than
 # cores finish sooner (the e2e suite: 90 s with 2, 50 s with 4 on a 2-core machine), and
@@ -166,51 +166,27 @@ cargo_test() {
 lint_build() { cargo_test --no-run -q && cargo_test --no-run -q --benches; }
 run_tests() { cargo_test "$@" 2>&1 | tee "$log"; }
 
+if [ "$mode" = all ]; then
+  stage "cargo fmt --check" cargo fmt --all -- --check || status=$?
+  [ "$status" -eq 0 ] && { stage "cargo test --no-run, clippy -D warnings" lint_build || status=$?; }
+fi
+installed || status=$?
+[ "$status" -eq 0 ] && { stage "cargo test --workspace $*" run_tests "$@" || status=$?; }
+[ "$mode" = all ] && [ "$status" -eq 0 ] && { stage "feature matrix" feature_matrix || status=$?; }
 # Generated bindings document cleanly: the goldens and every corpus snapshot, and our crates.
 # target/doc starts empty: rustdoc never deletes the search-index shards of earlier runs, and
 # every crate it documents reads and rewrites all of them (the corpus's make that hundreds of
 # MB: a re-run's docs took 183 s with them and 41 s without).
 docs() {
   rm -rf target/doc
-  RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q --lib --all-features -p mcp-runtime \
-    -p mcp-codegen -p mcp-codegen-cli -p mcp-macros -p mcp-toolset-goldens -p mcp-toolset-corpus
+  cargo doc --no-deps -q --lib --all-features -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
+    -p mcp-toolset-goldens -p mcp-toolset-corpus
 }
-# The stages that only check (each in rustc's check mode, which the test build shares nothing
-# with): the feature matrix, the docs, the packages.
-checks() {
-  stage "feature matrix" feature_matrix &&
-    stage "cargo doc (RUSTDOCFLAGS=-D warnings)" docs &&
-    stage "cargo package" package
-}
-# They run beside the tests, at the lowest CPU priority: the tests wait on their servers for a
-# good part of their time. They start once the first test runs, when cargo has let go of the
-# target directory (they share its build scripts and proc macros).
-checking=""
-checks_beside() {
-  checks_log=$(mktemp)
-  (
-    until grep -q '^     Running' "$log" 2>/dev/null || [ -e "$log.done" ]; do sleep 1; done
-    renice -n 19 -p "$BASHPID" > /dev/null || true
-    checks
-  ) > "$checks_log" 2>&1 &
-  checking=$!
-}
-checked() {
-  local rc=0
-  wait "$checking" || rc=$?
-  echo "== beside the tests, at low priority:"; cat "$checks_log"; rm -f "$checks_log"
-  return $rc
-}
-
 if [ "$mode" = all ]; then
-  stage "cargo fmt --check" cargo fmt --all -- --check || status=$?
-  [ "$status" -eq 0 ] && { stage "cargo test --no-run, clippy -D warnings" lint_build || status=$?; }
-  [ "$status" -eq 0 ] && checks_beside
+  [ "$status" -eq 0 ] && { RUSTDOCFLAGS="-D warnings" stage "cargo doc (RUSTDOCFLAGS=-D warnings)" \
+    docs || status=$?; }
+  [ "$status" -eq 0 ] && { stage "cargo package" package || status=$?; }
 fi
-installed || status=$?
-[ "$status" -eq 0 ] && { stage "cargo test --workspace $*" run_tests "$@" || status=$?; }
-touch "$log.done"
-[ -z "$checking" ] || checked || status=$?
 # One closing line for the whole workspace (cargo prints one per test binary and doc pass).
 awk '/^test result:/ { p += $4; f += $6; i += $8 }
      END { printf "%d passed, %d failed, %d ignored\n", p, f, i }' "$log"
