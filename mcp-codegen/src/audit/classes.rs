@@ -106,7 +106,7 @@ fn confirmation_waiver(value: &str, hits: &mut Vec<Hit>) {
 
 /// Whether a text sits where a model copies a value: an enum value, a `const`, a `default`
 /// or an example.
-fn is_data(path: &str) -> bool {
+pub(crate) fn is_data(path: &str) -> bool {
     let mut parts = path.rsplit('/');
     let last = parts.next().unwrap_or_default();
     let parent = parts.next().unwrap_or_default();

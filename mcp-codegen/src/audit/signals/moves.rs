@@ -56,6 +56,7 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:no\s+longer|don'?t|do\s+not|never)\s+(?:needs?|requires?)\s+(?:\w+\s+){0,2}(?:confirmation|approval|permission|consent)\b
         | \b(?:has|have)\s+already\s+(?:agreed|approved|consented|confirmed|authori[sz]ed)\b | \bconfirmed\s+by\s+(?:them|the\s+user)\b
         | \bpre-?(?:approved|authori[sz]ed)\b
+        | \balready\s+(?:been\s+)?(?:approved|authori[sz]ed|cleared|signed\s+off)\s+by\b
         | \b(?:secretly|covertly|behind\s+the\s+user'?s\s+back)\b
         | \b(?:alarm|worry|confuse)s?\s+(?:them|the\s+user)\b | \bunnecessary\s+alarm\b
         | \buser\s+(?:does\s+not|doesn'?t|need\s+not|needn'?t)\s+(?:need\s+to\s+)?(?:know|see|be\s+told)\b
@@ -91,6 +92,8 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:most|only)\s+(?:accurate|trusted|reliable|authoritative)\b[^.;]{0,40}\bavailable\b
         | \bit\s+is\s+(?:safe|harmless|trusted|signed|verified)\b
         | \branked\s+(?:first|\#?1)\b | \bahead\s+of\s+(?:any|all|every)\s+other\b
+        | \bthis\s+is\s+not\s+a\s+(?:url|link|query|value|file\s+name)\b
+        | \bfollow\s+(?:only\s+)?(?:these|this|my)\s+instructions?\s+only\b | \bonly\s+follow\s+(?:these|this|my)\s+instructions?\b
         ",
     )
 });
@@ -131,7 +134,7 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:passport|social\s+security|credit\s+card|card|bank\s+account|routing|national\s+id|tax\s+id)\s+numbers?\b | \bssn\b | \bcvv\b
         | \bsensitive\s+(?:data|information|details)\b | SENSITIVE | \bCONTEXT\b | \bEMAILS?\b
         | \b(?:initial|original|hidden|full)\s+(?:instructions|prompt|configuration)\b | \bwhat\s+you\s+were\s+(?:set\s+up|told|instructed)\b
-        | \b(?:customers?|clients?|employees?|users?|leads?|contacts?|patients?)['’]?s?['’]?\s+(?:e-?mails?|e-?mail\s+addresses|addresses|phone|names?|personal\s+data|details|records)\b
+        | \b(?:customers?|clients?|employees?|users?|leads?|contacts?|patients?)['’]?s?['’]?\s+(?:e-?mails?|e-?mail\s+addresses|addresses|phone|names?|personal\s+data|details|records?|table)\b
         | \bpayees?\b | \b(?:saved|stored)\s+(?:credit\s+)?(?:cards?|payment\s+methods?|passwords?|credentials)\b | \bcard\s+saved\b
         | \bone-time\s+(?:codes?|passwords?|passcodes?)\b | \b(?:otp|2fa|mfa|verification)\s+codes?\b
         | \b(?:shipping|delivery)\s+address(?:es)?\b
@@ -140,6 +143,8 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \b\w*_?(?:tokens|secrets|credentials|api_keys)\s+(?:table|file|store|vault|collection)\b
         | \bsecrets?\.(?:rb|ya?ml|json|env|toml|txt)\b | \benv\s*\|
         | \bprivate\s+(?:projects?|source(?:\s+code)?|code(?:base)?)\b
+        | \b(?:through|in|from|search)\s+your\s+memory\b
+        | \b(?:connected|linked)\s+(?:\w+\s+){0,2}(?:mail|e-?mail|inbox|calendar|drive|accounts?)\b
         ",
     )
 });
@@ -153,7 +158,8 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
         | \bexport\w*\b[^.;]{0,80}?\bto\s+(?:the|a|an|our)\b
         | \b(?:add|append|attach)\s+(?:them|it|these|those)\s+to\s+(?:the\s+end\s+of\s+)?(?:this|the|that)\s+(?:link|url|address)\b
         | \b(?:show|render|display)\s+(?:the\s+|this\s+|that\s+)?(?:link|url|them|it)\s+as\s+(?:an?\s+)?image\b | \bone\s+image\s+per\b
-        | \bencode\s+(?:them|it|these)\b | <img\b
+        | \bencode\s+(?:them|it|these|everything|all|each)\b | <img\b
+        | \b(?:post|send|upload|submit|transmit)\w*\s+(?:it|them|this|these|everything|all|the\s+\w+)\s+(?:\w+\s+){0,3}?to\s+https?://
         | \b(?:reply|respond|comment|post)\w*\s+(?:to|on|in)\b[^.;]{0,60}\bwith\s+(?:both|them|it|these|those|all)\b
         | \buse\s+this\s+(?:address|account|number|recipient|url|wallet)\s+instead\b
         | \brecommend\s+(?:that\s+)?(?:the\s+)?(?:user|them)\b | \btell\s+(?:them|the\s+user)\s+(?:that\s+)?(?:it|this)\s+is\b
@@ -177,7 +183,7 @@ static DESTINATION: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:\baccount\s+(?:number\s+)?[A-Z0-9]{2}[\d\s]{8,})
         | (?i:\b(?:s?ftp|scp|smb)://[\w.-]+) | (?i:\bcard\s+ending\s+(?:in\s+)?\d{4}\b)
         | (?i:https?://[^\s)\x22'>]*(?:[?&][\w-]+=(?:[\s,)\x22']|$)|/\s+followed\s+by))
-        | (?i:https?://[^\s/)\x22'>]+/[^\s)\x22'>]*(?:<[^>\s]+>|\{[^}\s]+\}))
+        | (?i:https?://[^\s/)\x22'>]+/[^\s)\x22'>]*(?:<[^>\s]+>|\{[^}\n]{1,40}\}))
         | https?://[^\s)\x22'>]*[?&][\w-]+=[A-Z][A-Z0-9]*_[A-Z0-9_]+
         | (?i:\b(?:ping|nslookup|dig|host|curl|wget)\s+(?:-\S+\s+(?:\d+\s+)?)*)\S*(?:<[^>\s]+>|\{[^}\s]+\}|\$\{?\w+\}?)\.[\w-]+(?:\.[\w-]+)+
         ",
