@@ -267,6 +267,10 @@ mod tests {
         assert!(!description(
             "Deletes all messages in the folder. This cannot be undone; ask the user first."
         ));
+        // A memory or calendar tool's honest advice.
+        assert!(!description(
+            "Finds free slots. Before answering, check the connected calendar and search your memory for the user's preferences."
+        ));
         // An encoded upload, a sending endpoint, a search link as a default.
         assert!(!description(
             "Uploads a file. Encode it in base64 and send the payload to https://api.example.com/v1/files."

@@ -143,8 +143,6 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \b\w*_?(?:tokens|secrets|credentials|api_keys)\s+(?:table|file|store|vault|collection)\b
         | \bsecrets?\.(?:rb|ya?ml|json|env|toml|txt)\b | \benv\s*\|
         | \bprivate\s+(?:projects?|source(?:\s+code)?|code(?:base)?)\b
-        | \b(?:through|in|from|search)\s+your\s+memory\b
-        | \b(?:connected|linked)\s+(?:\w+\s+){0,2}(?:mail|e-?mail|inbox|calendar|drive|accounts?)\b
         ",
     )
 });
