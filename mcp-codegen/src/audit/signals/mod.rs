@@ -94,14 +94,14 @@ pub(crate) fn check(text: &Text, own: &Own<'_>) -> Option<Hit> {
 /// an enum member) that is a sentence once a URL's `+` are read as spaces (a "link" whose path
 /// is an instruction). The `+` become spaces byte for byte, so spans stay those of the value.
 fn readable(text: &Text) -> Option<Cow<'_, str>> {
-    if text.is_name {
-        return None;
-    }
-    if text.is_prose() || text.path.ends_with("/description") {
+    if text.is_prose() {
         return Some(Cow::Borrowed(&text.value));
     }
+    if text.is_name || !is_data(&text.path) {
+        return None;
+    }
     let spaced = text.value.replace('+', " ");
-    (is_data(&text.path) && spaced.split_whitespace().count() >= 6).then_some(Cow::Owned(spaced))
+    (spaced.split_whitespace().count() >= 6).then_some(Cow::Owned(spaced))
 }
 
 /// The first pair of moves in `window` that makes a finding.
