@@ -36,7 +36,9 @@ mod spec;
 mod typed_client;
 pub mod uri_template;
 mod wire_enum;
+mod wire_enum_de;
 mod wire_object;
+mod wire_object_de;
 
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use client::call::CallFuture;
@@ -137,6 +139,9 @@ pub mod export {
     pub use serde_json;
 }
 
+/// Not public API: serde's `Deserializer`, as [`__Ser`] is its `Serializer`.
+#[doc(hidden)]
+pub use serde::Deserializer as __De;
 /// Not public API: serde's `Serializer`, at a path short enough for a generated `Serialize`
 /// impl's signature to fit on one line.
 #[doc(hidden)]
@@ -158,8 +163,13 @@ pub mod __private {
     pub use crate::client::prompts::pending_prompt;
     pub use crate::schema::json_kind::json_kind;
     pub use crate::schema::required::required;
+    pub use crate::wire_enum_de::{unknown_variant, variant};
     pub use crate::wire_object::{object, opt, req, skip_if};
-    pub use crate::{__wire_enum as wire_enum, __wire_object as wire_object};
+    pub use crate::wire_object_de::Fields;
+    pub use crate::{
+        __wire_enum as wire_enum, __wire_enum_de as wire_enum_de, __wire_object as wire_object,
+        __wire_object_de as wire_object_de,
+    };
     /// JSON Pointer (RFC 6901) tokens.
     pub mod pointer {
         pub use crate::schema::pointer::*;

@@ -392,12 +392,13 @@ pub mod types {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod add {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Output {
         /// a + b
         pub sum: f64,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(Output { req(sum) });
 
     /// The tool's arguments.
     #[derive(Clone, Debug)]
@@ -484,8 +485,7 @@ pub mod ask_model {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod build_report {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Output {
         /// How many pages were written.
         pub pages: u32,
@@ -494,6 +494,10 @@ pub mod build_report {
         /// The report's title.
         pub title: String,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output { req(pages), req(summary), req(title) }
+    );
 
     /// The tool's arguments.
     #[derive(Clone, Debug)]
@@ -669,59 +673,31 @@ pub mod create_order {
     );
 
     /// How urgently an order ships.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum Priority {
-        #[serde(rename = "low")]
         Low,
-        #[serde(rename = "normal")]
         Normal,
-        #[serde(rename = "high")]
         High,
     }
 
-    impl ::std::fmt::Display for Priority {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Low => "low",
-                    Self::Normal => "normal",
-                    Self::High => "high",
-                },
-            )
-        }
-    }
+    ::mcp_runtime::__private::wire_enum!(
+        Priority { Low = "low", Normal = "normal", High = "high" }
+    );
+
+    ::mcp_runtime::__private::wire_enum_de!(
+        Priority { Low = "low", Normal = "normal", High = "high" }
+    );
 
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum OrderStatus {
-        #[serde(rename = "accepted")]
         Accepted,
-        #[serde(rename = "backordered")]
         Backordered,
     }
+
+    ::mcp_runtime::__private::wire_enum_de!(
+        OrderStatus { Accepted = "accepted", Backordered = "backordered" }
+    );
 
     impl ::std::fmt::Display for OrderStatus {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -997,14 +973,17 @@ pub mod search {
     }
 
     /// `Hit`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Hit {
         pub id: u32,
         pub score: f64,
         pub tags: Vec<String>,
         pub title: String,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Hit { req(id), req(score), req(tags), req(title) }
+    );
 
     /// The tool's structured result.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]

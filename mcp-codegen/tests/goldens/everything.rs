@@ -785,9 +785,7 @@ pub mod get_resource_reference {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_structured_content {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         /// Weather conditions description
         pub conditions: String,
@@ -796,6 +794,10 @@ pub mod get_structured_content {
         /// Temperature in celsius
         pub temperature: f64,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output deny { req(conditions), req(humidity), req(temperature) }
+    );
 
     /// The tool's arguments.
     #[derive(Clone, Debug)]

@@ -352,12 +352,12 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod types {
     /// The structured result that `create_directory` and 12 other tools give alike.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub content: String,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(Output deny { req(content) });
 
     /// The arguments that `create_directory` and 3 other tools take alike.
     #[derive(Clone, Debug)]
@@ -590,12 +590,12 @@ pub mod read_file {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_media_file {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub content: Vec<OutputContentItem>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(Output deny { req(content) });
 
     /// `OutputContentItem`, a type in the tool's schemas.
     #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
@@ -617,40 +617,30 @@ pub mod read_media_file {
     }
 
     /// `OutputContentItemVariant1Resource`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct OutputContentItemVariant1Resource {
         pub blob: String,
-        #[serde(
-            rename = "mimeType",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
         pub mime_type: Option<String>,
         pub uri: String,
     }
 
+    ::mcp_runtime::__private::wire_object_de!(
+        OutputContentItemVariant1Resource deny { req(blob), req(mime_type as "mimeType"),
+        req(uri) }
+    );
+
     pub use super::types::Input;
 
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum OutputContentItemVariant0Type {
-        #[serde(rename = "image")]
         Image,
-        #[serde(rename = "audio")]
         Audio,
     }
+
+    ::mcp_runtime::__private::wire_enum_de!(
+        OutputContentItemVariant0Type { Image = "image", Audio = "audio" }
+    );
 
     impl ::std::fmt::Display for OutputContentItemVariant0Type {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -664,22 +654,14 @@ pub mod read_media_file {
     }
 
     /// One of 1 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum OutputContentItemVariant1Type {
-        #[serde(rename = "resource")]
         Resource,
     }
+
+    ::mcp_runtime::__private::wire_enum_de!(
+        OutputContentItemVariant1Type { Resource = "resource" }
+    );
 
     impl ::std::fmt::Display for OutputContentItemVariant1Type {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {

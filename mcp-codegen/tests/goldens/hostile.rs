@@ -1224,68 +1224,34 @@ pub mod types {
     );
 
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum InputSettingsLevelVariant0 {
-        #[serde(rename = "low")]
         Low,
-        #[serde(rename = "high")]
         High,
     }
 
-    impl ::std::fmt::Display for InputSettingsLevelVariant0 {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Low => "low",
-                    Self::High => "high",
-                },
-            )
-        }
-    }
+    ::mcp_runtime::__private::wire_enum!(
+        InputSettingsLevelVariant0 { Low = "low", High = "high" }
+    );
+
+    ::mcp_runtime::__private::wire_enum_de!(
+        InputSettingsLevelVariant0 { Low = "low", High = "high" }
+    );
 
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum OutputLevelVariant0 {
-        #[serde(rename = "low")]
         Low,
-        #[serde(rename = "high")]
         High,
     }
 
-    impl ::std::fmt::Display for OutputLevelVariant0 {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Low => "low",
-                    Self::High => "high",
-                },
-            )
-        }
-    }
+    ::mcp_runtime::__private::wire_enum!(
+        OutputLevelVariant0 { Low = "low", High = "high" }
+    );
+
+    ::mcp_runtime::__private::wire_enum_de!(
+        OutputLevelVariant0 { Low = "low", High = "high" }
+    );
 }
 
 /// Types and the pending call of the MCP tool `1st-tool`.
@@ -1376,23 +1342,19 @@ pub mod conditionals_everywhere {
     ///
     /// - If `didError` is `false`, `error` is required and `error` matches `{"type":"null"}`.
     /// - If `didError` is `true`, `error` is required and `error` matches `{"minLength":1,"type":"string"}`.
-    #[derive(
-        Clone,
-        Debug,
-        Default,
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct ErrorConsistency {
-        #[serde(
-            rename = "didError",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
         pub did_error: Option<bool>,
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub error: Option<String>,
     }
+
+    ::mcp_runtime::__private::wire_object!(
+        ErrorConsistency { opt(did_error as "didError"), opt(error) }
+    );
+
+    ::mcp_runtime::__private::wire_object_de!(
+        ErrorConsistency { req(did_error as "didError"), req(error) }
+    );
 
     /// Given when `card` is given.
     #[derive(
@@ -1513,12 +1475,12 @@ pub mod conditionals_everywhere {
     }
 
     /// `OutputVariant0Data`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct OutputVariant0Data {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub bytes: Option<i64>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(OutputVariant0Data { req(bytes) });
 
     pub use super::types::error;
 
@@ -1817,20 +1779,20 @@ pub mod defs_clash_between_input_and_output {
     ::mcp_runtime::__private::wire_object!(Item { opt(a) });
 
     /// The tool's structured result.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Output {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub item: Option<OutputItem>,
     }
 
+    ::mcp_runtime::__private::wire_object_de!(Output { req(item) });
+
     /// `OutputItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct OutputItem {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub b: Option<i64>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(OutputItem { req(b) });
 
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
@@ -1961,62 +1923,50 @@ pub mod defs_named_like_our_items {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod defs_named_like_std_traits {
     /// `Debug`, a type in the tool's schemas.
-    #[derive(
-        Clone,
-        Debug,
-        Default,
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Debug {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub level: Option<i64>,
     }
 
+    ::mcp_runtime::__private::wire_object!(Debug { opt(level) });
+
+    ::mcp_runtime::__private::wire_object_de!(Debug { req(level) });
+
     /// `Default`, a type in the tool's schemas.
-    #[derive(
-        Clone,
-        Debug,
-        Default,
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Default {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub value: Option<String>,
     }
 
+    ::mcp_runtime::__private::wire_object!(Default { opt(value) });
+
+    ::mcp_runtime::__private::wire_object_de!(Default { req(value) });
+
     /// The tool's structured result.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Output {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub debug: Option<OutputDebug>,
     }
 
+    ::mcp_runtime::__private::wire_object_de!(Output { req(debug) });
+
     /// `OutputDebug`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct OutputDebug {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub trace: Option<String>,
     }
 
+    ::mcp_runtime::__private::wire_object_de!(OutputDebug { req(trace) });
+
     /// `Serialize`, a type in the tool's schemas.
-    #[derive(
-        Clone,
-        Debug,
-        Default,
-        ::mcp_runtime::export::serde::Deserialize,
-        ::mcp_runtime::export::serde::Serialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Serialize {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub pretty: Option<bool>,
     }
+
+    ::mcp_runtime::__private::wire_object!(Serialize { opt(pretty) });
+
+    ::mcp_runtime::__private::wire_object_de!(Serialize { req(pretty) });
 
     /// `ThisToolDef`, a type in the tool's schemas.
     #[derive(
@@ -2083,36 +2033,17 @@ pub mod defs_named_like_std_traits {
     );
 
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Serialize,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum Clone {
-        #[serde(rename = "shallow")]
         Shallow,
-        #[serde(rename = "deep")]
         Deep,
     }
 
-    impl ::std::fmt::Display for Clone {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            f.write_str(
-                match self {
-                    Self::Shallow => "shallow",
-                    Self::Deep => "deep",
-                },
-            )
-        }
-    }
+    ::mcp_runtime::__private::wire_enum!(Clone { Shallow = "shallow", Deep = "deep" });
+
+    ::mcp_runtime::__private::wire_enum_de!(
+        Clone { Shallow = "shallow", Deep = "deep" }
+    );
 
     ::mcp_runtime::__private::this_tool!("defs_named_like_std_traits");
 
@@ -2294,11 +2225,12 @@ pub mod enum_mixed_and_nullable {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod enum_odd_values {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub reaction: OutputReaction,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(Output { req(reaction) });
 
     /// The tool's arguments.
     #[derive(Clone, Debug)]
@@ -2343,24 +2275,15 @@ pub mod enum_odd_values {
     );
 
     /// One of 2 values.
-    #[derive(
-        Clone,
-        Copy,
-        Debug,
-        PartialEq,
-        Eq,
-        PartialOrd,
-        Ord,
-        Hash,
-        ::mcp_runtime::export::serde::Deserialize
-    )]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub enum OutputReaction {
-        #[serde(rename = "+1")]
         Plus1,
-        #[serde(rename = "-1")]
         Minus1,
     }
+
+    ::mcp_runtime::__private::wire_enum_de!(
+        OutputReaction { Plus1 = "+1", Minus1 = "-1" }
+    );
 
     impl ::std::fmt::Display for OutputReaction {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2628,23 +2551,18 @@ pub mod maps_and_additional_properties {
     ::mcp_runtime::__private::wire_object!(InputOpenTrue { opt(a) });
 
     /// The tool's structured result.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Output {
-        #[serde(
-            default,
-            skip_serializing_if = "::mcp_runtime::export::serde_json::Map::is_empty"
-        )]
         pub extra: ::mcp_runtime::export::serde_json::Map<
             String,
             ::mcp_runtime::export::serde_json::Value,
         >,
-        #[serde(
-            default,
-            skip_serializing_if = ":: std :: collections :: HashMap::is_empty"
-        )]
         pub headers: ::std::collections::HashMap<String, String>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output { default(extra), default(headers) }
+    );
 
     /// The tool's arguments.
     #[derive(Clone, Debug, Default)]
@@ -2894,22 +2812,21 @@ pub mod recursive_refs {
     );
 
     /// The tool's structured result.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct Output {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub root: Option<Box<OutputNode>>,
     }
 
+    ::mcp_runtime::__private::wire_object_de!(Output { req(root) });
+
     /// `OutputNode`, a type in the tool's schemas.
-    #[derive(Clone, Debug, Default, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug, Default)]
     pub struct OutputNode {
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub id: Option<i64>,
-        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub next: Option<Box<OutputNode>>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(OutputNode { req(id), req(next) });
 
     /// The tool's arguments.
     #[derive(Clone, Debug)]
@@ -3152,23 +3069,23 @@ pub mod shared_constrained_defaults_a {
     }
 
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Output {
-        #[serde(default = "defaults::output_code")]
         pub code: String,
         /// Seconds between checks.
-        #[serde(default = "defaults::output_interval")]
         pub interval: Option<OutputInterval>,
-        #[serde(default = "defaults::output_level")]
         pub level: Option<OutputLevelVariant0>,
-        #[serde(default = "defaults::default_u64::<i64, 3>")]
         pub retries: i64,
-        #[serde(default = "defaults::output_tag")]
         pub tag: OutputTag,
-        #[serde(default = "defaults::output_webhook")]
         pub webhook: String,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output { default_with(code, defaults::output_code), default_with(interval,
+        defaults::output_interval), default_with(level, defaults::output_level),
+        default_with(retries, defaults::default_u64:: < i64, 3 >), default_with(tag,
+        defaults::output_tag), default_with(webhook, defaults::output_webhook) }
+    );
 
     impl Default for Output {
         fn default() -> Self {
@@ -3352,23 +3269,23 @@ pub mod shared_constrained_defaults_b {
     }
 
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Output {
-        #[serde(default = "defaults::output_code")]
         pub code: String,
         /// Seconds between checks.
-        #[serde(default = "defaults::output_interval")]
         pub interval: Option<OutputInterval>,
-        #[serde(default = "defaults::output_level")]
         pub level: Option<OutputLevelVariant0>,
-        #[serde(default = "defaults::default_u64::<i64, 3>")]
         pub retries: i64,
-        #[serde(default = "defaults::output_tag")]
         pub tag: OutputTag,
-        #[serde(default = "defaults::output_webhook")]
         pub webhook: String,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output { default_with(code, defaults::output_code), default_with(interval,
+        defaults::output_interval), default_with(level, defaults::output_level),
+        default_with(retries, defaults::default_u64:: < i64, 3 >), default_with(tag,
+        defaults::output_tag), default_with(webhook, defaults::output_webhook) }
+    );
 
     impl Default for Output {
         fn default() -> Self {
@@ -3634,11 +3551,12 @@ pub mod titles_naming_definitions {
     }
 
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub created: Table3,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(Output { req(created) });
 
     /// `Source`, a type in the tool's schemas.
     #[derive(Clone, Debug, Default)]
@@ -3668,11 +3586,12 @@ pub mod titles_naming_definitions {
     );
 
     /// `Table3`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Table3 {
         pub id: String,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(Table3 { req(id) });
 
     /// `View`, a type in the tool's schemas.
     #[derive(Clone, Debug)]

@@ -228,18 +228,20 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod types {
     /// `OutputEntitiesItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct OutputEntitiesItem {
         /// The type of the entity
-        #[serde(rename = "entityType")]
         pub entity_type: String,
         /// The name of the entity
         pub name: String,
         /// An array of observation contents associated with the entity
         pub observations: Vec<String>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        OutputEntitiesItem deny { req(entity_type as "entityType"), req(name),
+        req(observations) }
+    );
 
     /// `InputRelationsItem`, a type in the tool's schemas.
     #[derive(Clone, Debug)]
@@ -257,27 +259,31 @@ pub mod types {
     );
 
     /// `OutputRelationsItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct OutputRelationsItem {
         /// The name of the entity where the relation starts
         pub from: String,
         /// The type of the relation
-        #[serde(rename = "relationType")]
         pub relation_type: String,
         /// The name of the entity where the relation ends
         pub to: String,
     }
 
+    ::mcp_runtime::__private::wire_object_de!(
+        OutputRelationsItem deny { req(from), req(relation_type as "relationType"),
+        req(to) }
+    );
+
     /// The structured result that the tools `delete_entities`, `delete_observations` and `delete_relations` give alike.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub message: String,
         pub success: bool,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output deny { req(message), req(success) }
+    );
 }
 
 /// Types and the pending call of the MCP tool `add_observations`.
@@ -297,23 +303,24 @@ pub mod add_observations {
     );
 
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub results: Vec<OutputResultsItem>,
     }
 
+    ::mcp_runtime::__private::wire_object_de!(Output deny { req(results) });
+
     /// `OutputResultsItem`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct OutputResultsItem {
-        #[serde(rename = "addedObservations")]
         pub added_observations: Vec<String>,
-        #[serde(rename = "entityName")]
         pub entity_name: String,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        OutputResultsItem deny { req(added_observations as "addedObservations"),
+        req(entity_name as "entityName") }
+    );
 
     /// The tool's arguments.
     #[derive(Clone, Debug)]
@@ -349,12 +356,12 @@ pub mod create_entities {
     );
 
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub entities: Vec<OutputEntitiesItem>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(Output deny { req(entities) });
 
     pub use super::types::OutputEntitiesItem;
 
@@ -378,12 +385,12 @@ pub mod create_relations {
     pub use super::types::{InputRelationsItem, OutputRelationsItem};
 
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub relations: Vec<OutputRelationsItem>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(Output deny { req(relations) });
 
     /// The tool's arguments.
     #[derive(Clone, Debug)]
@@ -475,13 +482,15 @@ pub mod delete_relations {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod open_nodes {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub entities: Vec<OutputEntitiesItem>,
         pub relations: Vec<OutputRelationsItem>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output deny { req(entities), req(relations) }
+    );
 
     pub use super::types::{OutputEntitiesItem, OutputRelationsItem};
 
@@ -504,13 +513,15 @@ pub mod open_nodes {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod read_graph {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub entities: Vec<OutputEntitiesItem>,
         pub relations: Vec<OutputRelationsItem>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output deny { req(entities), req(relations) }
+    );
 
     pub use super::types::{OutputEntitiesItem, OutputRelationsItem};
 
@@ -530,13 +541,15 @@ pub mod read_graph {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod search_nodes {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
-    #[serde(deny_unknown_fields)]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub entities: Vec<OutputEntitiesItem>,
         pub relations: Vec<OutputRelationsItem>,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output deny { req(entities), req(relations) }
+    );
 
     pub use super::types::{OutputEntitiesItem, OutputRelationsItem};
 

@@ -71,23 +71,29 @@ pub const TOOLS: &[::mcp_runtime::ToolInfo] = &[
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod convert_time {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub source: TimeResult,
         pub target: TimeResult,
         pub time_difference: String,
     }
 
+    ::mcp_runtime::__private::wire_object_de!(
+        Output { req(source), req(target), req(time_difference) }
+    );
+
     /// `TimeResult`, a type in the tool's schemas.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct TimeResult {
         pub datetime: String,
         pub day_of_week: String,
         pub is_dst: bool,
         pub timezone: String,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        TimeResult { req(datetime), req(day_of_week), req(is_dst), req(timezone) }
+    );
 
     /// The tool's arguments.
     #[derive(Clone, Debug)]
@@ -114,14 +120,17 @@ pub mod convert_time {
 #[allow(dead_code, missing_docs, clippy::all)]
 pub mod get_current_time {
     /// The tool's structured result.
-    #[derive(Clone, Debug, ::mcp_runtime::export::serde::Deserialize)]
-    #[serde(crate = "::mcp_runtime::export::serde")]
+    #[derive(Clone, Debug)]
     pub struct Output {
         pub datetime: String,
         pub day_of_week: String,
         pub is_dst: bool,
         pub timezone: String,
     }
+
+    ::mcp_runtime::__private::wire_object_de!(
+        Output { req(datetime), req(day_of_week), req(is_dst), req(timezone) }
+    );
 
     /// The tool's arguments.
     #[derive(Clone, Debug)]

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 
+use quote::ToTokens;
 use syn::punctuated::Punctuated;
 
 use crate::generate::polish::groups::{ToolGroups, tool_groups};
@@ -98,6 +99,111 @@ pub(crate) fn derive_paths(attr: &syn::Attribute) -> Option<Vec<syn::Path>> {
 /// Whether `path` names the trait `name` (by its last segment: `::serde::Serialize`).
 pub(crate) fn names_trait(path: &syn::Path, name: &str) -> bool {
     path.segments.last().is_some_and(|s| s.ident == name)
+}
+
+/// The names of the derives in `attrs`, by their last segment.
+pub(crate) fn derived(attrs: &[syn::Attribute]) -> Vec<String> {
+    attrs
+        .iter()
+        .filter_map(derive_paths)
+        .flatten()
+        .filter_map(|p| p.segments.last().map(|s| s.ident.to_string()))
+        .collect()
+}
+
+/// Every `key` or `key = "value"` in the `#[serde(…)]` attributes of `attrs`; `None` when one
+/// has another form (`key(…)`, a value that is no string).
+pub(crate) fn serde_keys(attrs: &[syn::Attribute]) -> Option<Vec<(String, Option<String>)>> {
+    let mut keys = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            let key = meta.path.to_token_stream().to_string();
+            let value = if meta.input.peek(syn::Token![=]) {
+                Some(meta.value()?.parse::<syn::LitStr>()?.value())
+            } else if meta.input.is_empty() || meta.input.peek(syn::Token![,]) {
+                None
+            } else {
+                return Err(meta.error("not a plain key"));
+            };
+            keys.push((key, value));
+            Ok(())
+        })
+        .ok()?;
+    }
+    Some(keys)
+}
+
+/// Drops the derive of `trait_name` from the item's derives and every serde attribute from
+/// it, its fields and its variants (the impl it stood for is written out).
+pub(crate) fn strip_derive(item: &mut syn::Item, trait_name: &str) {
+    let attrs = match item {
+        syn::Item::Struct(s) => {
+            for field in s.fields.iter_mut() {
+                field.attrs.retain(|a| !a.path().is_ident("serde"));
+            }
+            &mut s.attrs
+        }
+        syn::Item::Enum(e) => {
+            for variant in e.variants.iter_mut() {
+                variant.attrs.retain(|a| !a.path().is_ident("serde"));
+            }
+            &mut e.attrs
+        }
+        _ => return,
+    };
+    attrs.retain(|a| !a.path().is_ident("serde"));
+    attrs.retain_mut(|attr| {
+        let Some(paths) = derive_paths(attr) else {
+            return true;
+        };
+        let kept: Vec<&syn::Path> = paths
+            .iter()
+            .filter(|p| !names_trait(p, trait_name))
+            .collect();
+        if kept.is_empty() {
+            return false;
+        }
+        *attr = syn::parse_quote!(#[derive(#(#kept),*)]);
+        true
+    });
+}
+
+/// An enum's unit variants and their wire values (a variant's name, or its `rename`); `None`
+/// for an enum with data, discriminants or another serde attribute on a variant, and for one
+/// without variants (no value to write or read: serde's derive says so).
+pub(crate) fn unit_variants(item: &syn::ItemEnum) -> Option<(Vec<syn::Ident>, Vec<String>)> {
+    let mut variants = Vec::new();
+    let mut wires = Vec::new();
+    for variant in &item.variants {
+        if !matches!(variant.fields, syn::Fields::Unit) || variant.discriminant.is_some() {
+            return None;
+        }
+        let mut wire = variant.ident.to_string();
+        for (key, value) in serde_keys(&variant.attrs)? {
+            match (key.as_str(), value) {
+                ("rename", Some(name)) => wire = name,
+                _ => return None,
+            }
+        }
+        variants.push(variant.ident.clone());
+        wires.push(wire);
+    }
+    (!variants.is_empty()).then_some((variants, wires))
+}
+
+/// A field's `as "wire"` in `wire_object!` and `wire_object_de!`: its `rename`, or a raw
+/// identifier's name as written (`r#type` is never its wire name); nothing when the wire
+/// name is the field's own.
+pub(crate) fn wire_as(
+    ident: &syn::Ident,
+    rename: Option<String>,
+) -> Option<proc_macro2::TokenStream> {
+    let wire = rename.or_else(|| {
+        let own = ident.to_string();
+        own.strip_prefix("r#").map(str::to_string)
+    });
+    wire.filter(|w| *ident != w.as_str())
+        .map(|w| quote::quote!(as #w))
 }
 
 fn drop_derive(attrs: &mut [syn::Attribute], trait_name: &str) {

@@ -1,10 +1,11 @@
 //! What is done to each module once typify's items and our templates are in it: serde derives
-//! trimmed to the direction a type travels, our one style (`tidy.rs`), `Serialize` written out
-//! for types a client only sends, standard types by their prelude names, and what tools define
-//! alike moved into one shared module (`groups.rs`, `share.rs`).
+//! trimmed to the direction a type travels, our one style (`tidy.rs`), `Deserialize` and
+//! `Serialize` written out where a type's shape is plain, standard types by their prelude
+//! names, and what tools define alike moved into one shared module (`groups.rs`, `share.rs`).
 
 pub(crate) mod constructors;
 pub(crate) mod derives;
+pub(crate) mod deserialize;
 pub(crate) mod groups;
 pub(crate) mod layout;
 pub(crate) mod prelude;

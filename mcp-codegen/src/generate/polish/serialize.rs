@@ -13,7 +13,7 @@
 //! with `rename`. Anything else (untagged unions, `flatten`, `transparent`, a type that also
 //! derives `Deserialize`, whose attributes must stay for the derive) keeps serde's derive.
 
-use crate::generate::polish::derives::{derive_paths, names_trait};
+use crate::generate::polish::derives::{derived, serde_keys, strip_derive, unit_variants, wire_as};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
@@ -91,7 +91,7 @@ fn written_out(
         }
         _ => return None,
     };
-    strip(item);
+    strip_derive(item, "Serialize");
     Some(written)
 }
 
@@ -147,12 +147,7 @@ fn field_entry(field: &syn::Field) -> Option<TokenStream> {
             (quote!(skip_if), Some(quote!(, #path)))
         }
     };
-    // A raw identifier's name as written (`r#type`) is never its wire name.
-    let wire = wire.or_else(|| {
-        let own = ident.to_string();
-        own.strip_prefix("r#").map(str::to_string)
-    });
-    let wire = wire.filter(|w| *ident != w.as_str()).map(|w| quote!(as #w));
+    let wire = wire_as(ident, wire);
     Some(quote!(#helper(#ident #wire #test)))
 }
 
@@ -160,26 +155,7 @@ fn field_entry(field: &syn::Field) -> Option<TokenStream> {
 /// enum has no `Display` or one that writes every wire value (as generated string enums'
 /// does); else a `Serialize` impl that writes a `match` of wire values.
 fn enum_written(item: &syn::ItemEnum, display: Option<&String>) -> Option<(syn::Item, bool)> {
-    let mut variants = Vec::new();
-    let mut wires = Vec::new();
-    for variant in &item.variants {
-        if !matches!(variant.fields, syn::Fields::Unit) || variant.discriminant.is_some() {
-            return None;
-        }
-        let mut wire = variant.ident.to_string();
-        for (key, value) in serde_keys(&variant.attrs)? {
-            match (key.as_str(), value) {
-                ("rename", Some(name)) => wire = name,
-                _ => return None,
-            }
-        }
-        variants.push(variant.ident.clone());
-        wires.push(wire);
-    }
-    if variants.is_empty() {
-        // An enum without variants has no value to write: serde's derive says so.
-        return None;
-    }
+    let (variants, wires) = unit_variants(item)?;
     let name = &item.ident;
     let writes_wires = |d: &String| {
         wires
@@ -200,73 +176,6 @@ fn enum_written(item: &syn::ItemEnum, display: Option<&String>) -> Option<(syn::
         }
     };
     Some((written, false))
-}
-
-/// The names of the derives in `attrs`, by their last segment.
-fn derived(attrs: &[syn::Attribute]) -> Vec<String> {
-    attrs
-        .iter()
-        .filter_map(derive_paths)
-        .flatten()
-        .filter_map(|p| p.segments.last().map(|s| s.ident.to_string()))
-        .collect()
-}
-
-/// Every `key` or `key = "value"` in the `#[serde(…)]` attributes of `attrs`; `None` when one
-/// has another form (`key(…)`, a value that is no string).
-fn serde_keys(attrs: &[syn::Attribute]) -> Option<Vec<(String, Option<String>)>> {
-    let mut keys = Vec::new();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        attr.parse_nested_meta(|meta| {
-            let key = meta.path.to_token_stream().to_string();
-            let value = if meta.input.peek(syn::Token![=]) {
-                Some(meta.value()?.parse::<syn::LitStr>()?.value())
-            } else if meta.input.is_empty() || meta.input.peek(syn::Token![,]) {
-                None
-            } else {
-                return Err(meta.error("not a plain key"));
-            };
-            keys.push((key, value));
-            Ok(())
-        })
-        .ok()?;
-    }
-    Some(keys)
-}
-
-/// Drops `Serialize` from the item's derives and every serde attribute from it, its fields
-/// and its variants.
-fn strip(item: &mut syn::Item) {
-    let attrs = match item {
-        syn::Item::Struct(s) => {
-            for field in s.fields.iter_mut() {
-                field.attrs.retain(|a| !a.path().is_ident("serde"));
-            }
-            &mut s.attrs
-        }
-        syn::Item::Enum(e) => {
-            for variant in e.variants.iter_mut() {
-                variant.attrs.retain(|a| !a.path().is_ident("serde"));
-            }
-            &mut e.attrs
-        }
-        _ => return,
-    };
-    attrs.retain(|a| !a.path().is_ident("serde"));
-    attrs.retain_mut(|attr| {
-        let Some(paths) = derive_paths(attr) else {
-            return true;
-        };
-        let kept: Vec<&syn::Path> = paths
-            .iter()
-            .filter(|p| !names_trait(p, "Serialize"))
-            .collect();
-        if kept.is_empty() {
-            return false;
-        }
-        *attr = syn::parse_quote!(#[derive(#(#kept),*)]);
-        true
-    });
 }
 
 #[cfg(test)]
