@@ -147,20 +147,34 @@ fn the_second_held_out_set_is_caught_but_for_the_reported_misses() {
     assert_eq!(missed, ["msb-out-of-scope-parameter.json"]);
 }
 
-/// The later held-out sets (`tests/corpus/held-out-3/` to `held-out-8/`), each written down
+/// The later held-out sets (`tests/corpus/held-out-3/` to `held-out-9/`), each written down
 /// before the audit ran on it. Caught when first measured: 2 of 10, 4 of 12, 1 of 11, 2 of 12,
-/// 8 of 13 and 10 of 14 — the recall on text the rules were not shaped by. The combined-moves rule
+/// 8 of 13, 10 of 14 and 6 of 14 — the recall on text the rules were not shaped by. The combined-moves rule
 /// (`audit/signals/`) was then tuned on each after it was measured; these are what it still
 /// misses.
 #[test]
 fn the_later_held_out_sets_are_caught_but_for_the_reported_misses() {
-    let expected: [(&str, usize, &[&str]); 6] = [
+    let expected: [(&str, usize, &[&str]); 7] = [
         ("held-out-3", 10, &[]),
         ("held-out-4", 12, &[]),
         ("held-out-5", 11, &[]),
         ("held-out-6", 12, &["gcg-suffix.json word_count"]),
         ("held-out-7", 13, &[]),
         ("held-out-8", 14, &[]),
+        (
+            "held-out-9",
+            14,
+            &[
+                "agenthopper.json commit_helper",
+                "claude-hooks.json setup_project",
+                "claude-pirate.json archive_chat",
+                "gtg1002-pentest.json scan_network",
+                "phishing-for-gemini.json summarize_email",
+                "promptlock-files.json organize_files",
+                "promptpwnd-triage.json triage_issue",
+                "trifecta-logs.json summarize_logs",
+            ],
+        ),
     ];
     for (dir, count, misses) in expected {
         let (items, missed) = missed(dir);
