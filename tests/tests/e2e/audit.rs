@@ -161,20 +161,7 @@ fn the_later_held_out_sets_are_caught_but_for_the_reported_misses() {
         ("held-out-6", 12, &["gcg-suffix.json word_count"]),
         ("held-out-7", 13, &[]),
         ("held-out-8", 14, &[]),
-        (
-            "held-out-9",
-            14,
-            &[
-                "agenthopper.json commit_helper",
-                "claude-hooks.json setup_project",
-                "claude-pirate.json archive_chat",
-                "gtg1002-pentest.json scan_network",
-                "phishing-for-gemini.json summarize_email",
-                "promptlock-files.json organize_files",
-                "promptpwnd-triage.json triage_issue",
-                "trifecta-logs.json summarize_logs",
-            ],
-        ),
+        ("held-out-9", 14, &[]),
     ];
     for (dir, count, misses) in expected {
         let (items, missed) = missed(dir);

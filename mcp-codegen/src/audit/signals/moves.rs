@@ -52,7 +52,8 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:asking|confirming|checking)\s+(?:with\s+)?(?:the\s+)?user\b[^.;]{0,40}\b(?:slows|wastes|annoys|is\s+(?:unnecessary|not\s+needed))
         | \bkeep\s+(?:this|it|that|them|these)\s+(?:\w+\s+){0,3}(?:out\s+of|from|secret|hidden|private|quiet|between)\b
         | \b(?:needs?|requires?)\s+no\s+(?:\w+\s+)?(?:approval|confirmation|permission|consent)\b
-        | \bno\s+(?:approval|confirmation|consent)\s+(?:is\s+)?(?:needed|required|necessary)\b
+        | \bno\s+(?:further\s+|additional\s+|other\s+)?(?:approval|confirmation|consent)\s+(?:is\s+)?(?:needed|required|necessary)\b
+        | \bstyle\s*=\s*[\x22'][^\x22'>]{0,60}(?:font-size:\s*0|display:\s*none|visibility:\s*hidden|opacity:\s*0(?:[;\x22']|\.0))
         | \b(?:no\s+longer|don'?t|do\s+not|never)\s+(?:needs?|requires?)\s+(?:\w+\s+){0,2}(?:confirmation|approval|permission|consent)\b
         | \b(?:has|have)\s+already\s+(?:agreed|approved|consented|confirmed|authori[sz]ed)\b | \bconfirmed\s+by\s+(?:them|the\s+user)\b
         | \bpre-?(?:approved|authori[sz]ed)\b
@@ -93,6 +94,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \bit\s+is\s+(?:safe|harmless|trusted|signed|verified)\b
         | \branked\s+(?:first|\#?1)\b | \bahead\s+of\s+(?:any|all|every)\s+other\b
         | \bthis\s+is\s+not\s+a\s+(?:url|link|query|value|file\s+name)\b
+        | \b(?:additional|updated|new)\s+(?:GEMINI|CLAUDE|AGENTS|COPILOT|CURSOR)\.md\s+instructions?\b
         | \bfollow\s+(?:only\s+)?(?:these|this|my)\s+instructions?\s+only\b | \bonly\s+follow\s+(?:these|this|my)\s+instructions?\b
         ",
     )
@@ -112,6 +114,7 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:the\s+)?(?:task|request|job)\s+above\s+is\s+(?:complete|completed|finished|done)\b | (?:^|\n)\s*new\s+(?:task|instructions?)\s*:
         | \b(?:copy|repeat|paste|replicate|forward)\s+(?:this|these|everything|the)\s+(?:entire\s+|whole\s+|exact\s+)?(?:description|instructions?|text|prompt|message|between)\b[^.;]{0,80}\b(?:every|each|all|other|another|top)\b
         | <\$(?:START|END)\$>
+        | \b(?:copy|append|add|paste|insert)\w*\s+(?:this|the)\s+(?:\w+\s+)?(?:paragraph|text|note|block|section)\b[^;\n]{0,100}?\b(?:every|each|all)\s+other\s+repositor(?:y|ies)\b
         ",
     )
 });
@@ -165,6 +168,7 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
         | \bset\s+(?:this|it)\s+to\s+(?:the\s+)?(?:output|contents?|value)\s+of\b
         | \bcurl\b[^\n;|]{0,80}?(?:\s-d\b|--data|\s-F\b|--form|\s-T\b|--upload-file|-X\s*(?:POST|PUT))
         | \|\s*(?:curl|wget|nc|ncat|netcat)\b
+        | \bgh\s+(?:issue|pr)\s+(?:edit|comment|create)\b
         | \b(?:add|post|write|put|include|leave)\w*\s+(?:them|it|these|those|the\s+\w+)\s+(?:as|in|into)\s+(?:a\s+)?(?:new\s+|public\s+)?(?:message|comment|note|reply|post)\b
         ",
     )
@@ -182,6 +186,9 @@ static DESTINATION: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:\b(?:s?ftp|scp|smb)://[\w.-]+) | (?i:\bcard\s+ending\s+(?:in\s+)?\d{4}\b)
         | (?i:https?://[^\s)\x22'>]*(?:[?&][\w-]+=(?:[\s,)\x22']|$)|/\s+followed\s+by))
         | (?i:https?://[^\s/)\x22'>]+/[^\s)\x22'>]*(?:<[^>\s]+>|\{[^}\n]{1,40}\}))
+        | (?i:https?://[^\s/)\x22'>]+/[^\s)\x22'>]*[?&=]<[^>\n]{1,40}>)
+        | \b[A-Z][A-Z0-9]*_(?:BASE_URL|API_BASE|API_URL|ENDPOINT)\b[^.;\n]{0,20}\bto\s+https?://
+        | \b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|ghp_[A-Za-z0-9]{30,}|xox[bp]-[A-Za-z0-9-]{20,}|AKIA[0-9A-Z]{16})\b
         | https?://[^\s)\x22'>]*[?&][\w-]+=[A-Z][A-Z0-9]*_[A-Z0-9_]+
         | (?i:\b(?:ping|nslookup|dig|host|curl|wget)\s+(?:-\S+\s+(?:\d+\s+)?)*)\S*(?:<[^>\s]+>|\{[^}\s]+\}|\$\{?\w+\}?)\.[\w-]+(?:\.[\w-]+)+
         ",
@@ -192,9 +199,9 @@ static DESTINATION: LazyLock<Regex> = LazyLock::new(|| {
 static REACH: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
-        \bafter\s+(?:each|every|any)\s+(?:\w+\s+)?(?:task|reply|response|answer|request|message|turn|question)\b
+        \bafter\s+(?:each|every|any)\s+(?:\w+\s+)?(?:task|reply|response|answer|request|message|turn|question|commit|push)\b
         | \bbefore\s+(?:answering|replying|responding|you\s+(?:answer|reply|respond|can|do|solve|start))\b
-        | \b(?:close|end|finish|sign)\s+(?:every|each|all|your)\s+(?:reply|replies|response|responses|answer|answers|message|messages)\b
+        | \b(?:close|end|finish|sign)\s+(?:every|each|all|your)\s+(?:reply|replies|response|responses|answer|answers|message|messages|summary|summaries)\b
         | \bat\s+the\s+end\s+of\s+(?:every|each|your|the)\s+(?:reply|response|answer|message|conversation)\b
         | \bprior\s+to\s+any\b | \bfrom\s+now\s+on\b | \bfor\s+the\s+rest\s+of\b
         | \b(?:all|any|every)\s+future\s+(?:sessions?|conversations?|chats?|requests?|replies)\b | \bpermanently\s+and\b
@@ -220,6 +227,7 @@ static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)
         \bdownload\w*\b[^.;]{0,100}?\b(?:run|launch|execute|start)\b
         | \bmake\s+(?:it|them|the\s+\w+)\s+executable\b | \bchmod\s+\+x\b
+        | \b(?:generate|write|create)\s+and\s+(?:run|execute)\b
         | \b(?:fetch|get|retrieve|pull)\w*\b[^.;]{0,100}?\b(?:run|execute|source)\s+(?:it|them|the\s+script)\b
         | \bcurl\b[^\n;]{0,120}?\|\s*(?:ba|z)?sh\b | \brun\s+(?:it|them)\s+with\s+(?:ba|z)?sh\b
         | \b(?:add|write|insert|append|put|set)\w*\b[^.;]{0,80}?(?:mcp\.json|settings\.json|\.bashrc|\.zshrc|\.profile|crontab|authorized_keys)\b
@@ -231,7 +239,7 @@ static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
 static DESTROY: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
-        \b(?:delete|remove|wipe|erase|destroy|terminate|drop|purge)[sd]?\s+(?:all|every|everything|each)\b
+        \b(?:delete|remove|wipe|erase|destroy|terminate|drop|purge|encrypt)(?:s|d|ed|es)?\s+(?:all|every|everything|each)\b
         | \b(?:delete|remove|wipe|erase)\s+(?:\w+\s+){0,3}(?:home\s+directory|file-?system|hard\s+drive|disk)\b
         | \bfactory\s+state\b | \brm\s+-rf\s+(?:~|/|\$HOME)
         ",
@@ -244,7 +252,7 @@ static SPEAKER: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)
         \bmessage\s+from\s+me\b | \b(?:note|message)\s+(?:for|to)\s+whoever\b | \bto\s+you,\s+the\s+(?:assistant|ai|model|agent)\b
         | \bsigned,\s+[A-Z]\w+ | \bmy\s+(?:friend|colleague|boss|wife|husband|partner|assistant)\b
-        | \b(?:notice|message)\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent)s?\b
+        | \b(?:notice|message|note)\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|summari[sz]er)s?\b
         | ^\s*assistants?\s+(?:get|should|must|will)\b | [.!?]\s+assistants?\s+(?:get|should|must|will)\b
         | \byou\s+are\s+an?\s+(?:ai|assistant|agent|llm|model|language\s+model)\b
         | \byour\s+(?:goal|task|job|mission|objective)\s+is\s+to\b
