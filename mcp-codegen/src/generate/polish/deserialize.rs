@@ -1,14 +1,15 @@
-//! `Deserialize` for generated structs and string enums, written by the runtime's `macro_rules!` instead of
-//! derived: `wire_object_de!(Output { req(text), default(limit) })` takes each field by its
-//! wire name from the object its `__private::Fields` read. serde's derive writes a field enum,
-//! a visitor and a missing-field check per type; typed fakes read every tool's arguments, so
-//! with fakes on a server of hundreds of tools cost several times its client to compile.
+//! `Deserialize` for generated structs and string enums, written by the runtime's
+//! `macro_rules!` instead of derived: `wire_object_de!(Output { req(text), default(limit) })`
+//! takes each field by its wire name from the object its `__private::Fields` read. serde's
+//! derive writes a field enum, a visitor and a missing-field check per type; typed fakes read
+//! every tool's arguments, so with fakes on, a server of hundreds of tools cost several times
+//! its client to compile.
 //!
 //! Only named-field structs whose serde attributes are `rename`, `default` (with or without
 //! a function) and `skip_serializing_if`, and on the type `deny_unknown_fields`, and enums of
 //! unit variants with `rename` (`wire_enum_de!`) are written out; anything else keeps serde's
-//! derive. A type that also derives `Serialize` keeps its
-//! attributes for that derive (`serialize.rs` writes it out next, where it can).
+//! derive. A type that also derives `Serialize` keeps its attributes for that derive
+//! (`serialize.rs` writes it out next, where it can).
 
 use crate::generate::polish::derives::{
     derive_paths, derived, names_trait, serde_keys, strip_derive, unit_variants, wire_as,
@@ -16,8 +17,8 @@ use crate::generate::polish::derives::{
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// Writes out `Deserialize` for every eligible struct of the tool module `module` (a file
-/// holding one `pub mod`), each right after its type.
+/// Writes out `Deserialize` for every eligible struct and string enum of the tool module
+/// `module` (a file holding one `pub mod`), each right after its type.
 pub(crate) fn write_out(module: &mut syn::File) {
     for item in &mut module.items {
         if let syn::Item::Mod(m) = item
