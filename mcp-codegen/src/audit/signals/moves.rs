@@ -188,7 +188,7 @@ static DESTINATION: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:https?://[^\s/)\x22'>]+/[^\s)\x22'>]*(?:<[^>\s]+>|\{[^}\n]{1,40}\}))
         | (?i:https?://[^\s/)\x22'>]+/[^\s)\x22'>]*[?&=]<[^>\n]{1,40}>)
         | \b[A-Z][A-Z0-9]*_(?:BASE_URL|API_BASE|API_URL|ENDPOINT)\b[^.;\n]{0,20}\bto\s+https?://
-        | \b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|ghp_[A-Za-z0-9]{30,}|xox[bp]-[A-Za-z0-9-]{20,}|AKIA[0-9A-Z]{16})\b
+        | \b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{8,}\d[A-Za-z0-9_-]{8,}|ghp_[A-Za-z0-9]{12,}\d[A-Za-z0-9]{12,}|xox[bp]-[A-Za-z0-9-]{8,}\d[A-Za-z0-9-]{8,})\b
         | https?://[^\s)\x22'>]*[?&][\w-]+=[A-Z][A-Z0-9]*_[A-Z0-9_]+
         | (?i:\b(?:ping|nslookup|dig|host|curl|wget)\s+(?:-\S+\s+(?:\d+\s+)?)*)\S*(?:<[^>\s]+>|\{[^}\s]+\}|\$\{?\w+\}?)\.[\w-]+(?:\.[\w-]+)+
         ",
