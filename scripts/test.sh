@@ -80,13 +80,17 @@ stage() {
   return $rc
 }
 
-# The feature sets the crates promise to build with: each feature alone, and none.
+# The feature sets the crates promise to build with: each feature alone, and none. Each set
+# is checked beside tests/feature-matrix, which holds the proc macros' syn to the features the
+# test build gave it: the sets then share syn and every proc macro with the test build and
+# with each other (else each set compiled them again, for its own mix of syn features).
 features() {
   local crate=$1; shift
   for set in "" "$@"; do
     local start=$SECONDS out
     # A warning here is one clippy cannot see (code dead only in this feature set): fail on it.
-    out=$(cargo check -q -p "$crate" --no-default-features ${set:+--features "$set"} 2>&1) || { echo "$out"; return 1; }
+    out=$(cargo check -q -p "$crate" -p mcp-toolset-feature-matrix --no-default-features \
+      ${set:+--features "$crate/$set"} 2>&1) || { echo "$out"; return 1; }
     [ -z "$out" ] || { echo "$out"; return 1; }
     echo "   -p $crate --no-default-features ${set:+--features $set} ($((SECONDS - start)) s)"
   done
@@ -177,9 +181,11 @@ installed || status=$?
 # target/doc starts empty: rustdoc never deletes the search-index shards of earlier runs, and
 # every crate it documents reads and rewrites all of them (the corpus's make that hundreds of
 # MB: a re-run's docs took 183 s with them and 41 s without).
+# The lint variables again: they are part of what cargo keys our crates' builds by, so with
+# them the docs reuse the test build's mcp-codegen for the build scripts and their output.
 docs() {
   rm -rf target/doc
-  cargo doc --no-deps -q --lib --all-features -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
+  env "${lint[@]}" cargo doc --no-deps -q --lib --all-features -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
     -p mcp-toolset-goldens -p mcp-toolset-corpus
 }
 if [ "$mode" = all ]; then
