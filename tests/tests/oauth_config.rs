@@ -19,7 +19,7 @@ mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
 fn config_entries_manager_and_generated_clients_use_the_stored_login() {
     let home = Home::new("config");
     // SAFETY: the only test of this binary, before any thread of its own starts.
-    unsafe { std::env::set_var("XDG_CONFIG_HOME", &home.0) };
+    unsafe { std::env::set_var("XDG_CONFIG_HOME", &*home.0) };
     let server = demo_oauth(3600);
     let other = demo_oauth(3600);
     let login = home.cli(&["login", &server.url], true, false);

@@ -218,8 +218,7 @@ fn a_config_audit_names_its_mistakes_and_its_toxic_flow() {
         "{text}"
     );
     // A filter that denies the mail tools that send breaks the flow.
-    let dir = std::env::temp_dir().join(format!("mcp-audit-flow-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("audit-flow");
     let mut value: Value =
         serde_json::from_str(&std::fs::read_to_string(&config).unwrap()).unwrap();
     let servers = value["mcpServers"].as_object_mut().unwrap();
@@ -731,8 +730,7 @@ fn sarif_names_every_rule_and_places_each_finding_on_its_line() {
 
 #[test]
 fn snapshots_audited_together_catch_a_description_naming_the_others_tool() {
-    let dir = std::env::temp_dir().join(format!("mcp-audit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("audit");
     let mail = dir.join("mail.json");
     let math = dir.join("math.json");
     std::fs::write(&mail, r#"{"tools": [{"name": "send_email", "description": "Sends an email.", "inputSchema": {"type": "object"}}]}"#).unwrap();

@@ -18,11 +18,8 @@ mcp_macros::mcp_toolset!(Demo, "mcp/demo.json");
 
 const CLI: &str = env!("CARGO_BIN_EXE_test-mcp-codegen");
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcp-cassette-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> crate::common::Scratch {
+    crate::common::scratch(&format!("cassette-{name}"))
 }
 
 /// Records a short session with `spec` to `cassette`.

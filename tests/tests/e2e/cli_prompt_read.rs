@@ -50,7 +50,8 @@ fn a_resource_prints_as_text_and_a_blob_is_written_with_out() {
         stdout.starts_with("# Everything Server - Features"),
         "{stdout}"
     );
-    let file = std::env::temp_dir().join(format!("mcp-read-blob-{}", std::process::id()));
+    let dir = crate::common::scratch("read-blob");
+    let file = dir.join("blob");
     let blob = run(&[
         "read",
         "demo://resource/dynamic/blob/7",

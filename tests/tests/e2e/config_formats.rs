@@ -312,7 +312,7 @@ proptest! {
             .into_iter()
             .map(|(name, s)| Server { name, ..s })
             .collect();
-        let dir = std::env::temp_dir().join(format!("mcp-config-dialects-{}", std::process::id()));
+        let dir = crate::common::scratch("config-dialects");
         let mut models = Vec::new();
         for dialect in ["mcpServers", "vscode", "zed", "gemini", "codex", "plugin", "framework"] {
             let (text, name) = file(&servers, dialect);

@@ -128,8 +128,7 @@ fn unreachable_is_exit_2_not_drift() {
 
 #[test]
 fn diff_exit_codes_follow_fail_on() {
-    let dir = std::env::temp_dir().join(format!("mcp-drift-diff-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("drift-diff");
     let old: Value = serde_json::from_str(&std::fs::read_to_string(SNAPSHOT).unwrap()).unwrap();
     let write = |name: &str, value: &Value| {
         let path = dir.join(name);

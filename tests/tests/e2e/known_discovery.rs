@@ -15,11 +15,8 @@ use crate::common::faults::Pids;
 
 const MODERN: &str = "2026-07-28";
 
-fn scratch(test: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("mcp-known-discovery-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(test: &str) -> crate::common::Scratch {
+    crate::common::scratch(&format!("known-discovery-{test}"))
 }
 
 /// A snapshot of `discover_probe.py`'s one tool, recording `version` and `capabilities`.

@@ -70,8 +70,7 @@ async fn server_everything_keeps_the_task_support_of_every_tool() {
 
 #[test]
 fn snapshots_keep_them_and_the_cache_hints() {
-    let dir = std::env::temp_dir().join(format!("as-sent-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("as-sent");
     let out = dir.join("snapshot.json");
     let status = Command::new(env!("CARGO_BIN_EXE_test-mcp-codegen"))
         .args([

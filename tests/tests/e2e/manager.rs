@@ -1,7 +1,7 @@
 //! Many servers from one mcp.json, with real processes: fault isolation, respawn, no replay of
 //! destructive calls, pools, per-call sessions, and the registry on top.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_runtime::host::config::Config;
@@ -14,11 +14,8 @@ use crate::common::*;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_test-demo-server");
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcp-manager-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    scratch(&format!("manager-{name}"))
 }
 
 /// A demo server entry that appends a line to `starts` each time it is started.

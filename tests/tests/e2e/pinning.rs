@@ -19,11 +19,8 @@ use serde_json::{Value, json};
 const CLI: &str = env!("CARGO_BIN_EXE_test-mcp-codegen");
 const PEER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/peers/rug_pull.py");
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcp-pinning-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> crate::common::Scratch {
+    crate::common::scratch(&format!("pinning-{name}"))
 }
 
 /// What the server offers when the snapshot is taken.
@@ -59,7 +56,7 @@ fn pulled_tools() -> Value {
 }
 
 struct Setup {
-    dir: PathBuf,
+    dir: crate::common::Scratch,
     defs: PathBuf,
     snapshot: PathBuf,
 }

@@ -132,8 +132,7 @@ async fn a_rig_model_answers_servers_that_sample() {
 /// rig agent whose tools come from a config entry that replays it (no process, no port).
 #[tokio::test]
 async fn rig_agent_runs_offline_against_a_cassette() {
-    let dir = std::env::temp_dir().join(format!("rig-cassette-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("rig-cassette");
     let cassette = dir.join("demo.json");
     let options = mcp_runtime::ConnectOptions::default().record(&cassette);
     let live = mcp_runtime::Client::connect_with(demo_stdio(), options)

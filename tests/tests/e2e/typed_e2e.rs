@@ -56,11 +56,8 @@ fn time_spec() -> StdioSpec {
     ServerSpec::stdio(python_bin("mcp-server-time")).arg("--local-timezone=UTC")
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcp-toolset-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.canonicalize().unwrap()
+fn temp_dir(name: &str) -> crate::common::Scratch {
+    crate::common::scratch(&format!("toolset-{name}"))
 }
 
 /// Asserts that `live` is the committed `mcp/{name}.json`; with `EXPECTORATE=overwrite` (as

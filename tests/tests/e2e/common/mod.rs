@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 
 pub mod faults;
 pub mod oauth;
+mod scratch;
+
+pub use scratch::{Scratch, scratch};
 
 use mcp_runtime::{Client, ServerSpec, StdioSpec};
 

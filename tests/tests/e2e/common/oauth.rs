@@ -80,14 +80,11 @@ pub fn faulty(mode: &str) -> Proc {
 }
 
 /// A token store of its own for one test (removed when dropped).
-pub struct Home(pub PathBuf);
+pub struct Home(pub super::Scratch);
 
 impl Home {
     pub fn new(name: &str) -> Home {
-        let dir = std::env::temp_dir().join(format!("mcp-oauth-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Home(dir)
+        Home(super::scratch(&format!("oauth-{name}")))
     }
 
     /// Where the CLI keeps tokens with `XDG_CONFIG_HOME` set to this home.
@@ -144,7 +141,7 @@ impl Home {
         let mut command = Command::new(CLI);
         command
             .args(args)
-            .env("XDG_CONFIG_HOME", &self.0)
+            .env("XDG_CONFIG_HOME", &*self.0)
             .env_remove("BROWSER")
             .env_remove("CI")
             .stdin(Stdio::null())
@@ -164,12 +161,6 @@ impl Home {
         }
         command.envs(env.iter().copied());
         command.output().unwrap()
-    }
-}
-
-impl Drop for Home {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
