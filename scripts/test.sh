@@ -80,6 +80,15 @@ stage() {
   return $rc
 }
 
+# A CI disk is shared with other jobs: each run says what was free at its start and its end
+# and what target/ took, so a run that fills the disk is told from one that breaks.
+disk() {
+  local free used
+  free=$(df -h --output=avail . | tail -1 | tr -d ' ')
+  used=$(du -sh target 2>/dev/null | cut -f1)
+  echo "   (disk: $free free, target/ ${used:-empty})"
+}
+
 # The feature sets the crates promise to build with: each feature alone, and none. Each set
 # is checked beside tests/feature-matrix, which holds the proc macros' syn to the features the
 # test build gave it: the sets then share syn and every proc macro with the test build and
@@ -170,6 +179,7 @@ cargo_test() {
 lint_build() { cargo_test --no-run -q && cargo_test --no-run -q --benches; }
 run_tests() { cargo_test "$@" 2>&1 | tee "$log"; }
 
+[ "$mode" = all ] && disk
 if [ "$mode" = all ]; then
   stage "cargo fmt --check" cargo fmt --all -- --check || status=$?
   [ "$status" -eq 0 ] && { stage "cargo test --no-run, clippy -D warnings" lint_build || status=$?; }
@@ -193,6 +203,7 @@ if [ "$mode" = all ]; then
     docs || status=$?; }
   [ "$status" -eq 0 ] && { stage "cargo package" package || status=$?; }
 fi
+[ "$mode" = all ] && disk
 # One closing line for the whole workspace (cargo prints one per test binary and doc pass).
 awk '/^test result:/ { p += $4; f += $6; i += $8 }
      END { printf "%d passed, %d failed, %d ignored\n", p, f, i }' "$log"
