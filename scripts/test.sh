@@ -83,10 +83,10 @@ stage() {
 # A CI disk is shared with other jobs: each run says what was free at its start and its end
 # and what target/ took, so a run that fills the disk is told from one that breaks.
 disk() {
-  local free used
+  local free used=none
   free=$(df -h --output=avail . | tail -1 | tr -d ' ')
-  used=$(du -sh target 2>/dev/null | cut -f1)
-  echo "   (disk: $free free, target/ ${used:-empty})"
+  [ ! -d target ] || used=$(du -sh target | cut -f1)
+  echo "   (disk: $free free, target/ $used)"
 }
 
 # The feature sets the crates promise to build with: each feature alone, and none. Each set
