@@ -135,24 +135,33 @@ if [ "$mode" = install ]; then
   stage "install test servers" install
   exit 0
 fi
-# The installs wait on the network more than the CPU: they run beside the lints, and the tests
-# wait for them.
+log=$(mktemp)
+install_log=$(mktemp)
 installing=""
+# A run that stops early (a failed stage, Ctrl-C) stops the installs it started: else a
+# half-done `npm ci` goes on in the background, and the next run's collides with it.
+cleanup() {
+  [ -z "$installing" ] || kill -- -"$installing" 2>/dev/null || true
+  rm -f "$log" "$install_log"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+# The installs wait on the network more than the CPU: they run beside the lints, and the tests
+# wait for them. In a session of their own, so that the cleanup above reaches every process
+# they start.
 if [ "$mode" = all ]; then
-  install_log=$(mktemp)
-  (stage "install test servers" install > "$install_log" 2>&1) &
+  setsid "$here/scripts/test.sh" --install-only > "$install_log" 2>&1 &
   installing=$!
 fi
 installed() {
   [ -n "$installing" ] || return 0
   local rc=0
   wait "$installing" || rc=$?
-  cat "$install_log"; rm -f "$install_log"; installing=""
+  installing=""
+  cat "$install_log"
   return $rc
 }
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
 status=0
 # Four test threads on any machine: most tests wait on a server process, so more threads than
 # cores finish sooner (the e2e suite: 90 s with 2, 50 s with 4 on a 2-core machine), and
