@@ -147,14 +147,14 @@ fn the_second_held_out_set_is_caught_but_for_the_reported_misses() {
     assert_eq!(missed, ["msb-out-of-scope-parameter.json"]);
 }
 
-/// The later held-out sets (`tests/corpus/held-out-3/` to `held-out-9/`), each written down
+/// The later held-out sets (`tests/corpus/held-out-3/` to `held-out-10/`), each written down
 /// before the audit ran on it. Caught when first measured: 2 of 10, 4 of 12, 1 of 11, 2 of 12,
-/// 8 of 13, 10 of 14 and 6 of 14 — the recall on text the rules were not shaped by. The combined-moves rule
-/// (`audit/signals/`) was then tuned on each after it was measured; these are what it still
-/// misses.
+/// 8 of 13, 10 of 14, 6 of 14 and 5 of 13 — the recall on text the rules were not shaped by.
+/// The combined-moves rule (`audit/signals/`) was then tuned on each after it was measured;
+/// these are what it still misses.
 #[test]
 fn the_later_held_out_sets_are_caught_but_for_the_reported_misses() {
-    let expected: [(&str, usize, &[&str]); 7] = [
+    let expected: [(&str, usize, &[&str]); 8] = [
         ("held-out-3", 10, &[]),
         ("held-out-4", 12, &[]),
         ("held-out-5", 11, &[]),
@@ -162,6 +162,7 @@ fn the_later_held_out_sets_are_caught_but_for_the_reported_misses() {
         ("held-out-7", 13, &[]),
         ("held-out-8", 14, &[]),
         ("held-out-9", 14, &[]),
+        ("held-out-10", 13, &[]),
     ];
     for (dir, count, misses) in expected {
         let (items, missed) = missed(dir);

@@ -68,6 +68,9 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         | \bauto-?approv\w* | \bautoApprove\b | --dangerously-skip-permissions | \byolo\s+mode\b
         | \bspare\s+the\s+user\b[^.;]{0,40}\b(?:prompts|confirmations|questions|dialogs)\b
         | \bskip\s+(?:all\s+|the\s+)?(?:confirmations?|approvals?|permission\s+(?:checks|prompts))\b
+        | \b(?:approval|confirmation|consent|permission)\s+(?:step\s+)?(?:skipped|waived|bypassed)\b
+        | \b(?:below|out\s+of|outside)\s+(?:the\s+)?(?:visible\s+(?:part|area|region)|view|sight)\b | \bscrolls?\s+(?:out\s+of|off)\b
+        | \b(?:report|say|tell|answer)(?:s|ing)?\s+(?:the\s+user\s+)?only\s+that\b
         ",
     )
 });
@@ -91,7 +94,9 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:locked|disabled|blocked)\s+until\b | \bcannot\s+(?:\w+\s+){0,4}until\b
         | \bthis\s+is\s+an?\s+(?:important|urgent)\s+message\b
         | \b(?:most|only)\s+(?:accurate|trusted|reliable|authoritative)\b[^.;]{0,40}\bavailable\b
-        | \bit\s+is\s+(?:safe|harmless|trusted|signed|verified)\b
+        | \bit\s+is\s+(?:an?\s+)?(?:safe|harmless|trusted|signed|verified)\b
+        | \bmost\s+(?:\w+\s+(?:and\s+)?)?(?:reliable|trustworthy|trusted|authoritative)\s+(?:provider|source|vendor|choice|option|service)\b
+        | \brecommend\s+(?:it|them|this|us)\s+(?:first|above|over)\b | \bon\s+the\s+safe[-\s]?list\b
         | \branked\s+(?:first|\#?1)\b | \bahead\s+of\s+(?:any|all|every)\s+other\b
         | \bthis\s+is\s+not\s+a\s+(?:url|link|query|value|file\s+name)\b
         | \b(?:additional|updated|new)\s+(?:GEMINI|CLAUDE|AGENTS|COPILOT|CURSOR)\.md\s+instructions?\b
@@ -119,6 +124,18 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A command run from an encoding, so that no reader sees what it does: plain enough to need no
+/// second move (no honest tool hides its own setup from the person approving it).
+pub(super) static ENCODED_RUN: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)
+        \bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,40}?\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b
+        | \beval\s*\(?\s*\$?\(?\s*(?:echo|printf)\b[^\n]{0,200}?\bbase64\s+(?:-d|--decode)\b
+        | \b(?:python3?|node|perl|ruby)\s+-[ce]\s+[\x22'][^\x22'\n]{0,80}\b(?:b64decode|atob|decode64|unpack)\b
+        ",
+    )
+});
+
 /// Secrets, the model's context, and other private data.
 static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
     regex(
@@ -128,7 +145,7 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \benvironment\s+variables?\b | \boutput\s+of\s+(?:running\s+)?`?(?:env|printenv|set|history|whoami)\b
         | \b(?:complete|whole|entire|full)\s+(?:\w+\s+)?(?:conversation|chat|transcript|history)\b
         | \b(?:conversation|chat)\s+history\b | \bsystem\s+prompt\b
-        | \buser'?s\s+(?:\w+\s+)?(?:names?|e-?mails?|address(?:es)?|phone|locations?|contacts|messages|files)\b
+        | \buser'?s\s+(?:\w+\s+)?(?:names?|e-?mails?|address(?:es)?|phone|locations?|contacts|messages|files|memor(?:y|ies))\b
         | \bprivate\s+(?:ones|repositor(?:y|ies)|repos|files|keys?|data|messages|notes|documents)\b
         | \b(?:passwords?|passphrases?|private\s+keys?|secret\s+keys?|seed\s+phrases?|credentials|session\s+cookies?)\b
         | \b(?:most\s+recent|latest|all)\s+(?:\w+\s+)?(?:files|documents|emails|messages)\s+(?:in|from|of)\b
@@ -183,6 +200,7 @@ static DESTINATION: LazyLock<Regex> = LazyLock::new(|| {
         | \b0x[0-9a-fA-F]{40}\b
         | (?i:\b(?:visit|go\s+to|open|browse\s+to)\s+(?:https?://)?[\w-]+(?:\.[\w-]+)+)
         | (?i:\baccount\s+(?:number\s+)?[A-Z0-9]{2}[\d\s]{8,})
+        | (?i:\b(?:call|text|phone|dial)\s+\+?\d[\d\s().-]{6,}\d)
         | (?i:\b(?:s?ftp|scp|smb)://[\w.-]+) | (?i:\bcard\s+ending\s+(?:in\s+)?\d{4}\b)
         | (?i:https?://[^\s)\x22'>]*(?:[?&][\w-]+=(?:[\s,)\x22']|$)|/\s+followed\s+by))
         | (?i:https?://[^\s/)\x22'>]+/[^\s)\x22'>]*(?:<[^>\s]+>|\{[^}\n]{1,40}\}))
@@ -225,11 +243,12 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
 static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
-        \bdownload\w*\b[^.;]{0,100}?\b(?:run|launch|execute|start)\b
+        \bdownload\w*\b(?:[^.;\n]|\.\S){0,140}?\b(?:run|launch|execute|start)\b
         | \bmake\s+(?:it|them|the\s+\w+)\s+executable\b | \bchmod\s+\+x\b
         | \b(?:generate|write|create)\s+and\s+(?:run|execute)\b
         | \b(?:fetch|get|retrieve|pull)\w*\b[^.;]{0,100}?\b(?:run|execute|source)\s+(?:it|them|the\s+script)\b
-        | \bcurl\b[^\n;]{0,120}?\|\s*(?:ba|z)?sh\b | \brun\s+(?:it|them)\s+with\s+(?:ba|z)?sh\b
+        | \|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b | \brun\s+(?:it|them)\s+with\s+(?:ba|z)?sh\b
+        | \bpiped?\s+(?:it\s+)?(?:in)?to\s+(?:sudo\s+)?(?:ba|z)?sh\b | --privileged\b
         | \b(?:add|write|insert|append|put|set)\w*\b[^.;]{0,80}?(?:mcp\.json|settings\.json|\.bashrc|\.zshrc|\.profile|crontab|authorized_keys)\b
         ",
     )
