@@ -1,6 +1,7 @@
 //! The rules' checks over one piece of text. Each returns what it found as a message and the
 //! span it found it at; `mod.rs` turns those into findings with an excerpt.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -16,34 +17,58 @@ pub(crate) struct Hit {
     pub span: (usize, usize),
 }
 
-/// What the shadowing check knows: the tool names of this snapshot, and one pattern for the
-/// distinctive names of the others' tools (with the snapshot each is from).
+/// One pattern for every distinctive tool name of the snapshots audited together, built once:
+/// one pass per text whatever the number of tools (a plain search per name was quadratic
+/// across large snapshots, and a pattern per snapshot compiled and warmed up the same large
+/// alternation once for each of them).
+pub(crate) struct Mentions(Option<Regex>);
+
+impl Mentions {
+    pub fn new<'n>(names: impl IntoIterator<Item = &'n String>) -> Mentions {
+        let mut names: Vec<&String> = names.into_iter().filter(|n| distinct_enough(n)).collect();
+        // Longest first: where two names start at one place, the longer one is the mention.
+        names.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        names.dedup();
+        let names: Vec<String> = names.iter().map(|n| regex::escape(n)).collect();
+        let pattern = (!names.is_empty())
+            .then(|| Regex::new(&format!(r"(?:^|[^\w-])({})(?:$|[^\w-])", names.join("|"))).ok())
+            .flatten();
+        Mentions(pattern)
+    }
+}
+
+/// A name worth looking for in other servers' text: five characters or more, with a separator.
+fn distinct_enough(name: &str) -> bool {
+    name.len() >= 5 && name.contains(['_', '-', '.'])
+}
+
+/// What the shadowing check knows: the tool names of this snapshot, the others' tools (with
+/// the snapshot each is from), and the pattern that finds them.
 pub(crate) struct Context<'a> {
     own: &'a [String],
-    others: Vec<(String, String)>,
-    pattern: Option<Regex>,
+    others: HashMap<String, String>,
+    mentions: &'a Mentions,
 }
 
 impl<'a> Context<'a> {
     /// `others`: (snapshot, tool name) of every other snapshot audited alongside, but for
     /// names that are this server's own words (see [`audit`](super::audit)).
-    pub fn new(own: &'a [String], others: Vec<(String, String)>) -> Context<'a> {
-        let others: Vec<(String, String)> = others
-            .into_iter()
-            .filter(|(_, name)| {
-                name.len() >= 5 && name.contains(['_', '-', '.']) && !is_own(own, name)
-            })
-            .collect();
-        let names: Vec<String> = others.iter().map(|(_, n)| regex::escape(n)).collect();
-        // One pass per text whatever the number of tools (a plain search per name was
-        // quadratic across large snapshots).
-        let pattern = (!names.is_empty())
-            .then(|| Regex::new(&format!(r"(?:^|[^\w-])({})(?:$|[^\w-])", names.join("|"))).ok())
-            .flatten();
+    pub fn new(
+        own: &'a [String],
+        others: Vec<(String, String)>,
+        mentions: &'a Mentions,
+    ) -> Context<'a> {
+        let mut named = HashMap::new();
+        for (server, name) in others {
+            if distinct_enough(&name) && !is_own(own, &name) {
+                // The first server listed with the name is the one a finding names.
+                named.entry(name).or_insert(server);
+            }
+        }
         Context {
             own,
-            others,
-            pattern,
+            others: named,
+            mentions,
         }
     }
 }
@@ -51,7 +76,7 @@ impl<'a> Context<'a> {
 /// A server's own tool, also under a shorter name (`update_issue` for `jira_update_issue`).
 fn is_own(own: &[String], name: &str) -> bool {
     own.iter()
-        .any(|n| n == name || n.ends_with(&format!("_{name}")))
+        .any(|n| n == name || n.strip_suffix(name).is_some_and(|head| head.ends_with('_')))
 }
 
 /// A pattern of the audit's, compiled (they are constants: a bad one is a bug).
@@ -282,18 +307,15 @@ fn shadowing(text: &Text, context: &Context<'_>, hits: &mut Vec<Hit>) {
         return;
     }
     // A common name (`send_email`) counts only where its sentence asks something of it.
-    let found = context.pattern.as_ref().and_then(|p| {
+    let found = context.mentions.0.as_ref().and_then(|p| {
         p.captures_iter(value)
             .filter_map(|c| c.get(1))
+            .filter(|m| context.others.contains_key(m.as_str()))
             .find(|m| distinctive(m.as_str()) || asks_of(value, m.start(), m.end()))
     });
     if let Some(m) = found {
         let name = m.as_str();
-        let server = context
-            .others
-            .iter()
-            .find(|(_, n)| n == name)
-            .map_or("", |(s, _)| s);
+        let server = context.others.get(name).map_or("", String::as_str);
         let message = format!("names `{name}`, a tool of {server}");
         hits.push(hit(&rules::SHADOWING, message, (m.start(), m.end())));
     }

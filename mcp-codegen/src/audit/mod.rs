@@ -73,6 +73,7 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
         .map(|(_, s)| s.tools.iter().map(|t| t.name.clone()).collect())
         .collect();
     let confusable = confusable_names(snapshots);
+    let mentions = checks::Mentions::new(names.iter().flatten());
     let mut findings = Vec::new();
     for (index, (file, snapshot)) in snapshots.iter().enumerate() {
         let others: Vec<(String, String)> = snapshots
@@ -91,7 +92,7 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
             .into_iter()
             .filter(|(_, name)| !words.contains(&mandates::folded(name)))
             .collect();
-        let context = checks::Context::new(&names[index], others);
+        let context = checks::Context::new(&names[index], others, &mentions);
         let own = mandates::Own {
             tools: &names[index],
             words: &words,
