@@ -145,7 +145,8 @@ cleanup() {
   rm -f "$log" "$install_log"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT
+trap 'exit 143' TERM
 # The installs wait on the network more than the CPU: they run beside the lints, and the tests
 # wait for them. In a session of their own, so that the cleanup above reaches every process
 # they start.

@@ -121,10 +121,7 @@ fn readable(text: &Text) -> Option<Cow<'_, str>> {
 fn fragments_spaced(value: &str) -> Cow<'_, str> {
     static FRAGMENT: LazyLock<Regex> = LazyLock::new(|| regex(r"https?://[^\s#]+#([^\s)\x22'>]+)"));
     let mut spaced: Option<String> = None;
-    for caps in FRAGMENT.captures_iter(value) {
-        let Some(fragment) = caps.get(1) else {
-            continue;
-        };
+    for fragment in FRAGMENT.captures_iter(value).filter_map(|c| c.get(1)) {
         let words = fragment.as_str().split(['-', '_', '+']).count();
         if words >= 6 {
             let out = spaced.get_or_insert_with(|| value.to_string());
