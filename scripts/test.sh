@@ -11,7 +11,8 @@
 #
 #   scripts/test.sh                  install what changed, then every stage
 #   scripts/test.sh --install-only   only install the pinned test servers
-#   scripts/test.sh --test-only      only `cargo test --workspace` (servers already installed)
+#   scripts/test.sh --test-only      only `cargo test --workspace` (servers already installed),
+#                                    less the two corpus crates, which only compile bindings
 #   scripts/test.sh [--test-only] -- ARGS   ARGS go to `cargo test`
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -185,11 +186,14 @@ if [ "$mode" = all ]; then
   lint=(RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
         CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__")
 fi
-# Every feature, so the tests build all that clippy is to lint. The 2021-edition corpus crate
-# only compiles (under its #![deny(warnings)]); the quick loop leaves it out.
+# Every feature, so the tests build all that clippy is to lint. The corpus crates compile the
+# bindings of every corpus snapshot under #![deny(warnings)] (and the 2024 one a doc example per
+# server): the quick loop leaves them out, as they run nothing a change to the runtime or the
+# generator needs to see at once (the goldens compile generated code against the runtime in
+# the loop too), and their builds were a third of a re-run's time.
 cargo_test() {
   local skip=()
-  [ "$mode" = all ] || skip=(--exclude mcp-toolset-corpus-2021)
+  [ "$mode" = all ] || skip=(--exclude mcp-toolset-corpus-2021 --exclude mcp-toolset-corpus)
   env "${lint[@]}" cargo test --workspace --all-features "${skip[@]}" "$@"
 }
 # The benches too, as `cargo clippy --all-targets` would (built as tests, never run here).
@@ -208,11 +212,13 @@ installed || status=$?
 # target/doc starts empty: rustdoc never deletes the search-index shards of earlier runs, and
 # every crate it documents reads and rewrites all of them (the corpus's make that hundreds of
 # MB: a re-run's docs took 183 s with them and 41 s without).
-# The lint variables again: they are part of what cargo keys our crates' builds by, so with
-# them the docs reuse the test build's mcp-codegen for the build scripts and their output.
+# The lint variables again, and the test profile: both are part of what cargo keys our crates'
+# builds by, so with them the docs reuse the test build's mcp-codegen for the build scripts and
+# their output (under the dev profile, the docs compiled the generator again and the corpus's
+# build script generated every binding again).
 docs() {
   rm -rf target/doc
-  env "${lint[@]}" cargo doc --no-deps -q --lib --all-features -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
+  env "${lint[@]}" cargo doc --profile test --no-deps -q --lib --all-features -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
     -p mcp-toolset-goldens -p mcp-toolset-corpus
 }
 if [ "$mode" = all ]; then
