@@ -212,9 +212,9 @@ installed || status=$?
 # target/doc starts empty: rustdoc never deletes the search-index shards of earlier runs, and
 # every crate it documents reads and rewrites all of them (the corpus's make that hundreds of
 # MB: a re-run's docs took 183 s with them and 41 s without).
-# The lint variables again: they are part of what cargo keys our crates' builds by. (A clean
-# run's docs stage still compiles mcp-codegen for the corpus's build script and runs that
-# script again: its units differ from the test build's in a way not yet found.)
+# The lint variables again: they are part of what cargo keys our crates' builds by, so with
+# them (and tests/corpus-bindings holding bitflags' build-side features to the test build's)
+# the docs reuse the test build's mcp-codegen for the build scripts and their output.
 docs() {
   rm -rf target/doc
   env "${lint[@]}" cargo doc --no-deps -q --lib --all-features -p mcp-runtime -p mcp-codegen -p mcp-codegen-cli -p mcp-macros \
