@@ -3,7 +3,8 @@
 //!
 //! The root holds what bindings users name: [`Client`] (one session with one server, over
 //! stdio, streamable HTTP or legacy HTTP+SSE), how to reach it ([`ServerSpec`],
-//! [`ConnectOptions`]), a call ([`PendingCall`], [`ToolOutput`]) and [`Error`]. The rest is in
+//! [`ConnectOptions`]), a call ([`PendingCall`], [`ToolOutput`]), [`Error`], and the
+//! [`ConversionError`] of a generated type whose schema a value breaks. The rest is in
 //! modules named for their concept: [`asks`] (servers that ask: elicitation, sampling, roots),
 //! [`tasks`], [`prompts`], [`resources`], [`listing`], [`schema`] (canonical schemas,
 //! fingerprints, drift, the `TOOLS` entries; compiled with no feature at all), and, by
@@ -18,6 +19,7 @@
 // server specs, which the generator and the proc macro use.
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod client;
+mod conversion_error;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod error;
 #[cfg(feature = "fake")]
@@ -46,6 +48,7 @@ pub use client::call::CallFuture;
 pub use client::{
     Client, ConnectOptions, DriftPolicy, PendingCall, Progress, ProgressFn, Protocol, ToolName,
 };
+pub use conversion_error::ConversionError;
 #[cfg(any(feature = "stdio", feature = "http"))]
 pub use error::{Error, Result};
 #[cfg(any(feature = "stdio", feature = "http"))]

@@ -49,6 +49,7 @@ fn tidy_item(item: &mut syn::Item) {
         syn::Item::Mod(m) => {
             if m.ident == "error" {
                 document(&mut m.attrs, || ERROR_MODULE_DOC.into());
+                share_conversion_error(m);
             }
             if let Some((_, items)) = &mut m.content {
                 items.iter_mut().for_each(tidy_item);
@@ -70,6 +71,23 @@ fn type_doc(name: &str) -> String {
 
 /// typify's conversion-error module: the one module of its own a reader meets.
 const ERROR_MODULE_DOC: &str = "The error of a conversion that breaks a schema's constraints.";
+
+/// typify writes its `ConversionError` (a struct and five impls) into every module with a
+/// constrained type; the runtime has the same type once, so the module re-exports it and the
+/// paths typify's code names (`self::error::ConversionError`) still resolve.
+fn share_conversion_error(module: &mut syn::ItemMod) {
+    let Some((_, items)) = &mut module.content else {
+        return;
+    };
+    let typifys = items
+        .iter()
+        .any(|item| matches!(item, syn::Item::Struct(s) if s.ident == "ConversionError"));
+    if typifys {
+        *items = vec![syn::parse_quote!(
+            pub use ::mcp_runtime::ConversionError;
+        )];
+    }
+}
 
 /// Adds `#[doc = …]` when `attrs` has none.
 fn document(attrs: &mut Vec<syn::Attribute>, text: impl FnOnce() -> String) {
