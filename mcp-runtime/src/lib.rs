@@ -34,6 +34,7 @@ mod output;
 pub mod rig;
 pub mod schema;
 mod spec;
+mod string_newtype;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod typed_client;
 pub mod uri_template;
@@ -170,7 +171,8 @@ pub mod __private {
     pub use crate::wire_object::{object, opt, req, skip_if};
     pub use crate::wire_object_de::Fields;
     pub use crate::{
-        __wire_enum as wire_enum, __wire_enum_de as wire_enum_de, __wire_object as wire_object,
+        __string_newtype as string_newtype, __wire_enum as wire_enum,
+        __wire_enum_de as wire_enum_de, __wire_object as wire_object,
         __wire_object_de as wire_object_de,
     };
     /// JSON Pointer (RFC 6901) tokens.

@@ -15,7 +15,7 @@ use super::emit::table_entry::table_entry;
 use super::emit::tool_module::tool_module;
 use super::plan::NamedTool;
 use super::polish::derives::trim_derives;
-use super::polish::{constructors, deserialize, serialize, tidy};
+use super::polish::{constructors, deserialize, newtypes, serialize, tidy};
 use super::types::{ToolTypes, TypeOptions, fallback_types, tool_types};
 
 pub(super) struct ToolParts {
@@ -73,6 +73,7 @@ pub(super) fn tool_parts(
     constructors::public_constructors(&mut module_file);
     deserialize::write_out(&mut module_file);
     serialize::write_out(&mut module_file);
+    newtypes::fold(&mut module_file);
     let fake = fake_trait.map(|name| {
         (
             fake::method(tool, &module, &method, &types, name),

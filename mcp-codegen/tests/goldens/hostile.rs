@@ -905,19 +905,7 @@ pub mod types {
     #[serde(transparent)]
     pub struct InputSettingsTag(String);
 
-    impl ::std::ops::Deref for InputSettingsTag {
-        type Target = String;
-
-        fn deref(&self) -> &String {
-            &self.0
-        }
-    }
-
-    impl From<InputSettingsTag> for String {
-        fn from(value: InputSettingsTag) -> Self {
-            value.0
-        }
-    }
+    ::mcp_runtime::__private::string_newtype!(InputSettingsTag);
 
     impl Default for InputSettingsTag {
         fn default() -> Self {
@@ -940,37 +928,6 @@ pub mod types {
         }
     }
 
-    impl ::std::convert::TryFrom<&str> for InputSettingsTag {
-        type Error = self::error::ConversionError;
-
-        fn try_from(value: &str) -> Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-
-    impl ::std::convert::TryFrom<String> for InputSettingsTag {
-        type Error = self::error::ConversionError;
-
-        fn try_from(value: String) -> Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-
-    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for InputSettingsTag {
-        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
-        where
-            D: ::mcp_runtime::export::serde::Deserializer<'de>,
-        {
-            String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
-                        e.to_string(),
-                    )
-                })
-        }
-    }
-
     /// `InputTag`, a type in the tool's schemas.
     #[derive(
         Clone,
@@ -986,19 +943,7 @@ pub mod types {
     #[serde(transparent)]
     pub struct InputTag(String);
 
-    impl ::std::ops::Deref for InputTag {
-        type Target = String;
-
-        fn deref(&self) -> &String {
-            &self.0
-        }
-    }
-
-    impl From<InputTag> for String {
-        fn from(value: InputTag) -> Self {
-            value.0
-        }
-    }
+    ::mcp_runtime::__private::string_newtype!(InputTag);
 
     impl Default for InputTag {
         fn default() -> Self {
@@ -1018,37 +963,6 @@ pub mod types {
                 return Err("shorter than 2 characters".into());
             }
             Ok(Self(value.to_string()))
-        }
-    }
-
-    impl ::std::convert::TryFrom<&str> for InputTag {
-        type Error = self::error::ConversionError;
-
-        fn try_from(value: &str) -> Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-
-    impl ::std::convert::TryFrom<String> for InputTag {
-        type Error = self::error::ConversionError;
-
-        fn try_from(value: String) -> Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-
-    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for InputTag {
-        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
-        where
-            D: ::mcp_runtime::export::serde::Deserializer<'de>,
-        {
-            String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
-                        e.to_string(),
-                    )
-                })
         }
     }
 
@@ -1113,19 +1027,7 @@ pub mod types {
     #[serde(transparent)]
     pub struct OutputTag(String);
 
-    impl ::std::ops::Deref for OutputTag {
-        type Target = String;
-
-        fn deref(&self) -> &String {
-            &self.0
-        }
-    }
-
-    impl From<OutputTag> for String {
-        fn from(value: OutputTag) -> Self {
-            value.0
-        }
-    }
+    ::mcp_runtime::__private::string_newtype!(OutputTag);
 
     impl Default for OutputTag {
         fn default() -> Self {
@@ -1145,37 +1047,6 @@ pub mod types {
                 return Err("shorter than 2 characters".into());
             }
             Ok(Self(value.to_string()))
-        }
-    }
-
-    impl ::std::convert::TryFrom<&str> for OutputTag {
-        type Error = self::error::ConversionError;
-
-        fn try_from(value: &str) -> Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-
-    impl ::std::convert::TryFrom<String> for OutputTag {
-        type Error = self::error::ConversionError;
-
-        fn try_from(value: String) -> Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-
-    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for OutputTag {
-        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
-        where
-            D: ::mcp_runtime::export::serde::Deserializer<'de>,
-        {
-            String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
-                        e.to_string(),
-                    )
-                })
         }
     }
 
@@ -1338,19 +1209,7 @@ pub mod conditionals_everywhere {
     #[serde(transparent)]
     pub struct InputCvc(String);
 
-    impl ::std::ops::Deref for InputCvc {
-        type Target = String;
-
-        fn deref(&self) -> &String {
-            &self.0
-        }
-    }
-
-    impl From<InputCvc> for String {
-        fn from(value: InputCvc) -> Self {
-            value.0
-        }
-    }
+    ::mcp_runtime::__private::string_newtype!(InputCvc);
 
     impl ::std::str::FromStr for InputCvc {
         type Err = self::error::ConversionError;
@@ -1360,37 +1219,6 @@ pub mod conditionals_everywhere {
                 return Err("shorter than 3 characters".into());
             }
             Ok(Self(value.to_string()))
-        }
-    }
-
-    impl ::std::convert::TryFrom<&str> for InputCvc {
-        type Error = self::error::ConversionError;
-
-        fn try_from(value: &str) -> Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-
-    impl ::std::convert::TryFrom<String> for InputCvc {
-        type Error = self::error::ConversionError;
-
-        fn try_from(value: String) -> Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-
-    impl<'de> ::mcp_runtime::export::serde::Deserialize<'de> for InputCvc {
-        fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
-        where
-            D: ::mcp_runtime::export::serde::Deserializer<'de>,
-        {
-            String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::mcp_runtime::export::serde::de::Error>::custom(
-                        e.to_string(),
-                    )
-                })
         }
     }
 
