@@ -1,5 +1,5 @@
-//! The routine impls of a constrained string type (a schema string with a `minLength`,
-//! `maxLength` or `pattern`), which typify writes out in full for each such type.
+//! The routine impls of a constrained string type (a schema string with a `minLength` or
+//! `maxLength`; a `pattern` is left to the server), which typify writes out in full for each such type.
 
 /// For `pub struct Name(String)` with its own `FromStr` (which checks the schema's
 /// constraints): `Deref` to the string, `From<Name> for String`, `TryFrom<&str>` and

@@ -1,6 +1,6 @@
 //! typify's constrained string types, their routine impls folded into the runtime's
-//! `string_newtype!`. For a schema string with a `minLength`, `maxLength` or `pattern`,
-//! typify writes `pub struct Name(String)`, a `FromStr` that checks the constraints, and five
+//! `string_newtype!`. For a schema string with a `minLength` or `maxLength` (a `pattern`
+//! is dropped before typify sees it), typify writes `pub struct Name(String)`, a `FromStr` that checks the constraints, and five
 //! impls that are the same for every such type (`Deref`, `From<Name> for String`, two
 //! `TryFrom`s and a `Deserialize` through `FromStr`): forty lines a type. Only impls whose
 //! tokens are exactly typify's are folded, so anything else typify writes stays as it is.
@@ -152,7 +152,10 @@ mod tests {
         let folded = text(&file);
         assert!(folded.contains("string_newtype ! (Url)"), "{folded}");
         assert!(folded.contains("FromStr for Url"), "{folded}");
-        assert!(!folded.contains("Deref") && !folded.contains("TryFrom"), "{folded}");
+        assert!(
+            !folded.contains("Deref") && !folded.contains("TryFrom"),
+            "{folded}"
+        );
     }
 
     #[test]
