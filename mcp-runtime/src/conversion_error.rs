@@ -1,7 +1,7 @@
 //! The error of a conversion that breaks a schema's constraints: what `FromStr` and
 //! `TryFrom` of a constrained generated type (a string with a `minLength`, a number with a
 //! `maximum`) return. typify writes this type into every module that has such a type; the
-//! generator names this one instead, so each module carries a one-line re-export rather than
+//! generator names this one instead, so each module carries a one-line alias rather than
 //! five impls.
 
 use std::borrow::Cow;

@@ -32,7 +32,7 @@ pub(crate) enum Command {
     /// every enabled server of a config).
     Snapshot {
         /// Where to write the snapshot.
-        #[arg(long, required_unless_present = "all", conflicts_with = "all")]
+        #[arg(short, long, required_unless_present = "all", conflicts_with = "all")]
         out: Option<PathBuf>,
         /// Every enabled server of --config, concurrently, one file each in --out-dir.
         #[arg(long, requires_all = ["config", "out_dir"])]

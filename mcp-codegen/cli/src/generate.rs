@@ -13,7 +13,7 @@ pub(crate) struct GenerateArgs {
     /// The snapshot (or a raw tools/list result).
     pub snapshot: PathBuf,
     /// Write here instead of standard output (only when the content changed).
-    #[arg(long)]
+    #[arg(short, long)]
     pub out: Option<PathBuf>,
     /// Name of the client struct (default: the server's name in PascalCase).
     #[arg(long)]

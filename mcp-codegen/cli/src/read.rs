@@ -23,7 +23,7 @@ pub(crate) struct ReadArgs {
     #[arg(long)]
     json: bool,
     /// Write the first content (text, or a blob's bytes) to this file instead of printing.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
     #[command(flatten)]
     source: SourceArgs,

@@ -623,7 +623,8 @@ pub mod echo {
 pub mod get_annotated_message {
     /// Error types.
     pub mod error {
-        pub use ::mcp_runtime::ConversionError;
+        /// Why a value does not fit a constrained type (the runtime's).
+        pub type ConversionError = ::mcp_runtime::ConversionError;
     }
 
     /// The tool's arguments.

@@ -795,7 +795,8 @@ pub mod types {
 
     /// Error types.
     pub mod error {
-        pub use ::mcp_runtime::ConversionError;
+        /// Why a value does not fit a constrained type (the runtime's).
+        pub type ConversionError = ::mcp_runtime::ConversionError;
     }
 
     /// Seconds between checks.

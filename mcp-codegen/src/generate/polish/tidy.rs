@@ -73,7 +73,8 @@ fn type_doc(name: &str) -> String {
 const ERROR_MODULE_DOC: &str = "The error of a conversion that breaks a schema's constraints.";
 
 /// typify writes its `ConversionError` (a struct and five impls) into every module with a
-/// constrained type; the runtime has the same type once, so the module re-exports it and the
+/// constrained type; the runtime has the same type once, so the module names it by an alias (a
+/// `pub use` would be an unused import where bindings sit in a private module) and the
 /// paths typify's code names (`self::error::ConversionError`) still resolve.
 fn share_conversion_error(module: &mut syn::ItemMod) {
     let Some((_, items)) = &mut module.content else {
@@ -84,7 +85,8 @@ fn share_conversion_error(module: &mut syn::ItemMod) {
         .any(|item| matches!(item, syn::Item::Struct(s) if s.ident == "ConversionError"));
     if typifys {
         *items = vec![syn::parse_quote!(
-            pub use ::mcp_runtime::ConversionError;
+            /// Why a value does not fit a constrained type (the runtime's).
+            pub type ConversionError = ::mcp_runtime::ConversionError;
         )];
     }
 }
