@@ -86,7 +86,7 @@ pub(crate) fn regex(pattern: &str) -> Regex {
 
 static HIDDEN_TAG: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)<\s*/?\s*(important|system|secret|hidden|admin|override|ai|assistant|model)\s*>|\[\s*(important|system|inst)\b[^\]]*[:\]]|<!--",
+        r"(?i)<\s*/?\s*(important|system|secret|hidden|admin|override|ai|assistant|model)\s*>|\[\s*(important|system|inst)\b[^\]]*[:\]]|<!--|<\|\s*(system|user|assistant|im_start|im_end|end|endoftext|eot_id|start_header_id|end_header_id)\s*\|>|<</?SYS>>",
     )
 });
 static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {

@@ -39,10 +39,13 @@ static ORDER: LazyLock<Regex> = LazyLock::new(|| {
 static LINK: LazyLock<Regex> =
     LazyLock::new(|| regex(r"(!?)\[[^\]\n]*\]\(\s*<?(https?://[^\s)>?#]+)\?([^)\n]+)"));
 
-/// A placeholder a model fills in: `{…}`, `{{…}}`, `<…>`, `${…}`, `$NAME`, `[…]`, or its
-/// percent-encoded braces.
-static PLACEHOLDER: LazyLock<Regex> =
-    LazyLock::new(|| regex(r"\{[^}]*\}|<[^>]+>|\$\{?[A-Za-z_]+|\[[^\]]+\]|%7[Bb]"));
+/// A placeholder a model fills in: `{…}`, `{{…}}`, `<…>`, `${…}`, `$NAME`, `[…]`, its
+/// percent-encoded braces, or a capitalised name of what goes there (`CONTENTS_OF_DOTENV`).
+static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"\{[^}]*\}|<[^>]+>|\$\{?[A-Za-z_]+|\[[^\]]+\]|%7[Bb]|=[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}\b",
+    )
+});
 
 /// What a link's placeholder may ask for that is the user's: the conversation and its secrets.
 static PRIVATE: LazyLock<Regex> = LazyLock::new(|| {

@@ -43,9 +43,15 @@ impl Text {
 }
 
 impl Text {
-    /// A description or the instructions: prose, as opposed to a name or a value.
+    /// A description, the instructions, a title or an annotation's text: prose, as opposed to a
+    /// name or a value. (A title and annotations are read by the model as the description is;
+    /// a payload put there is the same payload.)
     pub fn is_prose(&self) -> bool {
-        !self.is_name && (self.path.ends_with("/description") || self.path == "/instructions")
+        !self.is_name
+            && (self.path.ends_with("/description")
+                || self.path == "/instructions"
+                || self.path == "/title"
+                || self.path.starts_with("/annotations/"))
     }
 }
 

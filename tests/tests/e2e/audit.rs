@@ -118,13 +118,14 @@ fn missed(dir: &str) -> (usize, Vec<String>) {
 }
 
 /// The first held-out set (`tests/corpus/held-out/`), written before the rules were changed
-/// for it: 21 of 33 caught as first measured; the rules written for its misses catch all but
-/// these. A rule that finds more (or less) of it shows here.
+/// for it: 21 of 33 caught as first measured; the rules written for its misses, and later
+/// sets', catch all of it (the last, a CTF's "whenever the user's message mentions …", by the
+/// moves learned from the eleventh set). A rule that finds less of it shows here.
 #[test]
 fn the_held_out_poisoned_tools_are_caught_but_for_the_reported_misses() {
     let (items, missed) = missed("held-out");
     assert_eq!(items, 33, "the held-out set as written down");
-    assert_eq!(missed, ["mcp-ctf-looks-legit.json search_docs"]);
+    assert_eq!(missed, Vec::<String>::new());
 }
 
 /// The second held-out set (`tests/corpus/held-out-2/`), written after the rules for the
@@ -169,6 +170,33 @@ fn the_later_held_out_sets_are_caught_but_for_the_reported_misses() {
         assert_eq!(items, count, "{dir} as written down");
         assert_eq!(missed, misses, "{dir}");
     }
+}
+
+/// The eleventh held-out set (`tests/corpus/held-out-11/`): 34 poisoned tools, one per file
+/// (a second tool in a file is the benign one its source pairs it with), written down before
+/// the audit ran on it. Caught when first measured: 16 of 34. The moves learned from its
+/// misses catch all but two: a second adder that only praises itself as the secure choice,
+/// and an editor setting pointed at an executable in the repository.
+#[test]
+fn the_eleventh_held_out_set_is_caught_but_for_the_reported_misses() {
+    let all = files("held-out-11");
+    assert_eq!(all.len(), 34, "the eleventh held-out set as written down");
+    let missed: Vec<String> = all
+        .iter()
+        .filter(|path| {
+            !findings(&audit(&[path, "--format", "json"]))
+                .iter()
+                .any(|f| f["rule"]["level"] == "high")
+        })
+        .map(|path| path.rsplit('/').next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        missed,
+        [
+            "baiting-secure-adder.json",
+            "idesaster-executable-path.json"
+        ]
+    );
 }
 
 /// A whole config of real servers (a private-file reader, a web fetcher, a mail sender) read

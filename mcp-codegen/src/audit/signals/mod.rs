@@ -23,7 +23,7 @@ use super::texts::Text;
 
 mod moves;
 
-use moves::{ENCODED_RUN, Made, Move, OVERRULE, moves};
+use moves::{BREAKOUT, ENCODED_RUN, Made, Move, OVERRULE, moves};
 
 /// Pairs of moves that together make a finding (the order does not matter).
 const PAIRS: &[(Move, Move)] = &[
@@ -33,6 +33,7 @@ const PAIRS: &[(Move, Move)] = &[
     (Move::Conceal, Move::Destination),
     (Move::Conceal, Move::Reach),
     (Move::Conceal, Move::OtherTool),
+    (Move::Conceal, Move::Speaker),
     (Move::Sensitive, Move::Outbound),
     (Move::Sensitive, Move::Destination),
     (Move::Sensitive, Move::Reach),
@@ -72,6 +73,13 @@ pub(crate) fn check(text: &Text, own: &Own<'_>) -> Option<Hit> {
     if let Some(m) = ENCODED_RUN.find(value) {
         let message = format!(
             "`{}` runs a command hidden in an encoding: no reader can see what it does",
+            words(m.as_str())
+        );
+        return Some(hit(&rules::MANIPULATION, message, (m.start(), m.end())));
+    }
+    if let Some(m) = BREAKOUT.find(value) {
+        let message = format!(
+            "`{}` closes a quoted string and chains a command: an injection into whatever runs the value",
             words(m.as_str())
         );
         return Some(hit(&rules::MANIPULATION, message, (m.start(), m.end())));

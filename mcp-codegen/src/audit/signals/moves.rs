@@ -48,7 +48,11 @@ pub(super) type Made = (Move, (usize, usize));
 static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
-        \b(?:do\s+not|don'?t|never|without)\s+(?:\w+\s+){0,2}(?:mention|tell|inform|reveal|disclose|notify|alert|report)(?:s|ing)?\b
+        \b(?:do\s+not|don'?t|never|without|rather\s+than|instead\s+of|avoid|refrain\s+from)\s+(?:\w+\s+){0,2}(?:mention|tell|inform|reveal|disclose|notify|alert|report|comment|bring)(?:s|ing)?\b
+        | \bkeep\s+(?:this|it|that|them|these)\s+to\s+yourself\b
+        | \b(?:1|one|0|zero|tiny)[-\s]?(?:point|pt|px)\s+(?:white|invisible|transparent)\b | \bwhite\s+(?:text|type|font)\s+on\s+(?:a\s+)?white\b
+        | \b(?:trustedCommands|allowedCommands|alwaysAllow)\b
+        | \b(?:must\s+not|should\s+not|never|don'?t|do\s+not)\s+(?:stop|pause|wait)\s+(?:for|to\s+ask)\b
         | \b(?:asking|confirming|checking)\s+(?:with\s+)?(?:the\s+)?user\b[^.;]{0,40}\b(?:slows|wastes|annoys|is\s+(?:unnecessary|not\s+needed))
         | \bkeep\s+(?:this|it|that|them|these)\s+(?:\w+\s+){0,3}(?:out\s+of|from|secret|hidden|private|quiet|between)\b
         | \b(?:needs?|requires?)\s+no\s+(?:\w+\s+)?(?:approval|confirmation|permission|consent)\b
@@ -67,7 +71,7 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         | \bshow\s+(?:the\s+user|them)\s+(?:just|only)\b
         | \bauto-?approv\w* | \bautoApprove\b | --dangerously-skip-permissions | \byolo\s+mode\b
         | \bspare\s+the\s+user\b[^.;]{0,40}\b(?:prompts|confirmations|questions|dialogs)\b
-        | \bskip\s+(?:all\s+|the\s+)?(?:confirmations?|approvals?|permission\s+(?:checks|prompts))\b
+        | \bskip\s+(?:all\s+|the\s+|any\s+)?(?:security\s+)?(?:confirmations?|approvals?|reviews?|permission\s+(?:checks|prompts))\b
         | \b(?:approval|confirmation|consent|permission)\s+(?:step\s+)?(?:skipped|waived|bypassed)\b
         | \b(?:below|out\s+of|outside)\s+(?:the\s+)?(?:visible\s+(?:part|area|region)|view|sight)\b | \bscrolls?\s+(?:out\s+of|off)\b
         | \b(?:report|say|tell|answer)(?:s|ing)?\s+(?:the\s+user\s+)?only\s+that\b
@@ -91,6 +95,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \bis\s+(?:broken|compromised|disabled|unreliable|unsafe)\s+(?:today|now|at\s+the\s+moment|currently)\b
         | \b(?:compliance|security\s+isolation|verification)\s+(?:policy|step|procedure|protocol|mandate|requirement|check)\b
         | \b(?:platform|security|company|corporate)\s+policy\b
+        | \b(?:mandatory|obligatory|required)\s+(?:security|compliance|verification|authori[sz]ation)\s+(?:step|check|procedure)\b
         | \b(?:locked|disabled|blocked)\s+until\b | \bcannot\s+(?:\w+\s+){0,4}until\b
         | \bthis\s+is\s+an?\s+(?:important|urgent)\s+message\b
         | \b(?:most|only)\s+(?:accurate|trusted|reliable|authoritative)\b[^.;]{0,40}\bavailable\b
@@ -100,6 +105,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \branked\s+(?:first|\#?1)\b | \bahead\s+of\s+(?:any|all|every)\s+other\b
         | \bthis\s+is\s+not\s+a\s+(?:url|link|query|value|file\s+name)\b
         | \b(?:additional|updated|new)\s+(?:GEMINI|CLAUDE|AGENTS|COPILOT|CURSOR)\.md\s+instructions?\b
+        | \b(?:in\s+place\s+of|instead\s+of)\s+(?:the\s+)?(?:ones?|values?|numbers?|inputs?|arguments?|what)\s+(?:that\s+)?(?:the\s+)?user\s+(?:gave|provided|entered|asked\s+for|typed|supplied|specified)\b
         | \bfollow\s+(?:only\s+)?(?:these|this|my)\s+instructions?\s+only\b | \bonly\s+follow\s+(?:these|this|my)\s+instructions?\b
         ",
     )
@@ -136,6 +142,17 @@ pub(super) static ENCODED_RUN: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A quoted string closed to chain a command after it (`" & do shell script "…"`,
+/// `'; curl …`): an injection into whatever runs the value, with no honest use in a tool's text.
+pub(super) static BREAKOUT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)
+        [\x22']\s*&\s*do\s+shell\s+script\b
+        | [\x22'`]\s*(?:;|&&|\|\|)\s*(?:rm\s+-\w*r|curl|wget|nc|bash|sh)\s
+        ",
+    )
+});
+
 /// Secrets, the model's context, and other private data.
 static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
     regex(
@@ -163,6 +180,8 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \b\w*_?(?:tokens|secrets|credentials|api_keys)\s+(?:table|file|store|vault|collection)\b
         | \bsecrets?\.(?:rb|ya?ml|json|env|toml|txt)\b | \benv\s*\|
         | \bprivate\s+(?:projects?|source(?:\s+code)?|code(?:base)?)\b
+        | (?:^|[\s'\x22`(/])\.env\b | \bdotenv\b | \b169\.254\.169\.254\b | \bmetadata\.google\.internal\b
+        | \buser'?s\s+(?:complete|full|entire|exact|original)\s+(?:question|query|request|prompt|message)s?\b
         ",
     )
 });
@@ -172,7 +191,9 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
         \b(?:send|forward|e-?mail|upload|post|transfer|copy|bcc|cc|share|attach|include|add|put|append|pass|paste|write|save)(?:s|ed|ing)?\b[^.;]{0,80}?\b(?:to|into|in|with)\s+(?:(?:your\s+|the\s+next\s+|every\s+|each\s+)(?:reply|replies|response|answer)|(?:the\s+|a\s+)?(?:reply|answer)\b|(?:the\s+|a\s+|this\s+)?(?:pull\s+request|public)|(?:the\s+)?[`'\x22]\w+[`'\x22]|~/)
-        | \bgrant\s+(?:\w+\s+){0,2}access\b | \bshould\s+go\s+to\b
+        | \bgrant\s+(?:\w+\s+){0,3}access\b | \bshould\s+go\s+to\b
+        | \bmake\s+(?:the\s+|it\s+|them\s+)?(?:\w+\s+)?public\b
+        | \b(?:post|add|leave|write|put)\w*\b[^.;]{0,80}?\bas\s+(?:a\s+)?(?:new\s+|public\s+)?(?:message|comment|note|reply|post)\s+(?:on|to|in)\b
         | \bexport\w*\b[^.;]{0,80}?\bto\s+(?:the|a|an|our)\b
         | \b(?:add|append|attach)\s+(?:them|it|these|those)\s+to\s+(?:the\s+end\s+of\s+)?(?:this|the|that)\s+(?:link|url|address)\b
         | \b(?:show|render|display)\s+(?:the\s+|this\s+|that\s+)?(?:link|url|them|it)\s+as\s+(?:an?\s+)?image\b | \bone\s+image\s+per\b
@@ -235,6 +256,10 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:every|each|all)\s+(?:\w+\s+)?(?:deletion|transfer|payment)s?\b
         | \b(?:any|every)\s+(?:transfer|payment|email|message)\s+(?:made|sent)\b
         | \bwhenever\s+(?:a|an|the|any)\s+\w+\s+is\s+(?:requested|asked|needed)\b
+        | \bwhenever\s+(?:the\s+user|a\s+user|they|someone|anyone)\b
+        | \b(?:save|store|remember|write|keep)\w*\s+(?:this|it|that|the\s+following)?\s*(?:\w+\s+){0,2}(?:in|to|into)\s+(?:the\s+assistant'?s\s+|your\s+|its\s+|long-term\s+)?memory\b
+        | \bbefore\s+any\s+(?:\w+\s+)?(?:is|are|gets?)\s+(?:carried\s+out|done|made|performed|run|executed|sent)\b
+        | \bbefore\s+(?:triag|summari[sz]|answer|repl|respond|process|handl)\w*\s*,
         ",
     )
 });
@@ -243,13 +268,18 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
 static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
-        \bdownload\w*\b(?:[^.;\n]|\.\S){0,140}?\b(?:run|launch|execute|start)\b
+        \bdownload\w*\b(?:[^.;\n]|\.\S){0,140}?\b(?:run|runs|running|launch\w*|execut\w*|start\w*)\b
+        | \b(?:fetch|get|download|retriev|pull|request)\w*\b(?:[^.;\n]|\.\S){0,140}?\b(?:eval|exec)\s*\(
+        | \b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+(?:-\S+\s+)*(?:github:|git\+|https?://|[\w-]+/[\w.-]+\#)
+        | \bpip3?\s+install\s+(?:-\S+\s+)*(?:git\+|https?://) | \bdo\s+shell\s+script\b
+        | (?:executablePath|\bcommand|\.path)[\x22']?\s+(?:to|=|:)\s+[\x22']?\.\.?/
         | \bmake\s+(?:it|them|the\s+\w+)\s+executable\b | \bchmod\s+\+x\b
         | \b(?:generate|write|create)\s+and\s+(?:run|execute)\b
         | \b(?:fetch|get|retrieve|pull)\w*\b[^.;]{0,100}?\b(?:run|execute|source)\s+(?:it|them|the\s+script)\b
         | \|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b | \brun\s+(?:it|them)\s+with\s+(?:ba|z)?sh\b
         | \bpiped?\s+(?:it\s+)?(?:in)?to\s+(?:sudo\s+)?(?:ba|z)?sh\b | --privileged\b
-        | \b(?:add|write|insert|append|put|set)\w*\b[^.;]{0,80}?(?:mcp\.json|settings\.json|\.bashrc|\.zshrc|\.profile|crontab|authorized_keys)\b
+        | \b(?:add|write|insert|append|put|set)\w*\b(?:[^.;\n]|\.\S){0,80}?(?:mcp\.json|settings\.json|\.bashrc|\.zshrc|\.profile|crontab|authorized_keys)\b
+        | (?:mcp\.json|settings\.json|\.bashrc|\.zshrc|\.profile|crontab)\b(?:[^.;\n]|\.\S){0,40}?\b(?:add|write|insert|append|put|set)\b
         ",
     )
 });
@@ -275,6 +305,8 @@ static SPEAKER: LazyLock<Regex> = LazyLock::new(|| {
         | ^\s*assistants?\s+(?:get|should|must|will)\b | [.!?]\s+assistants?\s+(?:get|should|must|will)\b
         | \byou\s+are\s+an?\s+(?:ai|assistant|agent|llm|model|language\s+model)\b
         | \byour\s+(?:goal|task|job|mission|objective)\s+is\s+to\b
+        | \bif\s+you(?:'re|\s+are)\s+(?:an?\s+(?:ai|llm|model|assistant|agent)\s+)?reading\s+this\b
+        | (?:^|[.!?:\x22(]\s*)(?:Claude|ChatGPT|Gemini|Copilot|Assistant|Agent)\s*[,:]\s
         ",
     )
 });
@@ -285,7 +317,7 @@ static TOOL_MENTION: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?x)
         (?i:\bthe\s+)`?(?P<a>[\w-]+)`?(?i:\s+(?:tools?|servers?|mcp))\b
-        | (?i:\b(?:call|calls|invoke|invoking|replaces|before|after|until|a\s+call\s+to)\s+(?:the\s+)?)`?(?P<b>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)`?
+        | (?i:\b(?:call|calls|invoke|invoking|replaces|before|after|until|a\s+call\s+to|include|add)\s+(?:the\s+)?)`?(?P<b>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)`?
         | `?(?P<c>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)`?(?i:\s+(?:stays|remains|cannot|is\s+(?:broken|locked|disabled|compromised)))\b
         ",
     )
