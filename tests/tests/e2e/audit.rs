@@ -199,6 +199,32 @@ fn the_eleventh_held_out_set_is_caught_but_for_the_reported_misses() {
     );
 }
 
+/// Twenty-five honest servers (`tests/corpus/honest/`), snapshotted after the rules were last
+/// changed and audited once with none changed after: none fails the default audit, alone or
+/// audited together (where one server's tool name in another's text would be shadowing).
+#[test]
+fn the_honest_servers_pass_the_default_audit() {
+    let all = files("honest");
+    assert_eq!(all.len(), 25, "the honest set as taken");
+    for path in &all {
+        let out = audit(&[path]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{path}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    let together: Vec<&str> = all.iter().map(String::as_str).collect();
+    let out = audit(&together);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
 /// A whole config of real servers (a private-file reader, a web fetcher, a mail sender) read
 /// as the Manager reads it: each entry's mistakes, and the toxic flow with its three tools.
 #[test]
