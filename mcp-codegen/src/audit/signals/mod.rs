@@ -56,6 +56,12 @@ const PAIRS: &[(Move, Move)] = &[
     (Move::Destroy, Move::Speaker),
     (Move::Destroy, Move::Conceal),
     (Move::Destroy, Move::Authority),
+    (Move::Destroy, Move::Reach),
+    (Move::Destroy, Move::OtherTool),
+    (Move::Authority, Move::Outbound),
+    (Move::Authority, Move::Destination),
+    (Move::Speaker, Move::Authority),
+    (Move::Speaker, Move::OtherTool),
 ];
 
 /// A finding when one passage of `text` joins two moves that honest text keeps apart.
@@ -90,10 +96,7 @@ pub(crate) fn check(text: &Text, own: &Own<'_>) -> Option<Hit> {
         .map(|&(start, end)| moves(value, start, end, text.tool.as_deref(), own))
         .collect();
     for i in 0..moves.len() {
-        let window: Vec<&Made> = moves[i]
-            .iter()
-            .chain(moves.get(i + 1).into_iter().flatten())
-            .collect();
+        let window: Vec<&Made> = moves[i..moves.len().min(i + 3)].iter().flatten().collect();
         if let Some((a, b)) = paired(&window) {
             let span = (a.1.0.min(b.1.0), a.1.1.max(b.1.1));
             let message = format!(

@@ -63,6 +63,10 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         | \bpre-?(?:approved|authori[sz]ed)\b
         | \balready\s+(?:been\s+)?(?:approved|authori[sz]ed|cleared|signed\s+off)\s+by\b
         | \b(?:secretly|covertly|behind\s+the\s+user'?s\s+back)\b
+        | \b(?:quietly|silently|discreetly|unobtrusively|invisibly)\s+(?:do|run|call|send|add|save|perform|execute|make|fetch|upload|post|copy|include|write|forward|delete|install|change|update|append)\b
+        | \b(?:do|run|call|send|add|save|perform|execute|make|fetch|upload|post|copy|include|write|forward|install)\s+(?:\w+\s+){0,4}(?:quietly|silently|discreetly|in\s+the\s+background)\b
+        | \b(?:is|as|it'?s)\s+(?:an?\s+|purely\s+an?\s+)?internal\s+(?:detail|optimi[sz]ation|step|process|matter|housekeeping)\b
+        | \b(?:do\s+not|don'?t|never)\s+(?:let\s+(?:the\s+user|them)\s+know|share\s+(?:this|it)\s+with\s+(?:the\s+user|them))\b
         | \b(?:alarm|worry|confuse)s?\s+(?:them|the\s+user)\b | \bunnecessary\s+alarm\b
         | \buser\s+(?:does\s+not|doesn'?t|need\s+not|needn'?t)\s+(?:need\s+to\s+)?(?:know|see|be\s+told)\b
         | \bnot\s+(?:worth|necessary|needed)\s+(?:\w+\s+){0,2}(?:mention|tell|show|report)\w*
@@ -95,6 +99,11 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \bis\s+(?:broken|compromised|disabled|unreliable|unsafe)\s+(?:today|now|at\s+the\s+moment|currently)\b
         | \b(?:compliance|security\s+isolation|verification)\s+(?:policy|step|procedure|protocol|mandate|requirement|check)\b
         | \b(?:platform|security|company|corporate)\s+policy\b
+        | \b(?:required|mandated|demanded)\s+by\s+(?:the\s+)?(?:policy|platform|compliance|security\s+team|administrator|admin|law|regulations?)\b
+        | \b(?:administrator|admin|security\s+team|it\s+department|compliance\s+team|operator|developer)s?\s+(?:has|have)\s+(?:approved|authori[sz]ed|mandated|required|ordered)\b
+        | \b(?:updated|new|revised|amended)\s+(?:policy|guidelines|protocol|operating\s+procedure)\s*[:;,]
+        | \bthis\s+is\s+(?:an?\s+)?(?:official|authori[sz]ed|sanctioned)\s+(?:request|instruction|directive|message|update)\b
+        | \bsupersedes?\s+(?:all|any|every|previous|prior|other|the\s+(?:user|system|previous))\b
         | \b(?:mandatory|obligatory|required)\s+(?:security|compliance|verification|authori[sz]ation)\s+(?:step|check|procedure)\b
         | \b(?:locked|disabled|blocked)\s+until\b | \bcannot\s+(?:\w+\s+){0,4}until\b
         | \bthis\s+is\s+an?\s+(?:important|urgent)\s+message\b
@@ -182,6 +191,11 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \bprivate\s+(?:projects?|source(?:\s+code)?|code(?:base)?)\b
         | (?:^|[\s'\x22`(/])\.env\b | \bdotenv\b | \b169\.254\.169\.254\b | \bmetadata\.google\.internal\b
         | \buser'?s\s+(?:complete|full|entire|exact|original)\s+(?:question|query|request|prompt|message)s?\b
+        | \b(?:browser|saved)\s+(?:history|cookies|passwords)\b | \bkeychain\b | \brecovery\s+(?:phrase|codes?)\b
+        | \b(?:bank(?:ing)?|account)\s+(?:details|balance|statements?|login)\b
+        | \b(?:confidential|proprietary|internal)\s+(?:documents?|data|files|code|source|reports?)\b
+        | \b(?:medical|health|salary|payroll)\s+(?:records?|data|details|information)\b
+        | \bthe\s+user'?s\s+secrets\b
         ",
     )
 });
@@ -193,6 +207,9 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
         \b(?:send|forward|e-?mail|upload|post|transfer|copy|bcc|cc|share|attach|include|add|put|append|pass|paste|write|save)(?:s|ed|ing)?\b[^.;]{0,80}?\b(?:to|into|in|with)\s+(?:(?:your\s+|the\s+next\s+|every\s+|each\s+)(?:reply|replies|response|answer)|(?:the\s+|a\s+)?(?:reply|answer)\b|(?:the\s+|a\s+|this\s+)?(?:pull\s+request|public)|(?:the\s+)?[`'\x22]\w+[`'\x22]|~/)
         | \bgrant\s+(?:\w+\s+){0,3}access\b | \bshould\s+go\s+to\b
         | \bmake\s+(?:the\s+|it\s+|them\s+)?(?:\w+\s+)?public\b
+        | \b(?:publish|leak|beacon|sync|push|submit)\w*\s+(?:it|them|this|these|everything|all|the\s+\w+)\s+(?:\w+\s+){0,3}?to\s+(?:https?://|a\s+|an\s+|the\s+|our\s+|my\s+)
+        | \b(?:to|into|on)\s+(?:a|the)\s+(?:public|shared)\s+(?:gist|paste|pastebin|channel|repo(?:sitory)?|bucket|issue|link|page)\b
+        | \bwebhook\.site\b | \brequestbin\b | \bngrok\.io\b | \bpipedream\.net\b
         | \b(?:post|add|leave|write|put)\w*\b[^.;]{0,80}?\bas\s+(?:a\s+)?(?:new\s+|public\s+)?(?:message|comment|note|reply|post)\s+(?:on|to|in)\b
         | \bexport\w*\b[^.;]{0,80}?\bto\s+(?:the|a|an|our)\b
         | \b(?:add|append|attach)\s+(?:them|it|these|those)\s+to\s+(?:the\s+end\s+of\s+)?(?:this|the|that)\s+(?:link|url|address)\b
@@ -257,6 +274,10 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:any|every)\s+(?:transfer|payment|email|message)\s+(?:made|sent)\b
         | \bwhenever\s+(?:a|an|the|any)\s+\w+\s+is\s+(?:requested|asked|needed)\b
         | \bwhenever\s+(?:the\s+user|a\s+user|they|someone|anyone)\b
+        | \b(?:every|each)\s+time\s+(?:you|the\s+user|a\s+user|anyone|someone)\b
+        | \bat\s+the\s+(?:start|beginning)\s+of\s+(?:every|each|any|all)\s+(?:session|conversation|chat|task)s?\b
+        | \bin\s+(?:all|every|each)\s+(?:subsequent|future|later|following)\b
+        | \b(?:across|between)\s+(?:all\s+)?(?:sessions|conversations|chats)\b
         | \b(?:save|store|remember|write|keep)\w*\s+(?:this|it|that|the\s+following)?\s*(?:\w+\s+){0,2}(?:in|to|into)\s+(?:the\s+assistant'?s\s+|your\s+|its\s+|long-term\s+)?memory\b
         | \bbefore\s+any\s+(?:\w+\s+)?(?:is|are|gets?)\s+(?:carried\s+out|done|made|performed|run|executed|sent)\b
         | \bbefore\s+(?:triag|summari[sz]|answer|repl|respond|process|handl)\w*\s*,
@@ -272,6 +293,11 @@ static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:fetch|get|download|retriev|pull|request)\w*\b(?:[^.;\n]|\.\S){0,140}?\b(?:eval|exec)\s*\(
         | \b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+(?:-\S+\s+)*(?:github:|git\+|https?://|[\w-]+/[\w.-]+\#)
         | \bpip3?\s+install\s+(?:-\S+\s+)*(?:git\+|https?://) | \bdo\s+shell\s+script\b
+        | \b(?:run|execute|launch|source)s?\s+(?:the\s+)?(?:script|binary|installer|payload|file|command|program)\s+(?:at|from)\s+https?://
+        | \b(?:install|add)\w*\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:package|extension|plugin|skill|helper|server)\s+from\s+(?:https?://|github)
+        | \b(?:bash|sh|zsh|python3?|node|perl|ruby)\s+-c\s | \bosascript\s+-e\b | \bpowershell(?:\.exe)?\s+-(?:enc|e|encodedcommand)\b | \biex\s*\(
+        | \b(?:crontab|cron\s+job|scheduled\s+task|LaunchAgents?|systemd\s+(?:unit|service)|startup\s+(?:folder|item)|autostart)\b
+        | \b(?:add|register|install)\w*\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?(?:mcp\s+)?server\s+(?:to|in|into)\s+(?:the\s+|your\s+)?(?:config|settings|mcp\.json|claude_desktop_config)
         | (?:executablePath|\bcommand|\.path)[\x22']?\s+(?:to|=|:)\s+[\x22']?\.\.?/
         | \bmake\s+(?:it|them|the\s+\w+)\s+executable\b | \bchmod\s+\+x\b
         | \b(?:generate|write|create)\s+and\s+(?:run|execute)\b
@@ -291,6 +317,9 @@ static DESTROY: LazyLock<Regex> = LazyLock::new(|| {
         \b(?:delete|remove|wipe|erase|destroy|terminate|drop|purge|encrypt)(?:s|d|ed|es)?\s+(?:all|every|everything|each)\b
         | \b(?:delete|remove|wipe|erase)\s+(?:\w+\s+){0,3}(?:home\s+directory|file-?system|hard\s+drive|disk)\b
         | \bfactory\s+state\b | \brm\s+-rf\s+(?:~|/|\$HOME)
+        | \b(?:delete|remove|wipe|erase|drop|purge|truncate|overwrite)s?\s+(?:the\s+)?(?:entire|whole)\b
+        | \bdrop\s+(?:table|database|schema)\b | \bgit\s+push\s+(?:-f|--force)\b | \breset\s+--hard\b
+        | \b(?:rm|del)\s+-(?:rf|fr|r\s+-f)\b | \bformat\s+(?:the\s+)?(?:disk|drive|partition)\b | \brevoke\s+(?:all|every)\b
         ",
     )
 });
@@ -306,6 +335,9 @@ static SPEAKER: LazyLock<Regex> = LazyLock::new(|| {
         | \byou\s+are\s+an?\s+(?:ai|assistant|agent|llm|model|language\s+model)\b
         | \byour\s+(?:goal|task|job|mission|objective)\s+is\s+to\b
         | \bif\s+you(?:'re|\s+are)\s+(?:an?\s+(?:ai|llm|model|assistant|agent)\s+)?reading\s+this\b
+        | \b(?:dear|hello|hi|hey|attention),?\s+(?:ai|assistant|model|agent|llm|claude|gpt|chatgpt|gemini|copilot)\b
+        | \b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing|parsing|summari[sz]ing|seeing)\s+this\b
+        | \bas\s+an?\s+(?:ai|assistant|language\s+model|llm)\b,?\s+you\b
         | (?:^|[.!?:\x22(]\s*)(?:Claude|ChatGPT|Gemini|Copilot|Assistant|Agent)\s*[,:]\s
         ",
     )
