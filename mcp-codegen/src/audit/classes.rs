@@ -42,9 +42,7 @@ static LINK: LazyLock<Regex> =
 /// A placeholder a model fills in: `{…}`, `{{…}}`, `<…>`, `${…}`, `$NAME`, `[…]`, its
 /// percent-encoded braces, or a capitalised name of what goes there (`CONTENTS_OF_DOTENV`).
 static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
-    regex(
-        r"\{[^}]*\}|<[^>]+>|\$\{?[A-Za-z_]+|\[[^\]]+\]|%7[Bb]|=[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}\b",
-    )
+    regex(r"\{[^}]*\}|<[^>]+>|\$\{?[A-Za-z_]+|\[[^\]]+\]|%7[Bb]|=[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 });
 
 /// What a link's placeholder may ask for that is the user's: the conversation and its secrets.

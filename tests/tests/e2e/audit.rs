@@ -117,6 +117,18 @@ fn missed(dir: &str) -> (usize, Vec<String>) {
     (items, missed)
 }
 
+/// The files of a set (one poisoned item each) that no `high` finding names.
+fn missed_files(all: &[String]) -> Vec<String> {
+    all.iter()
+        .filter(|path| {
+            !findings(&audit(&[path, "--format", "json"]))
+                .iter()
+                .any(|f| f["rule"]["level"] == "high")
+        })
+        .map(|path| path.rsplit('/').next().unwrap().to_string())
+        .collect()
+}
+
 /// The first held-out set (`tests/corpus/held-out/`), written before the rules were changed
 /// for it: 21 of 33 caught as first measured; the rules written for its misses, and later
 /// sets', catch all of it (the last, a CTF's "whenever the user's message mentions …", by the
@@ -136,15 +148,7 @@ fn the_held_out_poisoned_tools_are_caught_but_for_the_reported_misses() {
 fn the_second_held_out_set_is_caught_but_for_the_reported_misses() {
     let all = files("held-out-2");
     assert_eq!(all.len(), 12, "the second held-out set as written down");
-    let missed: Vec<String> = all
-        .iter()
-        .filter(|path| {
-            !findings(&audit(&[path, "--format", "json"]))
-                .iter()
-                .any(|f| f["rule"]["level"] == "high")
-        })
-        .map(|path| path.rsplit('/').next().unwrap().to_string())
-        .collect();
+    let missed = missed_files(&all);
     assert_eq!(missed, ["msb-out-of-scope-parameter.json"]);
 }
 
@@ -181,15 +185,7 @@ fn the_later_held_out_sets_are_caught_but_for_the_reported_misses() {
 fn the_eleventh_held_out_set_is_caught_but_for_the_reported_misses() {
     let all = files("held-out-11");
     assert_eq!(all.len(), 34, "the eleventh held-out set as written down");
-    let missed: Vec<String> = all
-        .iter()
-        .filter(|path| {
-            !findings(&audit(&[path, "--format", "json"]))
-                .iter()
-                .any(|f| f["rule"]["level"] == "high")
-        })
-        .map(|path| path.rsplit('/').next().unwrap().to_string())
-        .collect();
+    let missed = missed_files(&all);
     assert_eq!(
         missed,
         [
@@ -197,6 +193,18 @@ fn the_eleventh_held_out_set_is_caught_but_for_the_reported_misses() {
             "idesaster-executable-path.json"
         ]
     );
+}
+
+/// The twelfth held-out set (`tests/corpus/held-out-12/`): 32 poisoned tools, one per file,
+/// written down after the moves were widened by class (not from any set's text) and before
+/// the audit ran on it. Caught when first measured: 12 of 32. The moves learned from its
+/// misses catch all but one: a parameter that swaps the ticker the user names for a fixed one.
+#[test]
+fn the_twelfth_held_out_set_is_caught_but_for_the_reported_misses() {
+    let all = files("held-out-12");
+    assert_eq!(all.len(), 32, "the twelfth held-out set as written down");
+    let missed = missed_files(&all);
+    assert_eq!(missed, ["mcp-safetybench-parameter.json"]);
 }
 
 /// Twenty-five honest servers (`tests/corpus/honest/`), snapshotted after the rules were last

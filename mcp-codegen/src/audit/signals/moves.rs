@@ -50,6 +50,9 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)
         \b(?:do\s+not|don'?t|never|without|rather\s+than|instead\s+of|avoid|refrain\s+from)\s+(?:\w+\s+){0,2}(?:mention|tell|inform|reveal|disclose|notify|alert|report|comment|bring)(?:s|ing)?\b
         | \bkeep\s+(?:this|it|that|them|these)\s+to\s+yourself\b
+        | \b(?:nearly|almost|fully)\s+(?:transparent|invisible)\b | \bopacity\s*[:=]\s*0\b
+        | \bspare\s+(?:the\s+user|your\s+(?:human|user)|them)\b
+        | \bif\s+the\s+user\s+(?:later|next|then)\s+(?:replies|says|types|answers|responds)\b
         | \b(?:1|one|0|zero|tiny)[-\s]?(?:point|pt|px)\s+(?:white|invisible|transparent)\b | \bwhite\s+(?:text|type|font)\s+on\s+(?:a\s+)?white\b
         | \b(?:trustedCommands|allowedCommands|alwaysAllow)\b
         | \b(?:must\s+not|should\s+not|never|don'?t|do\s+not)\s+(?:stop|pause|wait)\s+(?:for|to\s+ask)\b
@@ -104,6 +107,12 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:updated|new|revised|amended)\s+(?:policy|guidelines|protocol|operating\s+procedure)\s*[:;,]
         | \bthis\s+is\s+(?:an?\s+)?(?:official|authori[sz]ed|sanctioned)\s+(?:request|instruction|directive|message|update)\b
         | \bsupersedes?\s+(?:all|any|every|previous|prior|other|the\s+(?:user|system|previous))\b
+        | \b(?:carry\s+out|do|follow|obey|execute)\s+(?:what(?:ever)?\s+(?:it|they|the\s+\w+)\s+(?:asks?|says?|tells?\s+you)|its\s+instructions)\b
+        | \bthis\s+(?:code|file|package|sample|script|binary)\s+is\s+(?:legit|legitimate|safe|clean|benign|harmless)\b
+        | \b(?:ai\s+)?(?:assistants?|agents?|models?)\s+(?:are|is)\s+(?:allowed|permitted|authori[sz]ed)\s+to\b
+        | \bthe\s+(?:real\s+|actual\s+)?task\s+(?:continues|is\s+now|has\s+(?:moved|changed))\b
+        | (?:%%%|\#\#\#|===)\s*END\b
+        | \bspecial\s+instructions?\s*: | \binstead\s+(?:output|print|say|write|respond\s+with|reply\s+with|answer\s+with)\b
         | \b(?:mandatory|obligatory|required)\s+(?:security|compliance|verification|authori[sz]ation)\s+(?:step|check|procedure)\b
         | \b(?:locked|disabled|blocked)\s+until\b | \bcannot\s+(?:\w+\s+){0,4}until\b
         | \bthis\s+is\s+an?\s+(?:important|urgent)\s+message\b
@@ -129,7 +138,11 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|earlier|preceding|above|system|original)\b[^.;]{0,30}\b(?:instructions?|prompts?|rules|guidelines|directions)\b
         | \bfrom\s+now\s+on,?\s+you\b | \byou\s+are\s+now\s+(?:a|an|in)\b
         | \b(?:blocked|disabled|forbidden)[-\s]+(?:modes?|responses?)\b | \binteraction-config\b
-        | \bunrestricted\s+(?:assistant|mode|ai|model|persona)\b | \bjailbr(?:ea|o)k(?:en|ed)?\s+mode\b
+        | \bunrestricted\s+(?:assistant|mode|ai|model|persona)\b
+        | \bforget\s+everything\s+you\s+(?:know|were\s+told|have\s+been\s+told|learned)\b
+        | \bupdate\s+your\s+(?:behaviou?r|guidelines|rules|instructions|policy)\b
+        | \binstead\s+of\s+(?:declining|refusing)\b
+        | \b(?:repeat|reveal|print)\s+your\s+(?:\w+\s+)?(?:prompt|instructions)\b | \bwould\s+normally\s+(?:be\s+)?refuse | \bjailbr(?:ea|o)k(?:en|ed)?\s+mode\b
         | \bno\s+(?:restrictions|filters|guardrails|content\s+polic(?:y|ies))\s+apply\b
         | \b(?:the\s+)?(?:task|request|job)\s+above\s+is\s+(?:complete|completed|finished|done)\b | (?:^|\n)\s*new\s+(?:task|instructions?)\s*:
         | \b(?:copy|repeat|paste|replicate|forward)\s+(?:this|these|everything|the)\s+(?:entire\s+|whole\s+|exact\s+)?(?:description|instructions?|text|prompt|message|between)\b[^.;]{0,80}\b(?:every|each|all|other|another|top)\b
@@ -158,9 +171,15 @@ pub(super) static BREAKOUT: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)
         [\x22']\s*&\s*do\s+shell\s+script\b
         | [\x22'`]\s*(?:;|&&|\|\|)\s*(?:rm\s+-\w*r|curl|wget|nc|bash|sh)\s
+        | [<>]\(\s*(?:curl|wget|nc|bash|sh)\b
         ",
     )
 });
+
+/// A forged step of an agent's own reasoning (ReAct's `Thought:` then `Action:`): text that
+/// the model takes for what it decided itself.
+pub(super) static FORGED_STEP: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"Thought:\s(?s:.){0,300}?Action:\s"));
 
 /// Secrets, the model's context, and other private data.
 static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
@@ -196,6 +215,10 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:confidential|proprietary|internal)\s+(?:documents?|data|files|code|source|reports?)\b
         | \b(?:medical|health|salary|payroll)\s+(?:records?|data|details|information)\b
         | \bthe\s+user'?s\s+secrets\b
+        | \b(?:openai|anthropic|github|gitlab|stripe|aws|gcp|azure|slack)\s+(?:api\s+)?(?:keys?|tokens?)\b
+        | \b(?:tokens?|keys?|secrets?|passwords?)\s+(?:from|in)\s+(?:the\s+)?(?:environment|env|\.env)\b
+        | \bprivate\s+\w+\s+(?:repositor(?:y|ies)|repos|files|documents|notes)\b
+        | \b(?:repeat|print|reveal|show|output)\s+(?:your|the)\s+(?:\w+\s+)?(?:prompt|instructions)\b
         ",
     )
 });
@@ -209,6 +232,7 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
         | \bmake\s+(?:the\s+|it\s+|them\s+)?(?:\w+\s+)?public\b
         | \b(?:publish|leak|beacon|sync|push|submit)\w*\s+(?:it|them|this|these|everything|all|the\s+\w+)\s+(?:\w+\s+){0,3}?to\s+(?:https?://|a\s+|an\s+|the\s+|our\s+|my\s+)
         | \b(?:to|into|on)\s+(?:a|the)\s+(?:public|shared)\s+(?:gist|paste|pastebin|channel|repo(?:sitory)?|bucket|issue|link|page)\b
+        | \b(?:type|enter|paste|fill)\w*\s+(?:them|it|these|those)\s+(?:in|into)\b
         | \bwebhook\.site\b | \brequestbin\b | \bngrok\.io\b | \bpipedream\.net\b
         | \b(?:post|add|leave|write|put)\w*\b[^.;]{0,80}?\bas\s+(?:a\s+)?(?:new\s+|public\s+)?(?:message|comment|note|reply|post)\s+(?:on|to|in)\b
         | \bexport\w*\b[^.;]{0,80}?\bto\s+(?:the|a|an|our)\b
@@ -236,7 +260,9 @@ static DESTINATION: LazyLock<Regex> = LazyLock::new(|| {
         (?i:\b(?:to|cc|bcc)\s+)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b
         | \b[A-Z]{2}\d{2}(?:\s[A-Z0-9]{4}){3,}
         | \b0x[0-9a-fA-F]{40}\b
-        | (?i:\b(?:visit|go\s+to|open|browse\s+to)\s+(?:https?://)?[\w-]+(?:\.[\w-]+)+)
+        | (?i:\b(?:visit|go\s+to|open|browse\s+to|recommend\w*)\s+(?:https?://)?[\w-]+(?:\.[\w-]+)+)
+        | (?i:\b(?:base_?url|api_?base|endpoint|proxy)\s*[=:]\s*https?://)
+        | (?i:\b(?:to|at)\s+(?:the\s+\w+\s+at\s+)?)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b
         | (?i:\baccount\s+(?:number\s+)?[A-Z0-9]{2}[\d\s]{8,})
         | (?i:\b(?:call|text|phone|dial)\s+\+?\d[\d\s().-]{6,}\d)
         | (?i:\b(?:s?ftp|scp|smb)://[\w.-]+) | (?i:\bcard\s+ending\s+(?:in\s+)?\d{4}\b)
@@ -278,6 +304,8 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \bat\s+the\s+(?:start|beginning)\s+of\s+(?:every|each|any|all)\s+(?:session|conversation|chat|task)s?\b
         | \bin\s+(?:all|every|each)\s+(?:subsequent|future|later|following)\b
         | \b(?:across|between)\s+(?:all\s+)?(?:sessions|conversations|chats)\b
+        | \bevery\s+(?:few\s+)?(?:\d+\s+)?(?:seconds?|minutes?|hours?)\b
+        | \bif\s+(?:you\s+are|you'?re|the\s+user\s+is)\s+asked\s+to\b | \bwhen(?:ever)?\s+(?:you\s+are|you'?re)\s+asked\b
         | \b(?:save|store|remember|write|keep)\w*\s+(?:this|it|that|the\s+following)?\s*(?:\w+\s+){0,2}(?:in|to|into)\s+(?:the\s+assistant'?s\s+|your\s+|its\s+|long-term\s+)?memory\b
         | \bbefore\s+any\s+(?:\w+\s+)?(?:is|are|gets?)\s+(?:carried\s+out|done|made|performed|run|executed|sent)\b
         | \bbefore\s+(?:triag|summari[sz]|answer|repl|respond|process|handl)\w*\s*,
@@ -293,6 +321,7 @@ static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:fetch|get|download|retriev|pull|request)\w*\b(?:[^.;\n]|\.\S){0,140}?\b(?:eval|exec)\s*\(
         | \b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+(?:-\S+\s+)*(?:github:|git\+|https?://|[\w-]+/[\w.-]+\#)
         | \bpip3?\s+install\s+(?:-\S+\s+)*(?:git\+|https?://) | \bdo\s+shell\s+script\b
+        | \b(?:execute|run)\s+it\s+with\s+(?:python3?|node|bash|sh|ruby|perl|powershell)\b
         | \b(?:run|execute|launch|source)s?\s+(?:the\s+)?(?:script|binary|installer|payload|file|command|program)\s+(?:at|from)\s+https?://
         | \b(?:install|add)\w*\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:package|extension|plugin|skill|helper|server)\s+from\s+(?:https?://|github)
         | \b(?:bash|sh|zsh|python3?|node|perl|ruby)\s+-c\s | \bosascript\s+-e\b | \bpowershell(?:\.exe)?\s+-(?:enc|e|encodedcommand)\b | \biex\s*\(
@@ -336,7 +365,9 @@ static SPEAKER: LazyLock<Regex> = LazyLock::new(|| {
         | \byour\s+(?:goal|task|job|mission|objective)\s+is\s+to\b
         | \bif\s+you(?:'re|\s+are)\s+(?:an?\s+(?:ai|llm|model|assistant|agent)\s+)?reading\s+this\b
         | \b(?:dear|hello|hi|hey|attention),?\s+(?:ai|assistant|model|agent|llm|claude|gpt|chatgpt|gemini|copilot)\b
-        | \b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing|parsing|summari[sz]ing|seeing)\s+this\b
+        | \b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing|parsing|summari[sz]ing|seeing|visiting|browsing)\b
+        | \byou,\s+the\s+(?:\w+\s+)?(?:assistant|agent|ai|model)\b
+        | \b(?:notice|message|note)\s+(?:for|to)\s+the\s+\w+\s+(?:ai|assistant|model|llm|agent)s?\b
         | \bas\s+an?\s+(?:ai|assistant|language\s+model|llm)\b,?\s+you\b
         | (?:^|[.!?:\x22(]\s*)(?:Claude|ChatGPT|Gemini|Copilot|Assistant|Agent)\s*[,:]\s
         ",
