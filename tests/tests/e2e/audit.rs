@@ -176,40 +176,36 @@ fn the_later_held_out_sets_are_caught_but_for_the_reported_misses() {
     }
 }
 
-/// The eleventh held-out set (`tests/corpus/held-out-11/`): 34 poisoned tools, one per file
-/// (a second tool in a file is the benign one its source pairs it with), written down before
-/// the audit ran on it. Caught when first measured: 16 of 34. The moves learned from its
-/// misses catch all but two: a second adder that only praises itself as the secure choice,
-/// and an editor setting pointed at an executable in the repository.
+/// The eleventh and twelfth held-out sets, one poisoned tool per file (a second tool in a
+/// file is the benign one its source pairs it with), each written down before the audit ran
+/// on it. Caught when first measured: 16 of 34 (after the rules learned the tenth set) and
+/// 12 of 32 (after the moves were widened by class, not from any set's text). The moves
+/// learned from their misses catch all but these: a second adder that only praises itself
+/// as the secure choice, an editor setting pointed at an executable in the repository, and a
+/// parameter that swaps the ticker the user names for a fixed one.
 #[test]
-fn the_eleventh_held_out_set_is_caught_but_for_the_reported_misses() {
-    let all = files("held-out-11");
-    assert_eq!(all.len(), 34, "the eleventh held-out set as written down");
-    let missed = missed_files(&all);
-    assert_eq!(
-        missed,
-        [
-            "baiting-secure-adder.json",
-            "idesaster-executable-path.json"
-        ]
-    );
+fn the_eleventh_and_twelfth_held_out_sets_are_caught_but_for_the_reported_misses() {
+    let expected: [(&str, usize, &[&str]); 2] = [
+        (
+            "held-out-11",
+            34,
+            &[
+                "baiting-secure-adder.json",
+                "idesaster-executable-path.json",
+            ],
+        ),
+        ("held-out-12", 32, &["mcp-safetybench-parameter.json"]),
+    ];
+    for (dir, count, misses) in expected {
+        let all = files(dir);
+        assert_eq!(all.len(), count, "{dir} as written down");
+        assert_eq!(missed_files(&all), misses, "{dir}");
+    }
 }
 
-/// The twelfth held-out set (`tests/corpus/held-out-12/`): 32 poisoned tools, one per file,
-/// written down after the moves were widened by class (not from any set's text) and before
-/// the audit ran on it. Caught when first measured: 12 of 32. The moves learned from its
-/// misses catch all but one: a parameter that swaps the ticker the user names for a fixed one.
-#[test]
-fn the_twelfth_held_out_set_is_caught_but_for_the_reported_misses() {
-    let all = files("held-out-12");
-    assert_eq!(all.len(), 32, "the twelfth held-out set as written down");
-    let missed = missed_files(&all);
-    assert_eq!(missed, ["mcp-safetybench-parameter.json"]);
-}
-
-/// Twenty-five honest servers (`tests/corpus/honest/`), snapshotted after the rules were last
-/// changed and audited once with none changed after: none fails the default audit, alone or
-/// audited together (where one server's tool name in another's text would be shadowing).
+/// Twenty-five honest servers (`tests/corpus/honest/`) that no rule was changed for: none
+/// fails the default audit, alone or audited together (where one server's tool name in
+/// another's text would be shadowing).
 #[test]
 fn the_honest_servers_pass_the_default_audit() {
     let all = files("honest");
