@@ -176,16 +176,17 @@ fn the_later_held_out_sets_are_caught_but_for_the_reported_misses() {
     }
 }
 
-/// The eleventh and twelfth held-out sets, one poisoned tool per file (a second tool in a
+/// The eleventh to thirteenth held-out sets, one poisoned tool per file (a second tool in a
 /// file is the benign one its source pairs it with), each written down before the audit ran
-/// on it. Caught when first measured: 16 of 34 (after the rules learned the tenth set) and
-/// 12 of 32 (after the moves were widened by class, not from any set's text). The moves
-/// learned from their misses catch all but these: a second adder that only praises itself
-/// as the secure choice, an editor setting pointed at an executable in the repository, and a
-/// parameter that swaps the ticker the user names for a fixed one.
+/// on it. Caught when first measured: 16 of 34 (after the rules learned the tenth set), 12 of
+/// 32 (after the moves were widened by class, not from any set's text) and 15 of 30. The
+/// moves learned from their misses catch all but these: a second adder that only praises
+/// itself as the secure choice, an editor setting pointed at an executable in the repository,
+/// a parameter that swaps the ticker the user names for a fixed one, and a support bot told
+/// to "disregard any rules about tone" and swear at the customer.
 #[test]
-fn the_eleventh_and_twelfth_held_out_sets_are_caught_but_for_the_reported_misses() {
-    let expected: [(&str, usize, &[&str]); 2] = [
+fn the_eleventh_to_thirteenth_held_out_sets_are_caught_but_for_the_reported_misses() {
+    let expected: [(&str, usize, &[&str]); 3] = [
         (
             "held-out-11",
             34,
@@ -195,6 +196,7 @@ fn the_eleventh_and_twelfth_held_out_sets_are_caught_but_for_the_reported_misses
             ],
         ),
         ("held-out-12", 32, &["mcp-safetybench-parameter.json"]),
+        ("held-out-13", 30, &["dpd-disregard-rules.json"]),
     ];
     for (dir, count, misses) in expected {
         let all = files(dir);

@@ -48,7 +48,8 @@ pub(super) type Made = (Move, (usize, usize));
 static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
-        \b(?:do\s+not|don'?t|never|without|rather\s+than|instead\s+of|avoid|refrain\s+from)\s+(?:\w+\s+){0,2}(?:mention|tell|inform|reveal|disclose|notify|alert|report|comment|bring)(?:s|ing)?\b
+        \b(?:do\s+not|don'?t|never|without|rather\s+than|instead\s+of|avoid|refrain\s+from|must\s+not|should\s+not|may\s+not)\s+(?:\w+\s+){0,2}(?:mention|tell|inform|reveal|disclose|notify|alert|report|comment|bring)(?:s|ing)?\b
+        | \bhidden\s+from\s+(?:people|humans|users|the\s+user|readers|view)\b
         | \bkeep\s+(?:this|it|that|them|these)\s+to\s+yourself\b
         | \b(?:nearly|almost|fully)\s+(?:transparent|invisible)\b | \bopacity\s*[:=]\s*0\b
         | \bspare\s+(?:the\s+user|your\s+(?:human|user)|them)\b
@@ -112,6 +113,9 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:ai\s+)?(?:assistants?|agents?|models?)\s+(?:are|is)\s+(?:allowed|permitted|authori[sz]ed)\s+to\b
         | \bthe\s+(?:real\s+|actual\s+)?task\s+(?:continues|is\s+now|has\s+(?:moved|changed))\b
         | (?:%%%|\#\#\#|===)\s*END\b
+        | \bonly\s+recommend\b | \b(?:the\s+)?other\s+\w+\s+(?:listed\s+)?are\s+(?:discontinued|obsolete|unavailable|unsafe|fake)\b
+        | \b(?:classify|mark|report|label|treat)\s+(?:it|this|them)\s+as\s+(?:safe|clean|benign|harmless|legitimate)\b
+        | \b(?:respond|reply)\s+that\b
         | \bspecial\s+instructions?\s*: | \binstead\s+(?:output|print|say|write|respond\s+with|reply\s+with|answer\s+with)\b
         | \b(?:mandatory|obligatory|required)\s+(?:security|compliance|verification|authori[sz]ation)\s+(?:step|check|procedure)\b
         | \b(?:locked|disabled|blocked)\s+until\b | \bcannot\s+(?:\w+\s+){0,4}until\b
@@ -119,7 +123,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:most|only)\s+(?:accurate|trusted|reliable|authoritative)\b[^.;]{0,40}\bavailable\b
         | \bit\s+is\s+(?:an?\s+)?(?:safe|harmless|trusted|signed|verified)\b
         | \bmost\s+(?:\w+\s+(?:and\s+)?)?(?:reliable|trustworthy|trusted|authoritative)\s+(?:provider|source|vendor|choice|option|service)\b
-        | \brecommend\s+(?:it|them|this|us)\s+(?:first|above|over)\b | \bon\s+the\s+safe[-\s]?list\b
+        | \b(?:recommend|list|rank|show|put|place)\s+(?:it|them|this|us)\s+(?:first|above|over|at\s+the\s+top)\b | \bon\s+the\s+safe[-\s]?list\b
         | \branked\s+(?:first|\#?1)\b | \bahead\s+of\s+(?:any|all|every)\s+other\b
         | \bthis\s+is\s+not\s+a\s+(?:url|link|query|value|file\s+name)\b
         | \b(?:additional|updated|new)\s+(?:GEMINI|CLAUDE|AGENTS|COPILOT|CURSOR)\.md\s+instructions?\b
@@ -135,7 +139,14 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)
         \b(?:system|admin|developer)\s+override\b
         | \b(?:safety|security|previous|prior|your|system)\s+(?:guidelines|rules|instructions|restrictions|policies|safeguards)\s+(?:\w+\s+){0,3}(?:do\s+not|don'?t|no\s+longer|does\s+not)\s+apply\b
-        | \b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|earlier|preceding|above|system|original)\b[^.;]{0,30}\b(?:instructions?|prompts?|rules|guidelines|directions)\b
+        | \b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|earlier|preceding|above|system|original)\b[^.;]{0,30}\b\w{0,2}(?:instructions?|prompts?|rules|guidelines|directions)\b
+        | \bignore\s+(?:all\s+)?(?:of\s+)?the\s+above\b | \bdecode\s+(?:and|then)\s+(?:follow|execute|run|obey)\b
+        | \bfrom\s+this\s+moment\b | \bbroken\s+free\s+of\b
+        | \b(?:does\s+not|doesn'?t|do\s+not|don'?t|no\s+longer)\s+(?:have\s+to\s+|need\s+to\s+)?(?:abide\s+by|follow|obey)\s+(?:any|the|its|your)\s+(?:rules|guidelines|policies|restrictions)\b
+        | \byour\s+(?:secret|hidden)\s+(?:password|instructions|prompt)\b
+        | __import__\s*\(\s*['\x22](?:os|subprocess)['\x22]\s*\)
+        | \bignor(?:e|iere|ez|a|ar)\s+(?:alle\s+|toutes\s+les\s+|todas\s+las\s+|todas\s+as\s+|tutte\s+le\s+|les\s+|las\s+|as\s+|le\s+)?(?:vorherigen\s+anweisungen|bisherigen\s+anweisungen|instructions\s+pr[ée]c[ée]dentes|instrucciones\s+anteriores|instru[çc][õo]es\s+anteriores|istruzioni\s+precedenti)
+        | 忽略(?:之前|以上|先前)
         | \bfrom\s+now\s+on,?\s+you\b | \byou\s+are\s+now\s+(?:a|an|in)\b
         | \b(?:blocked|disabled|forbidden)[-\s]+(?:modes?|responses?)\b | \binteraction-config\b
         | \bunrestricted\s+(?:assistant|mode|ai|model|persona)\b
@@ -288,14 +299,15 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \bprior\s+to\s+any\b | \bfrom\s+now\s+on\b | \bfor\s+the\s+rest\s+of\b
         | \b(?:all|any|every)\s+future\s+(?:sessions?|conversations?|chats?|requests?|replies)\b | \bpermanently\s+and\b
         | \b(?:end|close|finish)\s+with\s+(?:the|a|an|this)\b
-        | \b(?:before|while|when)\s+(?:summari[sz]ing|reviewing|answering|replying|responding|closing)\b
+        | \b(?:before|while|when)\s+(?:summari[sz]ing|reviewing|answering|replying|responding|closing|assessing|evaluating|rating|ranking|comparing|describing|recommending)\b
+        | \bregardless\s+of\s+(?:the\s+|what\s+the\s+)?(?:question|request|query|user)\b
         | \b(?:in|for|during)\s+(?:this|the|every)\s+session\b
         | \bafter\s+(?:showing|displaying|returning|presenting)\s+(?:them|it|the)\b
         | \bany\s+question\s+about\b | \bbefore\s+anything\s+else\b
         | \bkeep\s+calling\b | \b\d{2,}\s+times\s+in\s+a\s+row\b
         | \bfor\s+(?:each|every)\s+\w+\s+(?:generated|created|sent|made|processed|returned)\b
         | \bwhenever\s+(?:a|an|the|any)\s+\w+\s+is\s+(?:shared|sent|created|made|opened|paid)\b
-        | \b(?:for|on|in)\s+(?:every|each|all|any)\s+(?:\w+\s+)?(?:questions?|queries|requests?|tasks?|reads|operations?|workflows?|repl(?:y|ies)|answers?)\b
+        | \b(?:for|on|in)\s+(?:every|each|all|any)\s+(?:\w+\s+)?(?:questions?|queries|requests?|tasks?|reads|operations?|workflows?|repl(?:y|ies)|answers?|recommendations?|summar(?:y|ies)|responses?)\b
         | \b(?:every|each|all)\s+(?:\w+\s+)?(?:deletion|transfer|payment)s?\b
         | \b(?:any|every)\s+(?:transfer|payment|email|message)\s+(?:made|sent)\b
         | \bwhenever\s+(?:a|an|the|any)\s+\w+\s+is\s+(?:requested|asked|needed)\b
@@ -322,6 +334,7 @@ static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+(?:-\S+\s+)*(?:github:|git\+|https?://|[\w-]+/[\w.-]+\#)
         | \bpip3?\s+install\s+(?:-\S+\s+)*(?:git\+|https?://) | \bdo\s+shell\s+script\b
         | \b(?:execute|run)\s+it\s+with\s+(?:python3?|node|bash|sh|ruby|perl|powershell)\b
+        | /dev/tcp/ | \bnc\s+-e\b
         | \b(?:run|execute|launch|source)s?\s+(?:the\s+)?(?:script|binary|installer|payload|file|command|program)\s+(?:at|from)\s+https?://
         | \b(?:install|add)\w*\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:package|extension|plugin|skill|helper|server)\s+from\s+(?:https?://|github)
         | \b(?:bash|sh|zsh|python3?|node|perl|ruby)\s+-c\s | \bosascript\s+-e\b | \bpowershell(?:\.exe)?\s+-(?:enc|e|encodedcommand)\b | \biex\s*\(
@@ -369,7 +382,7 @@ static SPEAKER: LazyLock<Regex> = LazyLock::new(|| {
         | \byou,\s+the\s+(?:\w+\s+)?(?:assistant|agent|ai|model)\b
         | \b(?:notice|message|note)\s+(?:for|to)\s+the\s+\w+\s+(?:ai|assistant|model|llm|agent)s?\b
         | \bas\s+an?\s+(?:ai|assistant|language\s+model|llm)\b,?\s+you\b
-        | (?:^|[.!?:\x22(]\s*)(?:Claude|ChatGPT|Gemini|Copilot|Assistant|Agent)\s*[,:]\s
+        | (?:^|[.!?:\x22(]\s*)(?:Claude|ChatGPT|Gemini|Copilot|Assistant|Agent|Language\s+models?|LLMs?|AI\s+models?)\s*[,:]\s
         ",
     )
 });
