@@ -158,8 +158,8 @@ pub const ANNOTATION_CONTRADICTION: Rule = Rule {
     id: "MTA011",
     name: "annotation-contradiction",
     level: Level::High,
-    summary: "`readOnlyHint: true` or `destructiveHint: false` on a tool that says it deletes",
-    explanation: "Clients confirm destructive tools with the user and skip the confirmation for read-only ones: a tool named or described as deleting that claims to be read-only or not destructive is run without the check it needs. Fix the annotation (or the name and description, if they are what is wrong).",
+    summary: "`readOnlyHint: true` or `destructiveHint: false` on a tool that says it deletes, or an annotation outside MCP's hints that claims control (`systemPrompt`, `bypassSecurity`)",
+    explanation: "Clients confirm destructive tools with the user and skip the confirmation for read-only ones: a tool named or described as deleting that claims to be read-only or not destructive is run without the check it needs. Fix the annotation (or the name and description, if they are what is wrong). An annotation MCP does not define is read by no client, only by the model: one named for a prompt, a privilege or a security setting is an instruction in disguise; remove it.",
 };
 
 /// Tool names alike once rendered.
