@@ -64,28 +64,26 @@ const PAIRS: &[(Move, Move)] = &[
     (Move::Speaker, Move::OtherTool),
 ];
 
-/// Shapes plain enough to need no second move, each with what a finding says of it.
-fn alone() -> [(&'static Regex, String); 4] {
-    [
-        (
-            &OVERRULE,
-            format!("{}: the model is told its rules no longer hold", Move::Authority.describe()),
-        ),
-        (
-            &ENCODED_RUN,
-            "runs a command hidden in an encoding: no reader can see what it does".into(),
-        ),
-        (
-            &BREAKOUT,
-            "closes a quoted string and chains a command: an injection into whatever runs the value"
-                .into(),
-        ),
-        (
-            &FORGED_STEP,
-            "forges a step of the agent's own reasoning (a `Thought:` and its `Action:`)".into(),
-        ),
-    ]
-}
+/// Shapes plain enough to need no second move, each with what a finding says of it (fixed
+/// text: this table is read for every piece of text audited).
+static ALONE: [(&LazyLock<Regex>, &str); 4] = [
+    (
+        &OVERRULE,
+        "claims authority over the model's rules or other tools: the model is told its rules no longer hold",
+    ),
+    (
+        &ENCODED_RUN,
+        "runs a command hidden in an encoding: no reader can see what it does",
+    ),
+    (
+        &BREAKOUT,
+        "closes a quoted string and chains a command: an injection into whatever runs the value",
+    ),
+    (
+        &FORGED_STEP,
+        "forges a step of the agent's own reasoning (a `Thought:` and its `Action:`)",
+    ),
+];
 
 /// A finding when one passage of `text` joins two moves that honest text keeps apart; also in
 /// a run of letters spaced one by one ("i g n o r e   a l l") or of base64, read as the words
@@ -143,7 +141,7 @@ fn unspaced(run: &str) -> String {
 
 /// What `value` says and where, if a shape alone or two moves in a passage make a finding.
 fn found(value: &str, tool: Option<&str>, own: &Own<'_>) -> Option<(String, (usize, usize))> {
-    for (shape, says) in alone() {
+    for (shape, says) in &ALONE {
         if let Some(m) = shape.find(value) {
             return Some((
                 format!("`{}` {says}", words(m.as_str())),
