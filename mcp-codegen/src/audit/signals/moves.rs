@@ -83,6 +83,7 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:approval|confirmation|consent|permission)\s+(?:step\s+)?(?:skipped|waived|bypassed)\b
         | \b(?:below|out\s+of|outside)\s+(?:the\s+)?(?:visible\s+(?:part|area|region)|view|sight)\b | \bscrolls?\s+(?:out\s+of|off)\b
         | \b(?:report|say|tell|answer)(?:s|ing)?\s+(?:the\s+user\s+)?only\s+that\b
+        | \bwhite[-\s]on[-\s]white\b | \btiny\s+white\s+(?:text|font|type)\b | \bdon'?t\s+bother\s+(?:the\s+user|them)\b
         ",
     )
 });
@@ -108,6 +109,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:updated|new|revised|amended)\s+(?:policy|guidelines|protocol|operating\s+procedure)\s*[:;,]
         | \bthis\s+is\s+(?:an?\s+)?(?:official|authori[sz]ed|sanctioned)\s+(?:request|instruction|directive|message|update)\b
         | \bsupersedes?\s+(?:all|any|every|previous|prior|other|the\s+(?:user|system|previous))\b
+        | \bsupersedes?\s+(?:the\s+)?(?:developer|user|system)\b
         | \b(?:carry\s+out|do|follow|obey|execute)\s+(?:what(?:ever)?\s+(?:it|they|the\s+\w+)\s+(?:asks?|says?|tells?\s+you)|its\s+instructions)\b
         | \bthis\s+(?:code|file|package|sample|script|binary)\s+is\s+(?:legit|legitimate|safe|clean|benign|harmless)\b
         | \b(?:ai\s+)?(?:assistants?|agents?|models?)\s+(?:are|is)\s+(?:allowed|permitted|authori[sz]ed)\s+to\b
@@ -158,6 +160,11 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:the\s+)?(?:task|request|job)\s+above\s+is\s+(?:complete|completed|finished|done)\b | (?:^|\n)\s*new\s+(?:task|instructions?)\s*:
         | \b(?:copy|repeat|paste|replicate|forward)\s+(?:this|these|everything|the)\s+(?:entire\s+|whole\s+|exact\s+)?(?:description|instructions?|text|prompt|message|between)\b[^.;]{0,80}\b(?:every|each|all|other|another|top)\b
         | <\$(?:START|END)\$>
+        | \b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:the\s+|any\s+)?(?:instructions?|directions?|prompts?|rules)\s+(?:above|given\s+(?:above|before|earlier))\b
+        | \byour\s+(?:real|true|actual|new)\s+(?:objective|goal|task|purpose|mission)\s+(?:is|now\s+is)\b
+        | \bthe\s+(?:model|assistant|ai|agent)\s+is\s+now\s+(?:in|a|an)\b
+        | (?:answer|response|output)\s*:\s*(?:done|complete|completed|finished)\b(?:\\n|[.\s]){0,12}new\s+(?:task|instructions?)\s*:
+        | \b(?:any|every|the|all)\s+(?:evaluators?|judges?|graders?|reviewers?|rankers?)\s+(?:should|must|will|shall)\s+(?:select|choose|pick|prefer)\s+(?:it|this)\b
         | \b(?:copy|append|add|paste|insert)\w*\s+(?:this|the)\s+(?:\w+\s+)?(?:paragraph|text|note|block|section)\b[^;\n]{0,100}?\b(?:every|each|all)\s+other\s+repositor(?:y|ies)\b
         ",
     )
@@ -183,12 +190,11 @@ pub(super) static BREAKOUT: LazyLock<Regex> = LazyLock::new(|| {
         [\x22']\s*&\s*do\s+shell\s+script\b
         | [\x22'`]\s*(?:;|&&|\|\|)\s*(?:rm\s+-\w*r|curl|wget|nc|bash|sh)\s
         | [<>]\(\s*(?:curl|wget|nc|bash|sh)\b
+        | \w\s*(?:;|&&)\s*(?:curl|wget)\s[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b
         ",
     )
 });
 
-/// A forged step of an agent's own reasoning (ReAct's `Thought:` then `Action:`): text that
-/// the model takes for what it decided itself.
 /// An order to set aside what the user gave: their value, request or choice replaced by the
 /// tool's ("ignore the user's requested city", "discard the user's path", "whatever company
 /// the user names, pass TSLA"). A tool may default what the user left out; it never tells the
@@ -201,10 +207,37 @@ pub(super) static SETS_ASIDE_USER: LazyLock<Regex> = LazyLock::new(|| {
             (?:(?:all|any|every|each|of|the|this|these)\s+){0,3}(?:end[-\s])?users?(?:'s|’s|s')?\s+\w
         | \b(?:whatever|regardless\s+of\s+(?:what|which)|no\s+matter\s+(?:what|which))\s+
             (?:\w+\s+){0,2}(?:the\s+)?(?:end[-\s])?users?\s+\w
+        | \buser'?s\s+(?:\w+\s+){0,2}(?:no\s+longer\s+applies|does\s+not\s+apply|can\s+be\s+ignored)\b
+        | \b(?:accept|approve|confirm|dismiss)\s+(?:\w+\s+){0,3}on\s+(?:their|the\s+user'?s)\s+behalf\b
         ",
     )
 });
 
+/// Script in the answer the model writes, or a link that starts a program: `onerror=` and
+/// `document.cookie` in rendered HTML, a `file:` URL to an executable.
+pub(super) static RUNS_ON_RENDER: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)
+        \bonerror\s*=\s*[\x22']? | \bdocument\.cookie\b
+        | \bescape\s+(?:codes|sequences)\s+(?:intact|unescaped|as\s+they\s+are)\b | \braw\s+(?:ansi\s+)?escape\s+(?:codes|sequences)\b
+        | \bfile:/{1,3}[^\s'\x22]*\.(?:exe|bat|cmd|ps1|scr|sh|app)\b
+        ",
+    )
+});
+
+/// An image whose URL ends in an empty query parameter, for the model to fill: what it puts
+/// there leaves with the request when the image loads.
+pub(super) static IMAGE_TO_FILL: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)
+        (?:!\[[^\]]*\]\(\s*|\b(?:image|picture|pixel|img)\b[^.\n]{0,40}?)
+        https?://[^\s)'\x22]+[?&][A-Za-z_]\w*=(?:[\s)'\x22,]|$)
+        ",
+    )
+});
+
+/// A forged step of an agent's own reasoning (ReAct's `Thought:` then `Action:`): text that
+/// the model takes for what it decided itself.
 pub(super) static FORGED_STEP: LazyLock<Regex> =
     LazyLock::new(|| regex(r"Thought:\s(?s:.){0,300}?Action:\s"));
 
@@ -217,7 +250,7 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \benvironment\s+variables?\b | \boutput\s+of\s+(?:running\s+)?`?(?:env|printenv|set|history|whoami)\b
         | \b(?:complete|whole|entire|full)\s+(?:\w+\s+)?(?:conversation|chat|transcript|history)\b
         | \b(?:conversation|chat)\s+history\b | \bsystem\s+prompt\b
-        | \buser'?s\s+(?:\w+\s+)?(?:names?|e-?mails?|address(?:es)?|phone|locations?|contacts|messages|files|memor(?:y|ies))\b
+        | \buser'?s\s+(?:\w+\s+)?(?:names?|e-?mails?|address(?:es)?|phone|locations?|contacts|messages|files|memor(?:y|ies)|drive|inbox|calendar|documents|photos)\b
         | \bprivate\s+(?:ones|repositor(?:y|ies)|repos|files|keys?|data|messages|notes|documents)\b
         | \b(?:passwords?|passphrases?|private\s+keys?|secret\s+keys?|seed\s+phrases?|credentials|session\s+cookies?)\b
         | \b(?:most\s+recent|latest|all)\s+(?:\w+\s+)?(?:files|documents|emails|messages)\s+(?:in|from|of)\b
@@ -398,7 +431,9 @@ static SPEAKER: LazyLock<Regex> = LazyLock::new(|| {
         | \byou,\s+the\s+(?:\w+\s+)?(?:assistant|agent|ai|model)\b
         | \b(?:notice|message|note)\s+(?:for|to)\s+the\s+\w+\s+(?:ai|assistant|model|llm|agent)s?\b
         | \bas\s+an?\s+(?:ai|assistant|language\s+model|llm)\b,?\s+you\b
-        | (?:^|[.!?:\x22(]\s*)(?:Claude|ChatGPT|Gemini|Copilot|Assistant|Agent|Language\s+models?|LLMs?|AI\s+models?)\s*[,:]\s
+        | (?:^|[.!?:\x22'(]\s*)(?:Claude|ChatGPT|Gemini|Copilot|Assistant|Agent|Model|Language\s+models?|LLMs?|AI\s+models?)\s*[,:]\s
+        | \bfor\s+the\s+(?:ai|assistant|model|agent|llm)s?\s+(?:reading|processing|summari[sz]ing|seeing)\b
+        | \bwhen\s+(?:gemini|copilot|chatgpt|claude|the\s+(?:ai|assistant|model|agent))\s+(?:summari[sz]es|reads|processes|sees|opens)\b
         ",
     )
 });
