@@ -210,8 +210,8 @@ fn tools_call(
 const CUT: &[u8] = b"0";
 
 /// `line` with its `_meta` value replaced by [`CUT`] when that value is byte for byte `known`
-/// and `"_meta":` occurs once. Scanning the `_meta` was two thirds of what reading a
-/// 2026-07-28 `tools/call` line cost this server over a legacy one. Inside a JSON string a
+/// and `"_meta":` occurs once. Scanning the `_meta` cost this server about 3 k instructions a
+/// call, half again what parsing the rest of the line costs (callgrind). Inside a JSON string a
 /// quote is escaped, so `"_meta":` there is no key; whether the one key is the params' is
 /// checked on the parsed line ([`read_call`] with `cut`).
 fn known_meta_cut(line: &[u8], known: &[u8]) -> Option<Vec<u8>> {

@@ -108,8 +108,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:administrator|admin|security\s+team|it\s+department|compliance\s+team|operator|developer)s?\s+(?:has|have)\s+(?:approved|authori[sz]ed|mandated|required|ordered)\b
         | \b(?:updated|new|revised|amended)\s+(?:policy|guidelines|protocol|operating\s+procedure)\s*[:;,]
         | \bthis\s+is\s+(?:an?\s+)?(?:official|authori[sz]ed|sanctioned)\s+(?:request|instruction|directive|message|update)\b
-        | \bsupersedes?\s+(?:all|any|every|previous|prior|other|the\s+(?:user|system|previous))\b
-        | \bsupersedes?\s+(?:the\s+)?(?:developer|user|system)\b
+        | \bsupersedes?\s+(?:all|any|every|previous|prior|other|the\s+previous|(?:the\s+)?(?:user|system|developer))\b
         | \b(?:carry\s+out|do|follow|obey|execute)\s+(?:what(?:ever)?\s+(?:it|they|the\s+\w+)\s+(?:asks?|says?|tells?\s+you)|its\s+instructions)\b
         | \bthis\s+(?:code|file|package|sample|script|binary)\s+is\s+(?:legit|legitimate|safe|clean|benign|harmless)\b
         | \b(?:ai\s+)?(?:assistants?|agents?|models?)\s+(?:are|is)\s+(?:allowed|permitted|authori[sz]ed)\s+to\b
