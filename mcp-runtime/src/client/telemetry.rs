@@ -55,15 +55,17 @@ pub(crate) async fn traced<T>(
     result
 }
 
-/// Without the feature: only the work.
+/// Without the feature: the work itself. Not an `async fn` wrapper: that would hold the work
+/// twice (as its argument and as what it awaits) and copy it on the first poll, a copy the
+/// size of the whole call's state on every call.
 #[cfg(not(feature = "otel"))]
-pub(crate) async fn traced<T>(
+pub(crate) fn traced<T>(
     _client: &Client,
     _method: &'static str,
     _target: &str,
     work: impl Future<Output = Result<T>>,
-) -> Result<T> {
-    work.await
+) -> impl Future<Output = Result<T>> {
+    work
 }
 
 /// The current span's W3C trace context as request `_meta`, when there is a sampled or

@@ -144,13 +144,24 @@ impl Client {
         params: CallToolRequestParams,
         on_progress: Option<ProgressFn>,
     ) -> std::result::Result<CallToolResponse, ServiceError> {
+        // Only the direct stdio path is held inline: a call's future is copied whole when it
+        // is boxed, so rmcp's larger futures (every other path) are boxed where they start.
         let Some(on_progress) = on_progress else {
             #[cfg(feature = "stdio")]
             if let Some(direct) = &self.direct {
                 return direct.call_tool(params, self.peer()).await;
             }
-            return self.peer().call_tool_once(params).await;
+            return Box::pin(self.peer().call_tool_once(params)).await;
         };
+        Box::pin(self.call_with_progress(params, on_progress)).await
+    }
+
+    /// `tools/call` asking for progress, which rmcp routes to `on_progress`.
+    async fn call_with_progress(
+        &self,
+        params: CallToolRequestParams,
+        on_progress: ProgressFn,
+    ) -> std::result::Result<CallToolResponse, ServiceError> {
         let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
         let mut wants = rmcp::model::JsonObject::new();
         wants.insert(WANTS_PROGRESS.into(), Value::Bool(true));
@@ -186,7 +197,8 @@ impl Client {
     async fn list_before_first_http_call(&self) {
         let http = matches!(self.spec, crate::ServerSpec::Http(_));
         if http && !self.tools_listed.load(Ordering::Relaxed) {
-            let _ = self.list_tools_with_ttl().await;
+            // Boxed: a listing's future is large and this runs once, before the first call.
+            let _ = Box::pin(self.list_tools_with_ttl()).await;
         }
     }
 
@@ -218,7 +230,8 @@ impl Client {
                 .await?
             {
                 Started::Done(result) => Ok(result),
-                Started::Task(state, form) => self.follow_call(name, state, form).await,
+                // Boxed: rare, and would otherwise size every call's future.
+                Started::Task(state, form) => Box::pin(self.follow_call(name, state, form)).await,
             }
         };
         let result = match tokio::time::timeout(timeout, work).await {
@@ -238,15 +251,16 @@ impl Client {
         as_task: bool,
     ) -> Result<Started> {
         if as_task && self.task_form() == Some(Form::Core) {
-            return self.start_core_task(name, arguments).await;
+            return Box::pin(self.start_core_task(name, arguments)).await;
         }
         let mut params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
         params.meta = trace_meta();
         let operation = format!("tools/call `{name}`");
         self.in_rounds(&operation, params, |params| {
-            let response = self.call_tool_response(params, on_progress.clone());
+            let on_progress = on_progress.clone();
+            // The response future is made inside the block, so the block holds it once.
             async move {
-                Ok(match response.await? {
+                Ok(match self.call_tool_response(params, on_progress).await? {
                     CallToolResponse::Complete(result) => Round::Done(Started::Done(result)),
                     CallToolResponse::InputRequired(asks) => Round::Asks(asks),
                     CallToolResponse::Task(created) => match TaskState::from_create(&created) {

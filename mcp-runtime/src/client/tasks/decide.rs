@@ -45,7 +45,8 @@ impl Client {
         let tools = match cached {
             Some(tools) => tools,
             None => {
-                let listed = self.list_as_sent(Listing::Tools).await?;
+                // Boxed: a listing's future is large, and this sits in every call's future.
+                let listed = Box::pin(self.list_as_sent(Listing::Tools)).await?;
                 let tools: Arc<HashMap<String, TaskSupport>> = Arc::new(
                     (listed.entries.iter())
                         .filter_map(|entry| {

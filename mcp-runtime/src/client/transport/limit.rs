@@ -68,7 +68,7 @@ impl<R> LimitedReader<R> {
             return;
         }
         let mut rest = passed;
-        while let Some(end) = rest.iter().position(|b| *b == b'\n') {
+        while let Some(end) = memchr::memchr(b'\n', rest) {
             self.pending.extend_from_slice(&rest[..end]);
             self.tap.received_text(&self.pending);
             self.pending.clear();
@@ -78,24 +78,29 @@ impl<R> LimitedReader<R> {
     }
 
     /// Counts `bytes`; returns how many of them may be passed on (those before an oversized
-    /// line), or the size of the oversized line once its end is seen.
+    /// line), or the size of the oversized line once its end is seen. Whole lines at a time:
+    /// every message passes through here, so line ends are found with `memchr`.
     fn count(&mut self, bytes: &[u8]) -> Result<usize, usize> {
         let mut pass = if self.discarding { 0 } else { bytes.len() };
-        for (at, byte) in bytes.iter().enumerate() {
-            if *byte == b'\n' {
-                if self.discarding {
-                    return Err(self.line);
-                }
-                self.line = 0;
-                continue;
-            }
-            self.line += 1;
-            if self.line > self.limit && !self.discarding {
+        let mut start = 0;
+        loop {
+            let end = memchr::memchr(b'\n', &bytes[start..]).map(|at| start + at);
+            let stop = end.unwrap_or(bytes.len());
+            if !self.discarding && self.line + (stop - start) > self.limit {
                 self.discarding = true;
-                pass = (at + 1).saturating_sub(self.line);
+                // The line began `self.line` bytes before `start`, maybe in an earlier read.
+                pass = start.saturating_sub(self.line);
             }
+            self.line += stop - start;
+            let Some(end) = end else {
+                return Ok(pass);
+            };
+            if self.discarding {
+                return Err(self.line);
+            }
+            self.line = 0;
+            start = end + 1;
         }
-        Ok(pass)
     }
 }
 
@@ -179,5 +184,46 @@ mod tests {
         let mut all = Vec::new();
         fine.read_to_end(&mut all).await.unwrap();
         assert_eq!(all, b"a\nbb\n");
+    }
+
+    /// `count` as it was written first, byte by byte: (line so far, discarding) in and out.
+    fn byte_by_byte(state: &mut (usize, bool), limit: usize, bytes: &[u8]) -> Result<usize, usize> {
+        let (line, discarding) = state;
+        let mut pass = if *discarding { 0 } else { bytes.len() };
+        for (at, byte) in bytes.iter().enumerate() {
+            if *byte == b'\n' {
+                if *discarding {
+                    return Err(*line);
+                }
+                *line = 0;
+                continue;
+            }
+            *line += 1;
+            if *line > limit && !*discarding {
+                *discarding = true;
+                pass = (at + 1).saturating_sub(*line);
+            }
+        }
+        Ok(pass)
+    }
+
+    #[test]
+    fn counting_agrees_with_the_byte_rule_however_the_reads_fall() {
+        let input = b"ab\n\nabcd\nabcde\nabcdefgh\nx\nabcdefghijkl";
+        for limit in 0..14 {
+            for chunk in 1..=input.len() {
+                let mut reader =
+                    LimitedReader::new(&b""[..], limit, Oversize::default(), RawTap::default());
+                let mut state = (0, false);
+                for piece in input.chunks(chunk) {
+                    let want = byte_by_byte(&mut state, limit, piece);
+                    assert_eq!(reader.count(piece), want, "limit {limit}, reads of {chunk}");
+                    assert_eq!((reader.line, reader.discarding), state);
+                    if want.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
     }
 }

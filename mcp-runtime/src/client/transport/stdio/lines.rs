@@ -8,7 +8,6 @@
 //! reads the `resultType` the era adds to each result (a callgrind count of the clients
 //! bench). The id says which request a line answers, and so what its result is.
 
-use std::borrow::Cow;
 use std::io;
 
 use rmcp::RoleClient;
@@ -51,7 +50,7 @@ impl<R: AsyncRead + Send + Unpin> Lines<R> {
             if buffered.is_empty() {
                 return None;
             }
-            let end = buffered.iter().position(|&b| b == b'\n');
+            let end = memchr::memchr(b'\n', buffered);
             let take = end.map_or(buffered.len(), |at| at + 1);
             self.line.extend_from_slice(&buffered[..take]);
             self.input.consume(take);
@@ -119,7 +118,7 @@ struct Answer<'a> {
 #[allow(dead_code)] // only which members are there is read
 struct OnlyCallToolResult {
     #[serde(rename = "resultType")]
-    result_type: Option<Cow<'static, str>>,
+    result_type: Option<IgnoredAny>,
     content: Option<IgnoredAny>,
     #[serde(rename = "structuredContent")]
     structured_content: Option<IgnoredAny>,
