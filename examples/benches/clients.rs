@@ -1,11 +1,15 @@
 //! mcp-runtime against the clients a user would otherwise pick, in one run: its typed call (on
 //! `#[tokio::main]`'s multi-thread runtime, and on a `current_thread` one; speaking the
-//! revision it negotiates — 2026-07-28 with the demo server — and, in a cell of its own, the
+//! revision it negotiates — 2026-07-28 with both servers — and, in a cell of its own, the
 //! legacy `initialize` era with the same server), raw rmcp, the
 //! official TypeScript SDK client and the Python SDK client, each calling `add`
 //! over stdio on (a) `minimal-server` (no framework: the floor) and (b) the demo server (rmcp),
 //! one call at a time and 64 in flight, on every core and pinned to one (`taskset -c 0`, the
 //! server inherits it) — plus the bare pipe round trip to `cat`, the cost no client can beat.
+//!
+//! After the stdio tables, what the 2026-07-28 era costs ours against each server, in CPU time
+//! per call: the client's alone, and the client's and the server's together (`-- era` runs
+//! only that table).
 //!
 //! Then the same over streamable HTTP: `demo-server --http 0` (ours, raw rmcp, TS, Python).
 //!
@@ -26,6 +30,9 @@ use serde::{Deserialize, Serialize};
 const CALLS: usize = 5_000;
 const WARMUP: usize = 200;
 const ROUNDS: usize = 5;
+/// Rounds of the era table: a measurement there takes a tenth of a second, and CPU time per
+/// call still moves by a tenth between single runs.
+const ERA_ROUNDS: usize = 21;
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 const MINIMAL: &str = env!("CARGO_BIN_EXE_minimal-server");
 const DEMO: &str = env!("CARGO_BIN_EXE_demo-server");
@@ -68,7 +75,11 @@ fn main() {
     if let Ok(spec) = std::env::var(MEASURE) {
         return measure(&spec);
     }
-    // `cargo bench --bench clients -- http` (or `stdio`) runs one transport only.
+    // `cargo bench --bench clients -- http` (or `stdio`) runs one transport only; `-- era`
+    // only the table of what the 2026-07-28 era costs.
+    if std::env::args().any(|a| a == "era") {
+        return era_cost_table();
+    }
     let only: Vec<String> = std::env::args()
         .filter(|a| a == "stdio" || a == "http")
         .collect();
@@ -97,6 +108,69 @@ fn stdio_tables() {
             }
         }
     }
+    era_cost_table();
+}
+
+/// What the 2026-07-28 era costs ours, as CPU time per call with 64 in flight (all cores): the
+/// client's alone over its timed calls, and the client's and the server's together over the
+/// whole run (start, warm-up and close included). CPU time is what a call costs; calls/s on
+/// this machine also carry its scheduling, which swings from run to run.
+fn era_cost_table() {
+    println!("\n## stdio, what the 2026-07-28 era costs: CPU µs per call, 64 in flight, all cores");
+    println!(
+        "| server | client, 2026-07-28 | client, legacy | client: legacy / 2026-07-28 | both processes, 2026-07-28 | both, legacy | both: legacy / 2026-07-28 |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for (server, label) in [(MINIMAL, "minimal"), (DEMO, "demo")] {
+        // [era][client, both], one entry per round; rounds alternate the eras.
+        let mut costs: [[Vec<f64>; 2]; 2] = Default::default();
+        for _ in 0..ERA_ROUNDS {
+            for (era, spec) in ["ours", "ours-legacy"].into_iter().enumerate() {
+                if let Some((client, both)) = cpu_per_call(&format!("{spec} 64 {server}")) {
+                    costs[era][0].push(client);
+                    costs[era][1].push(both);
+                }
+            }
+        }
+        let [[client, both], [client_legacy, both_legacy]] = costs.map(|era| era.map(middle));
+        let ratio = |legacy: f64, current: f64| legacy / current;
+        println!(
+            "| {label} | {client:.1} | {client_legacy:.1} | {:.2}× | {both:.1} | {both_legacy:.1} | {:.2}× |",
+            ratio(client_legacy, client),
+            ratio(both_legacy, both),
+        );
+    }
+}
+
+/// The median of what was measured (NaN when nothing was).
+fn middle(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// One measurement of ours in a child process: the client's CPU µs per timed call, and the
+/// CPU µs per call of the child and the server it started (reaped when the client closed).
+fn cpu_per_call(spec: &str) -> Option<(f64, f64)> {
+    let me = std::env::current_exe().ok()?;
+    let before = cpu_seconds(libc::RUSAGE_CHILDREN);
+    let report = report(false, &me.to_string_lossy(), &[], Some(spec))?;
+    let both = cpu_seconds(libc::RUSAGE_CHILDREN) - before;
+    let client = report["cpu"].as_f64()?;
+    let per_call = |seconds: f64, calls: usize| seconds * 1e6 / calls as f64;
+    Some((per_call(client, CALLS), per_call(both, CALLS + WARMUP)))
+}
+
+/// CPU seconds, user and system, of this process (`RUSAGE_SELF`, every thread) or of its
+/// children that have been waited for (`RUSAGE_CHILDREN`).
+fn cpu_seconds(who: libc::c_int) -> f64 {
+    // SAFETY: `rusage` is plain data, for which all zeroes is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes one `rusage` through the pointer, which is valid for it.
+    if unsafe { libc::getrusage(who, &mut usage) } != 0 {
+        return f64::NAN;
+    }
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 fn http_tables() {
@@ -229,6 +303,16 @@ fn median(mut measure: impl FnMut() -> Option<f64>) -> Option<f64> {
 
 /// `program args…`, under `taskset -c 0` when pinned; the seconds it reports.
 fn timed(pinned: bool, program: &str, args: &[String], env: Option<&str>) -> Option<f64> {
+    report(pinned, program, args, env)?["seconds"].as_f64()
+}
+
+/// `program args…`, under `taskset -c 0` when pinned; the JSON it prints.
+fn report(
+    pinned: bool,
+    program: &str,
+    args: &[String],
+    env: Option<&str>,
+) -> Option<serde_json::Value> {
     let mut command = if pinned {
         let mut c = Command::new("taskset");
         c.args(["-c", "0", program]);
@@ -245,8 +329,7 @@ fn timed(pinned: bool, program: &str, args: &[String], env: Option<&str>) -> Opt
         eprintln!("{program} failed: {}", String::from_utf8_lossy(&out.stderr));
         return None;
     }
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
-    report["seconds"].as_f64()
+    serde_json::from_slice(&out.stdout).ok()
 }
 
 fn run_self(pinned: bool, spec: &str) -> Option<f64> {
@@ -323,11 +406,16 @@ fn measure(spec: &str) {
         ["raw", n, server] => runtime.block_on(raw(server, n.parse().unwrap_or(1))),
         _ => panic!("unknown measurement {spec}"),
     };
+    let cpu = f64::from_bits(CALLS_CPU.load(std::sync::atomic::Ordering::Relaxed));
     println!(
         "{}",
-        serde_json::json!({ "calls": CALLS, "seconds": seconds })
+        serde_json::json!({ "calls": CALLS, "seconds": seconds, "cpu": cpu })
     );
 }
+
+/// The CPU seconds this process spent over its timed calls (bits of an `f64`), set by
+/// [`timed_calls`].
+static CALLS_CPU: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// `CALLS` round trips of a short line through `cat`.
 fn pipe_round_trips() -> f64 {
@@ -428,12 +516,14 @@ async fn timed_calls<F: std::future::Future<Output = ()>>(
     for i in 0..WARMUP {
         call(i).await;
     }
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_seconds(libc::RUSAGE_SELF));
     futures::stream::iter(0..CALLS)
         .map(&call)
         .buffer_unordered(in_flight)
         .for_each(|()| async {})
         .await;
     let elapsed: Duration = start.elapsed();
+    let cpu = cpu_seconds(libc::RUSAGE_SELF) - cpu;
+    CALLS_CPU.store(cpu.to_bits(), std::sync::atomic::Ordering::Relaxed);
     elapsed.as_secs_f64()
 }
