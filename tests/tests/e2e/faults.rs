@@ -280,6 +280,23 @@ async fn a_lenient_server_answering_discover_with_nothing_is_reached_as_legacy()
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
+/// A server of the 2026-07-28 revision alone whose discovery result leaves out the caching
+/// hints is reached in that revision, read with the revision's defaults for them: one server
+/// started, none started again for `initialize`, which it refuses.
+#[tokio::test]
+async fn a_discovery_result_without_caching_hints_is_read_with_their_defaults() {
+    let pids = Pids::new("no-cache-hints");
+    let client = Client::connect(pids.spec("no_cache_hints.py", &[]))
+        .await
+        .unwrap();
+    assert_eq!(client.protocol_version(), "2026-07-28");
+    let out = client.call_tool("noop", json!({})).await.unwrap();
+    assert_eq!(out.text(), "ok");
+    assert_eq!(pids.all().len(), 1, "started once");
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
 /// A server that refuses `server/discover` and then dies (its startup check failed) is said to
 /// have exited, with its stderr, not that both handshakes failed.
 #[tokio::test]

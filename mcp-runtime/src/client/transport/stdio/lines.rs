@@ -78,6 +78,7 @@ impl<R: AsyncRead + Send + Unpin + 'static> Transport<RoleClient> for Lines<R> {
             if let Some(answer) = call_answer(&line) {
                 return Some(answer);
             }
+            let line = super::discover_hints::with_default_hints(&line).unwrap_or(line);
             if let Some(message) = through_rmcp(&line).await {
                 return Some(message);
             }

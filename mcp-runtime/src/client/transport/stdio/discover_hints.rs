@@ -1,0 +1,83 @@
+//! A `server/discover` result without the caching hints the 2026-07-28 revision asks of it
+//! (`ttlMs`, `cacheScope`) is read with the values the revision gives a client for them: `ttlMs`
+//! 0, stale at once, so nothing is cached on its word; `cacheScope` `"private"`, shared with
+//! no one. rmcp requires both: without them it read the result as another type, the session
+//! fell back to `initialize`, and a server that speaks only 2026-07-28 could not be reached.
+//! Here on stdio lines only: over streamable HTTP rmcp reads the body itself.
+
+use serde_json::{Map, Value, json};
+
+/// The line (ending in a newline) with the hints its discovery result lacks filled in; `None`
+/// for any other line
+/// (one that is no discovery result, or one that has both hints).
+pub(super) fn with_default_hints(line: &[u8]) -> Option<Vec<u8>> {
+    // Only a discovery result names its versions: other lines are not parsed again.
+    memchr::memmem::find(line, b"\"supportedVersions\"")?;
+    let mut message: Map<String, Value> = serde_json::from_slice(line).ok()?;
+    let result = message.get_mut("result")?.as_object_mut()?;
+    if !result.contains_key("supportedVersions") {
+        return None;
+    }
+    let mut filled = false;
+    for (hint, default) in [("ttlMs", json!(0)), ("cacheScope", json!("private"))] {
+        if !result.contains_key(hint) {
+            result.insert(hint.into(), default);
+            filled = true;
+        }
+    }
+    let mut line = serde_json::to_vec(&message).ok().filter(|_| filled)?;
+    line.push(b'\n'); // a whole line, as it came
+    Some(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rmcp::model::{JsonRpcMessage, ServerJsonRpcMessage, ServerResult};
+
+    fn read(line: &[u8]) -> Option<ServerResult> {
+        match serde_json::from_slice::<ServerJsonRpcMessage>(line).ok()? {
+            JsonRpcMessage::Response(response) => Some(response.result),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_discovery_result_without_hints_reads_as_one_with_the_revisions_defaults() {
+        let line = br#"{"jsonrpc":"2.0","id":0,"result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}}}"#;
+        assert!(
+            !matches!(read(line), Some(ServerResult::DiscoverResult(_))),
+            "rmcp alone does not read it as a discovery result"
+        );
+        let filled = with_default_hints(line).expect("filled");
+        let Some(ServerResult::DiscoverResult(result)) = read(&filled) else {
+            panic!(
+                "not a discovery result: {}",
+                String::from_utf8_lossy(&filled)
+            );
+        };
+        let value = serde_json::to_value(&result).unwrap();
+        assert_eq!(value["ttlMs"], 0);
+        assert_eq!(value["cacheScope"], "private");
+        assert_eq!(value["supportedVersions"], json!(["2026-07-28"]));
+    }
+
+    #[test]
+    fn hints_the_server_gave_and_other_lines_are_left_as_they_are() {
+        let given = br#"{"jsonrpc":"2.0","id":0,"result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{},"ttlMs":5000}}"#;
+        let filled: Value = serde_json::from_slice(&with_default_hints(given).unwrap()).unwrap();
+        assert_eq!(
+            filled["result"]["ttlMs"], 5000,
+            "only the missing hint is filled"
+        );
+        assert_eq!(filled["result"]["cacheScope"], "private");
+        for line in [
+            &br#"{"jsonrpc":"2.0","id":0,"result":{"supportedVersions":[],"capabilities":{},"ttlMs":0,"cacheScope":"public"}}"#[..],
+            br#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"\"supportedVersions\""}]}}"#,
+            br#"{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"no supportedVersions"}}"#,
+            b"not json \"supportedVersions\"",
+        ] {
+            assert!(with_default_hints(line).is_none(), "{}", String::from_utf8_lossy(line));
+        }
+    }
+}
