@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::common::Proc;
 use crate::common::faults::{Era, Pids, script};
 use mcp_runtime::{Client, ConnectOptions, Error, ServerSpec};
 use serde_json::json;
@@ -149,11 +150,18 @@ async fn a_snapshot_leaves_out_listings_the_server_does_not_serve() {
     assert!(snapshot.prompts.is_none() && snapshot.resources.is_none());
 }
 
-/// Starts `http_big_result.py`; its port once it listens.
-fn http_big_result() -> (std::process::Child, String) {
+/// Starts `http_big_result.py`; its endpoint once it listens.
+fn http_big_result() -> Proc {
+    http_script("http_big_result.py", &[])
+}
+
+/// Starts a script that serves streamable HTTP and prints its port; ended when dropped, a
+/// failed assertion included.
+fn http_script(name: &str, args: &[&str]) -> Proc {
     use std::io::BufRead;
     let mut child = std::process::Command::new("python3")
-        .arg(script("http_big_result.py"))
+        .arg(script(name))
+        .args(args)
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
@@ -161,22 +169,24 @@ fn http_big_result() -> (std::process::Child, String) {
     std::io::BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    (child, format!("http://127.0.0.1:{}/mcp", line.trim()))
+    let url = format!("http://127.0.0.1:{}/mcp", line.trim());
+    Proc { child, url }
 }
 
 #[tokio::test]
 async fn a_message_over_the_limit_fails_an_http_call_at_once() {
-    let (mut server, url) = http_big_result();
+    let server = http_big_result();
+    let url = &server.url;
     // As one JSON body and as one server-sent event.
     for sse in [false, true] {
-        let client = Client::connect(ServerSpec::http(&url)).await.unwrap();
+        let client = Client::connect(ServerSpec::http(url)).await.unwrap();
         let out = client
             .call_tool("big", serde_json::json!({"megabytes": 1, "sse": sse}))
             .await
             .unwrap();
         assert_eq!(out.text().len(), 1_000_000);
         for megabytes in [20, 50] {
-            let client = Client::connect(ServerSpec::http(&url)).await.unwrap();
+            let client = Client::connect(ServerSpec::http(url)).await.unwrap();
             let start = Instant::now();
             let err = client
                 .call_tool(
@@ -197,7 +207,7 @@ async fn a_message_over_the_limit_fails_an_http_call_at_once() {
     }
     // A larger limit lets a 20 MB event through.
     let roomy = ConnectOptions::default().max_message_size(64 * 1024 * 1024);
-    let client = Client::connect_with(ServerSpec::http(&url), roomy)
+    let client = Client::connect_with(ServerSpec::http(url), roomy)
         .await
         .unwrap();
     let out = client
@@ -206,8 +216,6 @@ async fn a_message_over_the_limit_fails_an_http_call_at_once() {
         .unwrap();
     assert_eq!(out.text().len(), 20_000_000);
     client.close().await;
-    server.kill().unwrap();
-    server.wait().unwrap();
 }
 
 async fn a_slow_starter_connects_within_the_timeout_and_is_no_answer_past_it(era: Era) {
@@ -295,6 +303,21 @@ async fn a_discovery_result_without_caching_hints_is_read_with_their_defaults() 
     assert_eq!(pids.all().len(), 1, "started once");
     client.close().await;
     pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
+/// The same over streamable HTTP, the discovery result as a JSON body and as an event.
+#[tokio::test]
+async fn a_discovery_result_without_caching_hints_is_read_with_their_defaults_over_http() {
+    for args in [&[][..], &["--sse"]] {
+        let server = http_script("http_no_cache_hints.py", args);
+        let url = &server.url;
+        let client = Client::connect(ServerSpec::http(url)).await;
+        let client = client.unwrap_or_else(|err| panic!("{args:?}: {err}"));
+        assert_eq!(client.protocol_version(), "2026-07-28", "{args:?}");
+        let out = client.call_tool("noop", json!({})).await.unwrap();
+        assert_eq!(out.text(), "ok");
+        client.close().await;
+    }
 }
 
 /// A server that refuses `server/discover` and then dies (its startup check failed) is said to

@@ -22,6 +22,8 @@ use serde::de::IgnoredAny;
 use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
+use crate::client::transport::discover_hints::with_default_hints;
+
 /// The first id of a direct request (`direct.rs`): far above rmcp's own counter, exact in a
 /// JSON double.
 pub(super) const FIRST_ID: i64 = 1 << 32;
@@ -78,7 +80,13 @@ impl<R: AsyncRead + Send + Unpin + 'static> Transport<RoleClient> for Lines<R> {
             if let Some(answer) = call_answer(&line) {
                 return Some(answer);
             }
-            let line = super::discover_hints::with_default_hints(&line).unwrap_or(line);
+            let line = match with_default_hints(&line) {
+                Some(mut filled) => {
+                    filled.push(b'\n'); // a whole line, as it came
+                    filled
+                }
+                None => line,
+            };
             if let Some(message) = through_rmcp(&line).await {
                 return Some(message);
             }

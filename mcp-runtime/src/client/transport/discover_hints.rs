@@ -3,20 +3,28 @@
 //! 0, stale at once, so nothing is cached on its word; `cacheScope` `"private"`, shared with
 //! no one. rmcp requires both: without them it read the result as another type, the session
 //! fell back to `initialize`, and a server that speaks only 2026-07-28 could not be reached.
-//! Here on stdio lines only: over streamable HTTP rmcp reads the body itself.
+//! Both transports fill them in before rmcp reads the message: stdio on each line it reads
+//! (`stdio/lines.rs`), streamable HTTP on the answer to a discover, which it reads itself
+//! (`http/as_sent.rs`).
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-/// The line (ending in a newline) with the hints its discovery result lacks filled in; `None`
-/// for any other line
-/// (one that is no discovery result, or one that has both hints).
-pub(super) fn with_default_hints(line: &[u8]) -> Option<Vec<u8>> {
-    // Only a discovery result names its versions: other lines are not parsed again.
-    memchr::memmem::find(line, b"\"supportedVersions\"")?;
-    let mut message: Map<String, Value> = serde_json::from_slice(line).ok()?;
-    let result = message.get_mut("result")?.as_object_mut()?;
+/// The message (JSON text) with the hints its discovery result lacks filled in; `None` for any
+/// other message (one that is no discovery result, or one that has both hints).
+pub(crate) fn with_default_hints(text: &[u8]) -> Option<Vec<u8>> {
+    // Only a discovery result names its versions: other messages are not parsed again.
+    memchr::memmem::find(text, b"\"supportedVersions\"")?;
+    let mut message: Value = serde_json::from_slice(text).ok()?;
+    fill_default_hints(&mut message).then(|| serde_json::to_vec(&message).ok())?
+}
+
+/// Fills in the hints a message's discovery result lacks; whether there were any to fill.
+pub(crate) fn fill_default_hints(message: &mut Value) -> bool {
+    let Some(result) = message.get_mut("result").and_then(Value::as_object_mut) else {
+        return false;
+    };
     if !result.contains_key("supportedVersions") {
-        return None;
+        return false;
     }
     let mut filled = false;
     for (hint, default) in [("ttlMs", json!(0)), ("cacheScope", json!("private"))] {
@@ -25,9 +33,7 @@ pub(super) fn with_default_hints(line: &[u8]) -> Option<Vec<u8>> {
             filled = true;
         }
     }
-    let mut line = serde_json::to_vec(&message).ok().filter(|_| filled)?;
-    line.push(b'\n'); // a whole line, as it came
-    Some(line)
+    filled
 }
 
 #[cfg(test)]
