@@ -1,31 +1,28 @@
-//! A streamable HTTP request whose answer the raw tap wants, or a `server/discover`: rmcp parses
-//! JSON bodies inside its client, out of our reach, so such a request (a snapshot's listing, the
-//! session's discovery, never an ordinary call) is posted here, as rmcp would post it, and its
-//! body read as JSON first: the tap keeps it, and a discovery result gets the caching hints it
-//! lacks (`discover_hints.rs`). Anything but a `200` with JSON or an event stream is left to
-//! rmcp, which sends the request again and reports the failure its own way (listings and
-//! discovery are safe to repeat).
+//! A streamable HTTP request whose answer the raw tap wants: rmcp parses JSON bodies inside its
+//! client, out of our reach, so such a request (a snapshot's listing, never an ordinary call)
+//! is posted here, as rmcp would post it, and its body read as JSON first. Anything but a
+//! `200` with JSON or an event stream is left to rmcp, which sends the request again and
+//! reports the failure its own way (listings are safe to repeat).
 
 use futures::StreamExt;
-use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage, ServerJsonRpcMessage};
+use rmcp::model::ServerJsonRpcMessage;
 use rmcp::transport::streamable_http_client::StreamableHttpPostResponse;
 use serde_json::Value;
 
 use super::limit::{LimitedHttpClient, Post};
-use crate::client::transport::discover_hints::{fill_default_hints, with_default_hints};
 
 /// rmcp's cap on a JSON body, which holds here too.
 const MAX_JSON_BODY: usize = 16 * 1024 * 1024;
 
 impl LimitedHttpClient {
-    /// For a request the raw tap wants, or a discover, the answer read as sent; `None` leaves
-    /// the request to rmcp (every other request, at the cost of one atomic load and a match).
+    /// For a request the raw tap wants, the answer read as sent; `None` leaves the request to
+    /// rmcp (every other request, at the cost of one atomic load).
     pub(crate) async fn tapped(
         &self,
         post: Post<'_>,
         sse_limit: usize,
     ) -> Option<StreamableHttpPostResponse> {
-        if !self.tap().sent(post.message) && !is_discover(post.message) {
+        if !self.tap().sent(post.message) {
             return None;
         }
         self.post_as_sent(post, sse_limit).await
@@ -63,34 +60,19 @@ impl LimitedHttpClient {
         let content_type = header("content-type").unwrap_or_default();
         if content_type.starts_with("text/event-stream") {
             let events = sse_stream::SseStream::from_bytes_stream(response.bytes_stream()).boxed();
-            let events = self.watch(events, sse_limit).map(|event| {
-                event.map(|mut event| {
-                    event.data = event.data.map(with_hints);
-                    event
-                })
-            });
-            return Some(StreamableHttpPostResponse::Sse(events.boxed(), session));
+            return Some(StreamableHttpPostResponse::Sse(
+                self.watch(events, sse_limit),
+                session,
+            ));
         }
         if !content_type.starts_with("application/json") {
             return None;
         }
-        let mut message = read_json(response).await?;
+        let message = read_json(response).await?;
         self.tap().received(message.clone());
-        fill_default_hints(&mut message);
         let message: ServerJsonRpcMessage = serde_json::from_value(message).ok()?;
         Some(StreamableHttpPostResponse::Json(message, session))
     }
-}
-
-fn is_discover(message: &ClientJsonRpcMessage) -> bool {
-    matches!(message, JsonRpcMessage::Request(r) if matches!(r.request, ClientRequest::DiscoverRequest(_)))
-}
-
-/// An event's data, with the caching hints its discovery result lacks filled in.
-fn with_hints(data: String) -> String {
-    with_default_hints(data.as_bytes())
-        .and_then(|filled| String::from_utf8(filled).ok())
-        .unwrap_or(data)
 }
 
 /// The body as JSON, if it is JSON within the cap.

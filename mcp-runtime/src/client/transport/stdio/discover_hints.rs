@@ -3,15 +3,14 @@
 //! 0, stale at once, so nothing is cached on its word; `cacheScope` `"private"`, shared with
 //! no one. rmcp requires both: without them it read the result as another type, the session
 //! fell back to `initialize`, and a server that speaks only 2026-07-28 could not be reached.
-//! Both transports fill them in before rmcp reads the message: stdio on each line it reads
-//! (`stdio/lines.rs`), streamable HTTP on the answer to a discover, which it reads itself
-//! (`http/as_sent.rs`).
+//! Here on stdio lines: over streamable HTTP rmcp reads the body inside its client, and such a
+//! result still fails there.
 
 use serde_json::{Value, json};
 
 /// The message (JSON text) with the hints its discovery result lacks filled in; `None` for any
 /// other message (one that is no discovery result, or one that has both hints).
-pub(crate) fn with_default_hints(text: &[u8]) -> Option<Vec<u8>> {
+pub(super) fn with_default_hints(text: &[u8]) -> Option<Vec<u8>> {
     // Only a discovery result names its versions: other messages are not parsed again.
     memchr::memmem::find(text, b"\"supportedVersions\"")?;
     let mut message: Value = serde_json::from_slice(text).ok()?;
@@ -19,7 +18,7 @@ pub(crate) fn with_default_hints(text: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// Fills in the hints a message's discovery result lacks; whether there were any to fill.
-pub(crate) fn fill_default_hints(message: &mut Value) -> bool {
+fn fill_default_hints(message: &mut Value) -> bool {
     let Some(result) = message.get_mut("result").and_then(Value::as_object_mut) else {
         return false;
     };
