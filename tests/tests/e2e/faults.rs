@@ -305,6 +305,21 @@ async fn a_discovery_result_without_caching_hints_is_read_with_their_defaults() 
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
+/// The same over streamable HTTP, the discovery result as a JSON body and as an event.
+#[tokio::test]
+async fn a_discovery_result_without_caching_hints_is_read_with_their_defaults_over_http() {
+    for args in [&[][..], &["--sse"]] {
+        let server = http_script("http_no_cache_hints.py", args);
+        let url = &server.url;
+        let client = Client::connect(ServerSpec::http(url)).await;
+        let client = client.unwrap_or_else(|err| panic!("{args:?}: {err}"));
+        assert_eq!(client.protocol_version(), "2026-07-28", "{args:?}");
+        let out = client.call_tool("noop", json!({})).await.unwrap();
+        assert_eq!(out.text(), "ok");
+        client.close().await;
+    }
+}
+
 /// A server that refuses `server/discover` and then dies (its startup check failed) is said to
 /// have exited, with its stderr, not that both handshakes failed.
 #[tokio::test]

@@ -2,7 +2,8 @@
 //! transport is a folder compiled only with its feature — `stdio/` (a child process, with the
 //! direct call path) and `http/` (streamable HTTP and legacy HTTP+SSE) — and hands the session
 //! a [`Connected`]. What both share: the owned child process (`child.rs`), the message size
-//! limit (`limit.rs`), the progress-token filter (`progress_filter.rs`) and the raw tap that keeps
+//! limit (`limit.rs`), the progress-token filter (`progress_filter.rs`), the defaults for a
+//! discovery result's missing caching hints (`discover_hints.rs`) and the raw tap that keeps
 //! chosen answers as the server sent them (`raw.rs`).
 
 mod cached_answer;
@@ -10,6 +11,8 @@ mod cached_answer;
 #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
 mod child;
 mod connected;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod discover_hints;
 #[cfg(feature = "http")]
 mod http;
 #[cfg(feature = "stdio")]

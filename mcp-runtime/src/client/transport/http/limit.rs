@@ -20,7 +20,10 @@ use crate::client::raw_tap::RawTap;
 use crate::client::scope_challenge::ScopeChallenge;
 use crate::client::transport::limit::Oversize;
 
-type PostResult = Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
+use super::discover_answer::{is_discover, with_hints};
+
+pub(super) type PostResult =
+    Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
 type SseResult =
     Result<BoxStream<'static, Result<Sse, SseError>>, StreamableHttpError<reqwest::Error>>;
 
@@ -215,10 +218,12 @@ impl StreamableHttpClient for LimitedHttpClient {
                     .await
             }
         };
+        let discover = is_discover(&message);
         let result = self
             .presented("POST", &uri, auth_header, custom_headers, send)
             .await;
-        self.challenged(result)
+        let result = self.challenged(result);
+        if discover { with_hints(result) } else { result }
     }
 
     async fn post_message_with_max_sse_event_size(
@@ -249,10 +254,12 @@ impl StreamableHttpClient for LimitedHttpClient {
                     .await
             }
         };
+        let discover = is_discover(&message);
         let result = self
             .presented("POST", &uri, auth_header, custom_headers, send)
             .await;
-        self.body_result(result, limit)
+        let result = self.body_result(result, limit);
+        if discover { with_hints(result) } else { result }
     }
 
     async fn delete_session(

@@ -7,6 +7,7 @@ use rmcp::transport::streamable_http_client::StreamableHttpClient;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 mod as_sent;
+mod discover_answer;
 #[cfg(feature = "oauth")]
 mod dpop_present;
 mod limit;

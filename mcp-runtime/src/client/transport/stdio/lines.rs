@@ -22,7 +22,7 @@ use serde::de::IgnoredAny;
 use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
-use super::discover_hints::with_default_hints;
+use crate::client::transport::discover_hints::with_default_hints;
 
 /// The first id of a direct request (`direct.rs`): far above rmcp's own counter, exact in a
 /// JSON double.

@@ -7,7 +7,6 @@ use rmcp::ClientServiceExt;
 use tracing::Instrument;
 
 pub(crate) mod direct;
-mod discover_hints;
 mod lines;
 mod pipe_writer;
 mod probe_answer;

@@ -3,25 +3,47 @@
 //! 0, stale at once, so nothing is cached on its word; `cacheScope` `"private"`, shared with
 //! no one. rmcp requires both: without them it read the result as another type, the session
 //! fell back to `initialize`, and a server that speaks only 2026-07-28 could not be reached.
-//! Here on stdio lines: over streamable HTTP rmcp reads the body inside its client, and such a
-//! result still fails there.
+//! stdio fills them in on the line before rmcp reads it (`stdio/lines.rs`); streamable HTTP
+//! in each event's data and, for a JSON body rmcp has already read, in the result it kept as
+//! a custom one (`http/limit.rs`). Nothing is posted twice: a DPoP proof is good for one
+//! request only.
 
-use serde_json::{Value, json};
+use rmcp::model::{CustomResult, JsonRpcMessage, ServerJsonRpcMessage, ServerResult};
+use serde_json::{Map, Value, json};
 
 /// The message (JSON text) with the hints its discovery result lacks filled in; `None` for any
 /// other message (one that is no discovery result, or one that has both hints).
-pub(super) fn with_default_hints(text: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn with_default_hints(text: &[u8]) -> Option<Vec<u8>> {
     // Only a discovery result names its versions: other messages are not parsed again.
     memchr::memmem::find(text, b"\"supportedVersions\"")?;
     let mut message: Value = serde_json::from_slice(text).ok()?;
-    fill_default_hints(&mut message).then(|| serde_json::to_vec(&message).ok())?
+    let result = message.get_mut("result")?.as_object_mut()?;
+    fill_default_hints(result).then(|| serde_json::to_vec(&message).ok())?
 }
 
-/// Fills in the hints a message's discovery result lacks; whether there were any to fill.
-fn fill_default_hints(message: &mut Value) -> bool {
-    let Some(result) = message.get_mut("result").and_then(Value::as_object_mut) else {
-        return false;
+/// A message rmcp has read, with a discovery result it could not read as one (it keeps such
+/// a result as a custom one, whole) read again with the missing hints filled in.
+#[cfg_attr(not(feature = "http"), allow(dead_code))]
+pub(crate) fn read_with_default_hints(message: ServerJsonRpcMessage) -> ServerJsonRpcMessage {
+    let JsonRpcMessage::Response(mut response) = message else {
+        return message;
     };
+    if let ServerResult::CustomResult(CustomResult(Value::Object(result))) = &response.result {
+        // A copy: a result that does not read even so stays as the server sent it.
+        let mut result = result.clone();
+        if fill_default_hints(&mut result)
+            && let Ok(read @ ServerResult::DiscoverResult(_)) =
+                serde_json::from_value(Value::Object(result))
+        {
+            response.result = read;
+        }
+    }
+    JsonRpcMessage::Response(response)
+}
+
+/// Fills in the hints a discovery result lacks; whether there were any to fill (none when the
+/// result is no discovery result).
+fn fill_default_hints(result: &mut Map<String, Value>) -> bool {
     if !result.contains_key("supportedVersions") {
         return false;
     }
@@ -83,6 +105,34 @@ mod tests {
             b"not json \"supportedVersions\"",
         ] {
             assert!(with_default_hints(line).is_none(), "{}", String::from_utf8_lossy(line));
+        }
+    }
+
+    #[test]
+    fn a_discovery_result_rmcp_kept_as_a_custom_one_is_read_again_with_the_defaults() {
+        let line = br#"{"jsonrpc":"2.0","id":0,"result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{}}}"#;
+        let as_rmcp_read: ServerJsonRpcMessage = serde_json::from_slice(line).unwrap();
+        let Some(ServerResult::DiscoverResult(result)) =
+            read(&serde_json::to_vec(&read_with_default_hints(as_rmcp_read)).unwrap())
+        else {
+            panic!("not read as a discovery result");
+        };
+        assert_eq!(
+            serde_json::to_value(&result).unwrap()["cacheScope"],
+            "private"
+        );
+        // A custom result that is no discovery result, or does not read as one even with the
+        // hints, is left as the server sent it.
+        for line in [
+            &br#"{"jsonrpc":"2.0","id":1,"result":{"anything":1}}"#[..],
+            br#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":"not a list","capabilities":{}}}"#,
+        ] {
+            let as_rmcp_read: ServerJsonRpcMessage = serde_json::from_slice(line).unwrap();
+            let again = read_with_default_hints(as_rmcp_read.clone());
+            assert_eq!(
+                serde_json::to_value(&again).unwrap(),
+                serde_json::to_value(&as_rmcp_read).unwrap()
+            );
         }
     }
 }
