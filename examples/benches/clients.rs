@@ -114,30 +114,37 @@ fn stdio_tables() {
 /// What the 2026-07-28 era costs ours, as CPU time per call with 64 in flight (all cores): the
 /// client's alone over its timed calls, and the client's and the server's together over the
 /// whole run (start, warm-up and close included). CPU time is what a call costs; calls/s on
-/// this machine also carry its scheduling, which swings from run to run.
+/// this machine also carry its scheduling, which swings from run to run, so they are given
+/// here too as the median of as many alternating rounds (the main table's are of five).
 fn era_cost_table() {
-    println!("\n## stdio, what the 2026-07-28 era costs: CPU µs per call, 64 in flight, all cores");
     println!(
-        "| server | client, 2026-07-28 | client, legacy | client: legacy / 2026-07-28 | both processes, 2026-07-28 | both, legacy | both: legacy / 2026-07-28 |"
+        "\n## stdio, what the 2026-07-28 era costs: CPU µs per call and calls/s (medians of {ERA_ROUNDS} rounds), 64 in flight, all cores"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!(
+        "| server | client, 2026-07-28 | client, legacy | client: legacy / 2026-07-28 | both processes, 2026-07-28 | both, legacy | both: legacy / 2026-07-28 | calls/s, 2026-07-28 | calls/s, legacy | calls/s: 2026-07-28 / legacy |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for (server, label) in [(MINIMAL, "minimal"), (DEMO, "demo")] {
-        // [era][client, both], one entry per round; rounds alternate the eras.
-        let mut costs: [[Vec<f64>; 2]; 2] = Default::default();
+        // [era][client, both, calls/s], one entry per round; rounds alternate the eras.
+        let mut costs: [[Vec<f64>; 3]; 2] = Default::default();
         for _ in 0..ERA_ROUNDS {
             for (era, spec) in ["ours", "ours-legacy"].into_iter().enumerate() {
-                if let Some((client, both)) = cpu_per_call(&format!("{spec} 64 {server}")) {
-                    costs[era][0].push(client);
-                    costs[era][1].push(both);
+                if let Some(measured) = cpu_per_call(&format!("{spec} 64 {server}")) {
+                    for (values, value) in costs[era].iter_mut().zip(measured) {
+                        values.push(value);
+                    }
                 }
             }
         }
-        let [[client, both], [client_legacy, both_legacy]] = costs.map(|era| era.map(middle));
-        let ratio = |legacy: f64, current: f64| legacy / current;
+        let [
+            [client, both, rate],
+            [client_legacy, both_legacy, rate_legacy],
+        ] = costs.map(|era| era.map(middle));
         println!(
-            "| {label} | {client:.1} | {client_legacy:.1} | {:.2}× | {both:.1} | {both_legacy:.1} | {:.2}× |",
-            ratio(client_legacy, client),
-            ratio(both_legacy, both),
+            "| {label} | {client:.1} | {client_legacy:.1} | {:.2}× | {both:.1} | {both_legacy:.1} | {:.2}× | {rate:.0} | {rate_legacy:.0} | {:.2}× |",
+            client_legacy / client,
+            both_legacy / both,
+            rate / rate_legacy,
         );
     }
 }
@@ -148,16 +155,22 @@ fn middle(mut values: Vec<f64>) -> f64 {
     values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
-/// One measurement of ours in a child process: the client's CPU µs per timed call, and the
-/// CPU µs per call of the child and the server it started (reaped when the client closed).
-fn cpu_per_call(spec: &str) -> Option<(f64, f64)> {
+/// One measurement of ours in a child process: the client's CPU µs per timed call, the CPU µs
+/// per call of the child and the server it started (reaped when the client closed), and the
+/// timed calls per second.
+fn cpu_per_call(spec: &str) -> Option<[f64; 3]> {
     let me = std::env::current_exe().ok()?;
     let before = cpu_seconds(libc::RUSAGE_CHILDREN);
     let report = report(false, &me.to_string_lossy(), &[], Some(spec))?;
     let both = cpu_seconds(libc::RUSAGE_CHILDREN) - before;
     let client = report["cpu"].as_f64()?;
+    let rate = CALLS as f64 / report["seconds"].as_f64()?;
     let per_call = |seconds: f64, calls: usize| seconds * 1e6 / calls as f64;
-    Some((per_call(client, CALLS), per_call(both, CALLS + WARMUP)))
+    Some([
+        per_call(client, CALLS),
+        per_call(both, CALLS + WARMUP),
+        rate,
+    ])
 }
 
 /// CPU seconds, user and system, of this process (`RUSAGE_SELF`, every thread) or of its
