@@ -5,10 +5,12 @@
 
 use futures::StreamExt;
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
-use rmcp::transport::streamable_http_client::StreamableHttpPostResponse;
+use rmcp::transport::streamable_http_client::{StreamableHttpError, StreamableHttpPostResponse};
 
-use super::limit::PostResult;
 use crate::client::transport::discover_hints::{read_with_default_hints, with_default_hints};
+
+/// What rmcp's post returns (spelled out here: `limit.rs`, which calls this, names it too).
+type PostResult = Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
 
 /// Whether `message` is a discover, the one request whose answer may need the hints.
 pub(super) fn is_discover(message: &ClientJsonRpcMessage) -> bool {
