@@ -61,3 +61,27 @@ proptest! {
         prop_assert!(fallbacks.is_empty(), "{fallbacks:#?}\n{text}");
     }
 }
+
+/// A case the property test found: a root `Self` beside a `self` (typed `InputSelf` and
+/// `InputSelf2`), and inside `Self` a `名前` beside a `value`, whose enum was named `InputSelf`
+/// + `2` too. It is now `InputSelfValue2`.
+#[test]
+fn a_nested_name_without_ascii_letters_is_not_taken_for_a_numbered_sibling() {
+    let text = snapshot_text(vec![json!({
+        "name": "typeable",
+        "inputSchema": {"type": "object", "properties": {
+            "Self": {"type": "object", "properties": {
+                "mode": {"type": "string", "enum": ["fixed", "free"]},
+                "value": {"type": "string"},
+                "名前": {"type": "string", "enum": ["+1"]}
+            }},
+            "self": {"type": "object", "properties": {}, "required": ["missing"]}
+        }}
+    })]);
+    let snapshot = Snapshot::parse(&text, "typeable.json").expect("the snapshot loads");
+    let (source, warnings) = Generator::default()
+        .generate_source(&snapshot, "typeable.json")
+        .expect("it generates");
+    assert!(warnings.is_empty(), "{warnings:#?}");
+    assert!(source.contains("pub enum InputSelfValue2"), "{source}");
+}

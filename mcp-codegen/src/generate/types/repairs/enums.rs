@@ -288,7 +288,15 @@ fn capitalized(word: &str) -> String {
 
 /// A JSON name as part of a type name: PascalCase without underscores.
 fn part(name: &str) -> String {
-    pascal(name).replace('_', "")
+    let part = pascal(name).replace('_', "");
+    // A name with no ASCII letters (`名前` beside a `value`, marked `名前⁠2`) is a bare number:
+    // after its parent's name it would read as the parent's numbered sibling (`InputSelf` +
+    // `2` is the root's second `self` field's type, `InputSelf2`).
+    if part.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("Value{part}")
+    } else {
+        part
+    }
 }
 
 /// The enum's Rust item: variants named by us, the wire value kept by serde, `Display`
