@@ -256,7 +256,11 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:api|aws|gcp|azure|access|secret|ssh|gpg|pgp|signing)\s+keys?\b
         | \b(?:e-?mail|home|postal|street|billing)\s+address(?:es)?\b | \bphone\s+numbers?\b | \bfull\s+names?\b
         | \b(?:passport|social\s+security|credit\s+card|card|bank\s+account|routing|national\s+id|tax\s+id)\s+numbers?\b | \bssn\b | \bcvv\b
-        | \bsensitive\s+(?:data|information|details)\b | SENSITIVE | \bCONTEXT\b | \bEMAILS?\b
+        | \bsensitive\s+(?:data|information|details)\b | (?-i:\bSENSITIVE\b | \bCONTEXT\b | \bEMAILS?\b)
+        | \b(?:conversation|chat|session|full|entire|whole|complete)\s+context\b
+        | \b(?:search|browsing|purchase|order|location|call|watch)\s+history\b
+        | \b(?:last|past|recent|previous)\s+(?:\w+\s+)?(?:e-?mails|messages|chats|files|documents)\b
+        | \b(?:every|each)\s+(?:message|e-?mail)\s+(?:is|gets|will\s+be)\b | \b(?:their|your)\s+(?:e-?mails|inbox|messages|contacts)\b
         | \b(?:initial|original|hidden|full)\s+(?:instructions|prompt|configuration)\b | \bwhat\s+you\s+were\s+(?:set\s+up|told|instructed)\b
         | \b(?:customers?|clients?|employees?|users?|leads?|contacts?|patients?)['’]?s?['’]?\s+(?:e-?mails?|e-?mail\s+addresses|addresses|phone|names?|personal\s+data|details|records?|table)\b
         | \bpayees?\b | \b(?:saved|stored)\s+(?:credit\s+)?(?:cards?|payment\s+methods?|passwords?|credentials)\b | \bcard\s+saved\b
