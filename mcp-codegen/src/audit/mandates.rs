@@ -122,13 +122,12 @@ pub(crate) fn check(text: &Text, own: &Own<'_>) -> Option<Hit> {
         let message = format!("`{}`: rules out other tools for this one", m.as_str());
         return Some(hit(&rules::SHADOWING, message, (m.start(), m.end())));
     }
-    let (regex, what) = [
+    let (whole, name, what) = [
         (&*NAMED, "an order about"),
         (&*DISPLACED, "sets this tool in the place of"),
     ]
     .into_iter()
-    .find(|(regex, _)| other_tool(regex, value, own).is_some())?;
-    let (whole, name) = other_tool(regex, value, own)?;
+    .find_map(|(regex, what)| other_tool(regex, value, own).map(|(m, name)| (m, name, what)))?;
     let message = format!(
         "`{}`: {what} `{name}`, which is not a tool of this server",
         whole.as_str().trim()
