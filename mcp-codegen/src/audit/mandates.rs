@@ -16,6 +16,9 @@ use super::texts::Text;
 /// (A name followed by `(` is a function in code, `useUser({ … })`, not a tool: `check`
 /// leaves it out.)
 const IDENT: &str = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z]+[a-z0-9]*)+";
+/// A `snake_case` name only: after "use … to" a camelCase word is as often a product
+/// ("use searXNG to search the web") as a tool.
+const SNAKE: &str = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+";
 
 /// A rule triggered by a named tool's use, and an order to call or use a named tool ("use
 /// `mcp_fetch` to post …", or a call written out as JSON: `{"tool": "mcp_admin", …}`).
@@ -27,7 +30,7 @@ static NAMED: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:\b(?:when|whenever|each\s+time|every\s+time|before|after)\s+(?:calling|invoking)\s+(?:the\s+)?)`?(?P<b>{IDENT})`?
         | (?i:\b(?:call|invoke)\s+(?:the\s+)?)`?(?P<c>{IDENT})`?
         | (?i:(?:\bthe|'s)\s+)`?(?P<d>{IDENT})`?(?i:\s+(?:tool|function)\b)
-        | (?i:\b(?:use|using|with|via|through)\s+(?:the\s+)?)`?(?P<e>{IDENT})`?(?i:,?\s+(?:to|first|then)\b)
+        | (?i:\b(?:use|using|with|via|through)\s+(?:the\s+)?)`?(?P<e>{SNAKE})`?(?i:,?\s+(?:to|first|then)\b)
         | (?i:"(?:tool|tool_name|toolName)"\s*:\s*")(?P<f>{IDENT})"
         "#
     ))
@@ -43,7 +46,7 @@ static DISPLACED: LazyLock<Regex> = LazyLock::new(|| {
     let kind =
         r"(?i:\b(?:standard|legacy|basic|old|original|deprecated|native|built-in|regular)\s+)";
     let state = r"(?i:(?:\s+tool)?\s+(?:is|are|has\s+been|was)\s+(?:now\s+|currently\s+)?(?:deprecated|suspended|disabled|broken|unreliable|obsolete|insecure|unsafe|compromised|undergoing|read-only\s+cached|cached|stale)\b)";
-    let snake = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+";
+    let snake = SNAKE;
     regex(&format!(
         r"(?x)
         {lead}`(?P<a>{IDENT})` | {lead}(?P<b>{snake})(?i:\s+(?:tool|function)\b)
@@ -228,6 +231,7 @@ mod tests {
         ));
         assert!(!found("Use list_files first to find the path."));
         assert!(!found("Help on using the list_files_tool to find a path."));
+        assert!(!found("Use searXNG to search the web."));
         assert!(!found(
             "Use snake_case keys. Works with page_token and limit."
         ));
