@@ -27,6 +27,7 @@ mod rules;
 mod signals;
 mod texts;
 mod unicode;
+mod vocabulary;
 mod whole_config;
 
 use serde::Serialize;
@@ -84,7 +85,7 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
                 names[other].iter().map(move |t| (name.clone(), t.clone()))
             })
             .collect();
-        let words = schema_words(snapshot);
+        let words = vocabulary::words(snapshot);
         // A name that is also one of this server's parameters or enum values is its own
         // vocabulary, not a mention: the PDF server's `fill_form` action is not Chrome
         // DevTools' `fill_form` tool.
@@ -148,37 +149,6 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
         }
     }
     findings
-}
-
-/// Every parameter name and enum value in the snapshot's tools, at any depth, folded: text may
-/// speak of them freely.
-fn schema_words(snapshot: &Snapshot) -> std::collections::BTreeSet<String> {
-    use serde_json::Value;
-    fn walk(value: &Value, out: &mut std::collections::BTreeSet<String>) {
-        match value {
-            Value::Object(map) => {
-                if let Some(Value::Object(properties)) = map.get("properties") {
-                    out.extend(properties.keys().map(|k| mandates::folded(k)));
-                }
-                if let Some(Value::Array(values)) = map.get("enum") {
-                    out.extend(
-                        values
-                            .iter()
-                            .filter_map(Value::as_str)
-                            .map(mandates::folded),
-                    );
-                }
-                map.values().for_each(|v| walk(v, out));
-            }
-            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
-            _ => {}
-        }
-    }
-    let mut out = std::collections::BTreeSet::new();
-    for tool in &snapshot.tools {
-        walk(&tool.raw, &mut out);
-    }
-    out
 }
 
 /// A finding for each tool name that looks like another one, across all `snapshots`.

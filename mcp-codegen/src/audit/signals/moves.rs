@@ -486,12 +486,11 @@ pub(super) fn moves(
     let passage = &value[start..end];
     let at = |m: regex::Match<'_>| (start + m.start(), start + m.end());
     let mut found = Vec::new();
-    let classes: [(Move, &Regex); 8] = [
+    let classes: [(Move, &Regex); 7] = [
         (Move::Execute, &EXECUTE),
         (Move::Destroy, &DESTROY),
         (Move::Conceal, &CONCEAL),
         (Move::Authority, &AUTHORITY),
-        (Move::Sensitive, &SENSITIVE),
         (Move::Outbound, &OUTBOUND),
         (Move::Reach, &REACH),
         (Move::Speaker, &SPEAKER),
@@ -501,6 +500,9 @@ pub(super) fn moves(
             found.push((kind, at(m)));
         }
     }
+    if let Some(m) = sensitive(passage) {
+        found.push((Move::Sensitive, at(m)));
+    }
     if let Some(m) = destination(value, start, end) {
         found.push((Move::Destination, at(m)));
     }
@@ -508,6 +510,21 @@ pub(super) fn moves(
         found.push((Move::OtherTool, at(m)));
     }
     found
+}
+
+/// The identity a call runs under, not secrets asked for: "the caller credentials", "the
+/// default AWS credentials" (AWS's billing server: "never infers one from the caller
+/// credentials").
+static AMBIENT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"(?i)\b(?:caller'?s?|calling|configured|default|ambient|aws|iam|sdk|boto3?)\s+$")
+});
+
+/// Secrets or private data named in `passage`, but for the credentials a call runs under.
+fn sensitive(passage: &str) -> Option<regex::Match<'_>> {
+    SENSITIVE.find_iter(passage).find(|m| {
+        let before = &passage[floor(passage, m.start().saturating_sub(24))..m.start()];
+        !(m.as_str().eq_ignore_ascii_case("credentials") && AMBIENT.is_match(before))
+    })
 }
 
 /// What introduces an example (`e.g. jane@mail.example`): a value's format, not a destination.
