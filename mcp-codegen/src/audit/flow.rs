@@ -8,6 +8,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::mandates::name_words;
 use crate::snapshot::ToolDef;
 
 /// What a tool can do in a flow.
@@ -178,36 +179,15 @@ const PUBLIC: &[&str] = &[
     "mail", "sms", "release",
 ];
 
-/// The words of a tool's name: `slack_post_message`, `API-get-user`, `sendEmail`.
-fn words(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut last_lower = false;
-    for c in text.chars() {
-        let split = !c.is_alphanumeric() || (c.is_uppercase() && last_lower);
-        if split && !word.is_empty() {
-            out.push(std::mem::take(&mut word));
-        }
-        if c.is_alphanumeric() {
-            word.extend(c.to_lowercase());
-        }
-        last_lower = c.is_lowercase();
-    }
-    if !word.is_empty() {
-        out.push(word);
-    }
-    out
-}
-
 /// A tool's roles in a flow.
 pub fn roles(tool: &ToolDef) -> Roles {
-    let mut name = words(&tool.name);
+    let mut name = name_words(&tool.name);
     if name.len() < 2 {
         // A bare verb (`query`, `fetch`) says little: its title and first sentence say more.
         let first = tool.description.as_deref().unwrap_or_default();
         let first = first.split(['.', '\n']).next().unwrap_or_default();
-        name.extend(words(tool.title.as_deref().unwrap_or_default()));
-        name.extend(words(first));
+        name.extend(name_words(tool.title.as_deref().unwrap_or_default()));
+        name.extend(name_words(first));
     }
     let has = |set: &[&str]| name.iter().any(|w| set.contains(&w.as_str()));
     let hint =

@@ -46,12 +46,11 @@ static DISPLACED: LazyLock<Regex> = LazyLock::new(|| {
     let kind =
         r"(?i:\b(?:standard|legacy|basic|old|original|deprecated|native|built-in|regular)\s+)";
     let state = r"(?i:(?:\s+tool)?\s+(?:is|are|has\s+been|was)\s+(?:now\s+|currently\s+)?(?:deprecated|suspended|disabled|broken|unreliable|obsolete|insecure|unsafe|compromised|undergoing|read-only\s+cached|cached|stale)\b)";
-    let snake = SNAKE;
     regex(&format!(
         r"(?x)
-        {lead}`(?P<a>{IDENT})` | {lead}(?P<b>{snake})(?i:\s+(?:tool|function)\b)
-        | {kind}`(?P<c>{IDENT})` | {kind}(?P<d>{snake})\b
-        | `(?P<e>{IDENT})`{state} | \b(?P<f>{snake}){state}
+        {lead}`(?P<a>{IDENT})` | {lead}(?P<b>{SNAKE})(?i:\s+(?:tool|function)\b)
+        | {kind}`(?P<c>{IDENT})` | {kind}(?P<d>{SNAKE})\b
+        | `(?P<e>{IDENT})`{state} | \b(?P<f>{SNAKE}){state}
         "
     ))
 });
@@ -143,7 +142,7 @@ impl Own<'_> {
     /// is why the speaker's own words do not count.
     fn sibling(&self, name: &str, speaker: Option<&str>) -> bool {
         let subjects = |n: &str| -> Vec<String> {
-            words_of(n)
+            name_words(n)
                 .into_iter()
                 .filter(|w| w.len() > 2 && !GENERIC.contains(&w.as_str()))
                 .collect()
@@ -167,22 +166,25 @@ const GENERIC: &[&str] = &[
     "admin", "secret", "secrets", "token", "tokens", "key", "keys", "config", "system", "env",
 ];
 
-/// The words of a `snake_case`, `kebab-case` or `camelCase` name, lowercased.
-fn words_of(name: &str) -> Vec<String> {
-    let mut words = Vec::new();
+/// The words of a tool's name, lowercased: `slack_post_message`, `API-get-user`, `sendEmail`.
+pub(crate) fn name_words(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
     let mut word = String::new();
+    let mut last_lower = false;
     for c in name.chars() {
-        if (!c.is_alphanumeric() || c.is_uppercase()) && !word.is_empty() {
-            words.push(std::mem::take(&mut word));
+        let split = !c.is_alphanumeric() || (c.is_uppercase() && last_lower);
+        if split && !word.is_empty() {
+            out.push(std::mem::take(&mut word));
         }
         if c.is_alphanumeric() {
             word.extend(c.to_lowercase());
         }
+        last_lower = c.is_lowercase();
     }
     if !word.is_empty() {
-        words.push(word);
+        out.push(word);
     }
-    words
+    out
 }
 
 fn folded_contains(tool: &str, word: &str) -> bool {
@@ -204,23 +206,26 @@ pub(crate) fn check(text: &Text, own: &Own<'_>) -> Option<Hit> {
         return None;
     }
     let value = text.value.as_str();
-    if let Some(m) = OTHERS.find(value) {
-        let message = format!(
-            "`{}`: sets this tool above other tools, to win the model's choice",
-            m.as_str()
-        );
-        return Some(hit(&rules::SHADOWING, message, (m.start(), m.end())));
-    }
-    if let Some(m) = ADDED_SERVER.find(value) {
-        let message = format!("`{}`: adds an MCP server to the client", m.as_str());
-        return Some(hit(&rules::SHADOWING, message, (m.start(), m.end())));
-    }
-    let elsewhere = ELSEWHERE
-        .captures_iter(value)
-        .find(|c| !own.has_word(&c["name"]))
-        .and_then(|c| c.get(0));
-    if let Some(m) = elsewhere {
-        let message = format!("`{}`: an order about another MCP server", m.as_str());
+    // Orders about other servers or tools as such, each with what a finding says of it; a
+    // server named (`ELSEWHERE`) counts when it is not the server's own.
+    let found = [
+        (
+            &*OTHERS,
+            "sets this tool above other tools, to win the model's choice",
+        ),
+        (&*ADDED_SERVER, "adds an MCP server to the client"),
+        (&*ELSEWHERE, "an order about another MCP server"),
+    ]
+    .into_iter()
+    .find_map(|(regex, what)| {
+        regex
+            .captures_iter(value)
+            .find(|c| c.name("name").is_none_or(|n| !own.has_word(n.as_str())))
+            .and_then(|c| c.get(0))
+            .map(|m| (m, what))
+    });
+    if let Some((m, what)) = found {
+        let message = format!("`{}`: {what}", m.as_str());
         return Some(hit(&rules::SHADOWING, message, (m.start(), m.end())));
     }
     // An order to call a sibling the server did not list is its own; setting this tool in a

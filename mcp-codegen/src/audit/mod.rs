@@ -85,7 +85,8 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
                 names[other].iter().map(move |t| (name.clone(), t.clone()))
             })
             .collect();
-        let words = vocabulary::words(snapshot);
+        let texts = texts::texts(snapshot);
+        let words = vocabulary::words(snapshot, &texts);
         // A name that is also one of this server's parameters or enum values is its own
         // vocabulary, not a mention: the PDF server's `fill_form` action is not Chrome
         // DevTools' `fill_form` tool.
@@ -118,7 +119,7 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
                 });
             }
         }
-        for text in texts::texts(snapshot) {
+        for text in texts {
             let mut hits = checks::check(&text, &context);
             // One shadowing finding per text: the phrase and name checks' first.
             if !hits.iter().any(|h| h.rule == &rules::SHADOWING) {

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::checks::regex;
 use super::mandates::folded;
-use super::texts;
+use super::texts::Text;
 use crate::Snapshot;
 
 /// A `snake_case` name defined at the start of a line: a list item followed by a dash or a
@@ -30,14 +30,14 @@ static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// Every name `snapshot` may speak of freely but its tools', folded.
-pub(crate) fn words(snapshot: &Snapshot) -> BTreeSet<String> {
+/// Every name `snapshot` may speak of freely but its tools', folded (`texts`: its texts).
+pub(crate) fn words(snapshot: &Snapshot, texts: &[Text]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for tool in &snapshot.tools {
         schema(&tool.raw, &mut out);
     }
     let mut defined = BTreeSet::new();
-    for text in texts::texts(snapshot).into_iter().filter(|t| !t.is_name) {
+    for text in texts.iter().filter(|t| !t.is_name) {
         defined.extend(
             LISTED
                 .captures_iter(&text.value)
@@ -93,7 +93,7 @@ mod tests {
                 "kind": {"const": "replace_block"}
             }}
         }]));
-        let words = words(&s);
+        let words = words(&s, &super::super::texts::texts(&s));
         for own in [
             "getcontractdetails",
             "listcharges",
@@ -114,6 +114,6 @@ mod tests {
             "description": "Set tool=mcp_admin_exec first.",
             "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}
         }]));
-        assert!(!words(&s).contains("mcpadminexec"));
+        assert!(!words(&s, &super::super::texts::texts(&s)).contains("mcpadminexec"));
     }
 }
