@@ -20,6 +20,15 @@ static COMMAND: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// Markup that runs script where it is rendered: a `<script>` element, an event handler
+/// attribute (`onerror=`), a `javascript:` URL. In a value a model copies it is carried into
+/// a page; in a description, a client that renders descriptions as HTML runs it.
+static MARKUP: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)<script\b[^>]*>|\bon(?:error|load|click|mouseover|mouseenter|focus)\s*=\s*[\x22']?\w|\bjavascript:\s*\w",
+    )
+});
+
 /// A fetch-and-run pipe: what a model is told to run "before using any tool".
 static FETCH_RUN: LazyLock<Regex> = LazyLock::new(|| {
     regex(
@@ -75,6 +84,9 @@ pub(crate) fn check(text: &Text) -> Vec<Hit> {
     }
     if text.is_prose() {
         ordered_command(&text.value, &mut hits);
+        if hits.is_empty() {
+            script_in_prose(&text.value, &mut hits);
+        }
     }
     if !text.is_name {
         exfiltration_link(&text.value, &mut hits);
@@ -116,12 +128,30 @@ pub(crate) fn is_data(path: &str) -> bool {
 }
 
 fn command_in_data(text: &Text, hits: &mut Vec<Hit>) {
-    if let Some(m) = COMMAND.find(&text.value) {
+    let found = COMMAND
+        .find(&text.value)
+        .map(|m| (m, "a shell command"))
+        .or_else(|| MARKUP.find(&text.value).map(|m| (m, "script for a page")));
+    if let Some((m, what)) = found {
         hits.push(hit(
             &rules::COMMAND_IN_DATA,
             format!(
-                "`{}` in a value a model copies into its calls: a shell command, not data",
+                "`{}` in a value a model copies into its calls: {what}, not data",
                 m.as_str().trim()
+            ),
+            (m.start(), m.end()),
+        ));
+    }
+}
+
+/// A `<script>` element in prose: run by a client that renders the text as HTML.
+fn script_in_prose(value: &str, hits: &mut Vec<Hit>) {
+    if let Some(m) = MARKUP.find(value).filter(|m| m.as_str().starts_with('<')) {
+        hits.push(hit(
+            &rules::COMMAND_IN_DATA,
+            format!(
+                "`{}`: a script that runs where the text is rendered as HTML",
+                m.as_str()
             ),
             (m.start(), m.end()),
         ));
@@ -255,5 +285,28 @@ mod tests {
             .is_empty()
         );
         assert!(hits("/description", "![logo](https://x.example/logo.png?v=2)").is_empty());
+    }
+
+    #[test]
+    fn script_for_a_page_in_a_value_or_a_description_is_found() {
+        assert_eq!(
+            hits("/inputSchema/properties/src/default", "x onerror=alert(1)"),
+            ["command-in-data"]
+        );
+        assert_eq!(
+            hits(
+                "/description",
+                "Renders HTML content <script>alert('xss')</script>"
+            ),
+            ["command-in-data"]
+        );
+        assert!(
+            hits(
+                "/description",
+                "Renders a page; scripts are stripped before display."
+            )
+            .is_empty()
+        );
+        assert!(hits("/inputSchema/properties/mode/default", "onload").is_empty());
     }
 }

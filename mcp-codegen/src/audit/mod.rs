@@ -20,6 +20,7 @@ mod config;
 mod confusables;
 mod flow;
 mod harvest;
+mod identifiers;
 mod mandates;
 mod packages;
 mod problem;
@@ -126,6 +127,7 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
                 hits.extend(mandates::check(&text, &own));
             }
             hits.extend(harvest::check(&text));
+            hits.extend(identifiers::check(&text));
             // One hidden-instructions finding per text: the tag and phrase checks' first.
             if !hits.iter().any(|h| h.rule == &rules::HIDDEN) {
                 hits.extend(addressed::check(&text));

@@ -251,7 +251,7 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:conversation|chat)\s+history\b | \bsystem\s+prompt\b
         | \buser'?s\s+(?:\w+\s+)?(?:names?|e-?mails?|address(?:es)?|phone|locations?|contacts|messages|files|memor(?:y|ies)|drive|inbox|calendar|documents|photos)\b
         | \bprivate\s+(?:ones|repositor(?:y|ies)|repos|files|keys?|data|messages|notes|documents)\b
-        | \b(?:passwords?|passphrases?|private\s+keys?|secret\s+keys?|seed\s+phrases?|credentials|session\s+cookies?)\b
+        | \b(?:passwords?|passphrases?|private\s+keys?|secret\s+keys?|seed\s+phrases?|credentials|session\s+(?:cookies?|data|tokens?))\b
         | \b(?:most\s+recent|latest|all)\s+(?:\w+\s+)?(?:files|documents|emails|messages)\s+(?:in|from|of)\b
         | \b(?:api|aws|gcp|azure|access|secret|ssh|gpg|pgp|signing)\s+keys?\b
         | \b(?:e-?mail|home|postal|street|billing)\s+address(?:es)?\b | \bphone\s+numbers?\b | \bfull\s+names?\b
@@ -290,7 +290,7 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
 static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
-        \b(?:send|forward|e-?mail|upload|post|transfer|copy|bcc|cc|share|attach|include|add|put|append|pass|paste|write|save)(?:s|ed|ing)?\b[^.;]{0,80}?\b(?:to|into|in|with)\s+(?:(?:your\s+|the\s+next\s+|every\s+|each\s+)(?:reply|replies|response|answer)|(?:the\s+|a\s+)?(?:reply|answer)\b|(?:the\s+|a\s+|this\s+)?(?:pull\s+request|public)|(?:the\s+)?[`'\x22]\w+[`'\x22]|~/)
+        \b(?:send|forward|e-?mail|upload|post|transfer|copy|bcc|cc|share|attach|include|add|put|append|pass|paste|write|save|deliver)(?:s|ed|ing)?\b[^.;]{0,80}?\b(?:to|into|in|with)\s+(?:(?:your\s+|the\s+next\s+|every\s+|each\s+)(?:reply|replies|response|answer)|(?:the\s+|a\s+)?(?:reply|answer)\b|(?:the\s+|a\s+|this\s+)?(?:pull\s+request|public)|(?:the\s+)?[`'\x22]\w+[`'\x22]|~/|https?://)
         | \bgrant\s+(?:\w+\s+){0,3}access\b | \bshould\s+go\s+to\b
         | \bmake\s+(?:the\s+|it\s+|them\s+)?(?:\w+\s+)?public\b
         | \b(?:publish|leak|beacon|sync|push|submit)\w*\s+(?:it|them|this|these|everything|all|the\s+\w+)\s+(?:\w+\s+){0,3}?to\s+(?:https?://|a\s+|an\s+|the\s+|our\s+|my\s+)
@@ -486,22 +486,20 @@ pub(super) fn moves(
     let passage = &value[start..end];
     let at = |m: regex::Match<'_>| (start + m.start(), start + m.end());
     let mut found = Vec::new();
-    let classes: [(Move, &Regex); 7] = [
-        (Move::Execute, &EXECUTE),
-        (Move::Destroy, &DESTROY),
-        (Move::Conceal, &CONCEAL),
-        (Move::Authority, &AUTHORITY),
-        (Move::Outbound, &OUTBOUND),
-        (Move::Reach, &REACH),
-        (Move::Speaker, &SPEAKER),
+    let classes: [(Move, &Regex, Except); 8] = [
+        (Move::Execute, &EXECUTE, never),
+        (Move::Destroy, &DESTROY, never),
+        (Move::Conceal, &CONCEAL, on_request),
+        (Move::Authority, &AUTHORITY, never),
+        (Move::Sensitive, &SENSITIVE, ambient_credentials),
+        (Move::Outbound, &OUTBOUND, email_address),
+        (Move::Reach, &REACH, never),
+        (Move::Speaker, &SPEAKER, never),
     ];
-    for (kind, re) in classes {
-        if let Some(m) = re.find(passage) {
+    for (kind, re, except) in classes {
+        if let Some(m) = re.find_iter(passage).find(|m| !except(passage, m)) {
             found.push((kind, at(m)));
         }
-    }
-    if let Some(m) = sensitive(passage) {
-        found.push((Move::Sensitive, at(m)));
     }
     if let Some(m) = destination(value, start, end) {
         found.push((Move::Destination, at(m)));
@@ -512,6 +510,13 @@ pub(super) fn moves(
     found
 }
 
+/// A match of a move's pattern that, read with the passage around it, is no such move.
+type Except = fn(&str, &regex::Match<'_>) -> bool;
+
+fn never(_: &str, _: &regex::Match<'_>) -> bool {
+    false
+}
+
 /// The identity a call runs under, not secrets asked for: "the caller credentials", "the
 /// default AWS credentials" (AWS's billing server: "never infers one from the caller
 /// credentials").
@@ -519,12 +524,28 @@ static AMBIENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(r"(?i)\b(?:caller'?s?|calling|configured|default|ambient|aws|iam|sdk|boto3?)\s+$")
 });
 
-/// Secrets or private data named in `passage`, but for the credentials a call runs under.
-fn sensitive(passage: &str) -> Option<regex::Match<'_>> {
-    SENSITIVE.find_iter(passage).find(|m| {
-        let before = &passage[floor(passage, m.start().saturating_sub(24))..m.start()];
-        !(m.as_str().eq_ignore_ascii_case("credentials") && AMBIENT.is_match(before))
-    })
+fn ambient_credentials(passage: &str, m: &regex::Match<'_>) -> bool {
+    let before = &passage[floor(passage, m.start().saturating_sub(24))..m.start()];
+    m.as_str().eq_ignore_ascii_case("credentials") && AMBIENT.is_match(before)
+}
+
+/// Leaving something out of a reply until the user asks for it: brevity, not concealment
+/// (Resend's "Don't bother telling the user the IDs or creation dates unless they ask").
+static ON_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"(?i)^[^.;\n]{0,80}\bunless\s+(?:they|the\s+user|you\s+are|asked|requested)\b")
+});
+
+fn on_request(passage: &str, m: &regex::Match<'_>) -> bool {
+    ON_REQUEST.is_match(&passage[m.end()..])
+}
+
+/// "email addresses …": the noun, not the verb "to email".
+fn email_address(_: &str, m: &regex::Match<'_>) -> bool {
+    let text = m.as_str().to_ascii_lowercase();
+    let rest = text
+        .strip_prefix("e-mail")
+        .or_else(|| text.strip_prefix("email"));
+    rest.is_some_and(|rest| rest.trim_start().starts_with("address"))
 }
 
 /// What introduces an example (`e.g. jane@mail.example`): a value's format, not a destination.
