@@ -30,6 +30,17 @@ static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A run of names closed by what they are: "for create-database, update-database, and
+/// delete-database operations" (AWS's data-processing server names its operations so).
+static OPERATIONS: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)(?P<list>(?:[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+,?\s+(?:and\s+|or\s+)?)+)(?:operations?|actions?|commands?)\b",
+    )
+});
+
+/// A name inside such a run.
+static NAME: LazyLock<Regex> = LazyLock::new(|| regex(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+"));
+
 /// Every name `snapshot` may speak of freely but its tools', folded (`texts`: its texts).
 pub(crate) fn words(snapshot: &Snapshot, texts: &[Text]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
@@ -49,6 +60,9 @@ pub(crate) fn words(snapshot: &Snapshot, texts: &[Text]) -> BTreeSet<String> {
                 .filter(|c| out.contains(&folded(&c["key"])))
                 .map(|c| folded(&c["name"])),
         );
+        for run in OPERATIONS.captures_iter(&text.value) {
+            defined.extend(NAME.find_iter(&run["list"]).map(|m| folded(m.as_str())));
+        }
     }
     out.extend(defined);
     out
@@ -93,7 +107,7 @@ mod tests {
                 "kind": {"const": "replace_block"}
             }}
         }]));
-        let words = words(&s, &super::super::texts::texts(&s));
+        let found = words(&s, &super::super::texts::texts(&s));
         for own in [
             "getcontractdetails",
             "listcharges",
@@ -101,10 +115,17 @@ mod tests {
             "replaceblock",
             "operation",
         ] {
-            assert!(words.contains(own), "{own}");
+            assert!(found.contains(own), "{own}");
         }
+        let ops = snapshot(serde_json::json!([{
+            "name": "manage_glue",
+            "description": "Needs --allow-write for create-database, update-database, and delete-database operations.",
+            "inputSchema": {"type": "object", "properties": {}}
+        }]));
+        let ops_words = words(&ops, &super::super::texts::texts(&ops));
+        assert!(ops_words.contains("createdatabase") && ops_words.contains("deletedatabase"));
         // Named in an order, not defined: still another server's for all the text says.
-        assert!(!words.contains("fetchsecrets"));
+        assert!(!found.contains("fetchsecrets"));
     }
 
     #[test]

@@ -493,7 +493,7 @@ pub(super) fn moves(
         (Move::Authority, &AUTHORITY, never),
         (Move::Sensitive, &SENSITIVE, ambient_credentials),
         (Move::Outbound, &OUTBOUND, email_address),
-        (Move::Reach, &REACH, never),
+        (Move::Reach, &REACH, a_parameters_scope),
         (Move::Speaker, &SPEAKER, never),
     ];
     for (kind, re, except) in classes {
@@ -537,6 +537,17 @@ static ON_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
 
 fn on_request(passage: &str, m: &regex::Match<'_>) -> bool {
     ON_REQUEST.is_match(&passage[m.end()..])
+}
+
+/// "(required for all operations)": which of the tool's own operations a parameter serves
+/// (AWS's data-processing server), not a reach past the call.
+static SERVES: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"(?i)\b(?:required|needed|optional|valid|used|mandatory|applies|applicable)\s+$")
+});
+
+fn a_parameters_scope(passage: &str, m: &regex::Match<'_>) -> bool {
+    let before = &passage[floor(passage, m.start().saturating_sub(16))..m.start()];
+    m.as_str().to_ascii_lowercase().contains("operation") && SERVES.is_match(before)
 }
 
 /// "email addresses …": the noun, not the verb "to email".
