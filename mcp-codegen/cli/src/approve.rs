@@ -42,10 +42,16 @@ impl ApproveArgs {
         let committed = Snapshot::load(&self.snapshot)?;
         let (spec, options) = self.source.connection()?;
         let target = spec.target();
-        let live = with_login(spec, &self.source.login, |spec| {
+        let mut live = with_login(spec, &self.source.login, |spec| {
             mcp_codegen::snapshot::live::take_blocking(spec, options.clone())
         })
         .with_context(|| format!("reading the live tools of {target}"))?;
+        for line in live.keep_unlisted_from(&committed) {
+            eprintln!("{line}");
+        }
+        for line in live.unlisted_lines() {
+            eprintln!("warning: {line}");
+        }
         let changes = compare(&committed, &live);
         let file = self.snapshot.display();
         if changes.is_empty() {

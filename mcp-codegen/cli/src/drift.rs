@@ -71,6 +71,9 @@ pub(crate) fn check(
         mcp_codegen::snapshot::live::take_blocking(spec, options.clone())
     })
     .with_context(|| format!("checking {} against {target}", snapshot.display()))?;
+    for line in live.unlisted_lines() {
+        eprintln!("warning: {line}");
+    }
     let changes = compare(&committed, &live);
     let next = match max_severity(&changes) {
         Some(Severity::Security) => source.approve_command(snapshot),

@@ -30,10 +30,16 @@ pub(crate) fn run(
 fn snapshot(out: &Path, source: &SourceArgs) -> anyhow::Result<ExitCode> {
     let (spec, options) = source.connection()?;
     let target = spec.target();
-    let snapshot = with_login(spec, &source.login, |spec| {
+    let mut snapshot = with_login(spec, &source.login, |spec| {
         live::take_blocking(spec, options.clone())
     })
     .with_context(|| format!("taking a snapshot of {target}"))?;
+    for line in snapshot.keep_unlisted_from_file(out) {
+        eprintln!("{}: {line}", out.display());
+    }
+    for line in snapshot.unlisted_lines() {
+        eprintln!("warning: {line}");
+    }
     let changed = write_if_changed(out, &snapshot.to_json())?;
     let who = snapshot
         .server

@@ -19,6 +19,9 @@ struct Outcome {
     file: PathBuf,
     result: Result<(usize, bool), String>,
     took: Duration,
+    /// What people should know of a snapshot written: sections kept from the earlier file,
+    /// or left unlisted.
+    notes: Vec<String>,
 }
 
 /// Snapshots every enabled server of `config` into `out_dir`.
@@ -77,10 +80,15 @@ async fn one(server: ServerConfig, file: PathBuf) -> Outcome {
     if let Some(timeout) = server.connect_timeout {
         options.connect_timeout = timeout;
     }
+    let mut notes = Vec::new();
     let result = match live::take(server.spec.clone(), options).await {
-        Ok(snapshot) => write_if_changed(&file, &snapshot.to_json())
-            .map(|changed| (snapshot.tools.len(), changed))
-            .map_err(|e| e.to_string()),
+        Ok(mut snapshot) => {
+            notes = snapshot.keep_unlisted_from_file(&file);
+            notes.extend(snapshot.unlisted_lines());
+            write_if_changed(&file, &snapshot.to_json())
+                .map(|changed| (snapshot.tools.len(), changed))
+                .map_err(|e| e.to_string())
+        }
         Err(err) => Err(err.to_string()),
     };
     Outcome {
@@ -88,6 +96,7 @@ async fn one(server: ServerConfig, file: PathBuf) -> Outcome {
         file,
         result,
         took: start.elapsed(),
+        notes,
     }
 }
 
@@ -134,6 +143,9 @@ fn summary(outcomes: &[Outcome]) -> String {
             o.name,
             o.took.as_secs_f64()
         ));
+        for note in &o.notes {
+            out.push_str(&format!("{:<width$}  note: {note}\n", ""));
+        }
     }
     let failed = outcomes.iter().filter(|o| o.result.is_err()).count();
     out.push_str(&format!("{} servers, {} failed\n", outcomes.len(), failed));

@@ -13,7 +13,8 @@ use crate::Snapshot;
 use crate::snapshot::catalog::{PromptDef, ResourceDef, TemplateDef};
 
 /// Every prompt, resource and template change from `old` to `new` (a missing section counts
-/// as empty).
+/// as empty). A section `new` failed to list is not compared: what it holds now is unknown.
+/// One `old` failed to list holds nothing approved, so what `new` lists there is added.
 pub(crate) fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
     fn prompt(p: &PromptDef) -> &String {
         &p.name
@@ -24,16 +25,23 @@ pub(crate) fn compare(old: &Snapshot, new: &Snapshot) -> Vec<Change> {
     fn resource(r: &ResourceDef) -> &String {
         &r.uri
     }
+    let listed = |section: &str| !new.unlisted.contains_key(section);
     let mut changes = Vec::new();
-    let before = by_key(old.prompts.as_deref(), prompt);
-    let after = by_key(new.prompts.as_deref(), prompt);
-    diff_keyed(&before, &after, &PROMPTS, &mut changes, prompt_changes);
-    let before = by_key(old.resource_templates.as_deref(), template);
-    let after = by_key(new.resource_templates.as_deref(), template);
-    diff_keyed(&before, &after, &TEMPLATES, &mut changes, template_changes);
-    let before = by_key(old.resources.as_deref(), resource);
-    let after = by_key(new.resources.as_deref(), resource);
-    diff_keyed(&before, &after, &RESOURCES, &mut changes, resource_changes);
+    if listed("prompts") {
+        let before = by_key(old.prompts.as_deref(), prompt);
+        let after = by_key(new.prompts.as_deref(), prompt);
+        diff_keyed(&before, &after, &PROMPTS, &mut changes, prompt_changes);
+    }
+    if listed("resourceTemplates") {
+        let before = by_key(old.resource_templates.as_deref(), template);
+        let after = by_key(new.resource_templates.as_deref(), template);
+        diff_keyed(&before, &after, &TEMPLATES, &mut changes, template_changes);
+    }
+    if listed("resources") {
+        let before = by_key(old.resources.as_deref(), resource);
+        let after = by_key(new.resources.as_deref(), resource);
+        diff_keyed(&before, &after, &RESOURCES, &mut changes, resource_changes);
+    }
     changes
 }
 
@@ -340,6 +348,22 @@ mod tests {
                 ("prompt-added", Severity::Compatible),
                 ("resource-added", Severity::Compatible)
             ]
+        );
+    }
+
+    #[test]
+    fn a_section_the_newer_side_failed_to_list_is_not_compared() {
+        let old = r#""resources": [{"uri": "x://r", "name": "r"}], "prompts": [{"name": "p"}]"#;
+        let new = r#""prompts": [], "unlisted": {"resources": "JSON-RPC error -32603"}"#;
+        assert_eq!(kinds(old, new), [("prompt-removed", Severity::Breaking)]);
+        let added = [
+            ("prompt-added", Severity::Compatible),
+            ("resource-added", Severity::Compatible),
+        ];
+        assert_eq!(
+            kinds(new, old),
+            added,
+            "listed at last, the resources are new"
         );
     }
 }

@@ -8,7 +8,7 @@ use mcp_runtime::listing::Listing;
 use mcp_runtime::{Client, ConnectOptions, ServerSpec};
 use serde_json::{Map, Value};
 
-use crate::snapshot::{CacheHint, ServerIdentity, Snapshot};
+use crate::snapshot::{CacheHint, ServerIdentity, Snapshot, unlisted};
 use crate::{Error, Result};
 
 /// Connects to `spec`, lists its tools — and its prompts, resources, resource templates and
@@ -30,7 +30,7 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
         false => None,
     };
     client.close().await;
-    let (mut listed, cache) = listed?;
+    let (mut listed, cache, unlisted) = listed?;
     // Skills as listed, with their files' digests; no file is read.
     if let Some(skills) = skills {
         let entries = skills?.into_iter().map(|skill| skill.raw).collect();
@@ -38,6 +38,7 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
     }
     let mut snapshot = Snapshot::from_value(Value::Object(listed), &origin)?;
     snapshot.cache = cache;
+    snapshot.unlisted = unlisted;
     snapshot.server = server;
     snapshot.protocol_version = protocol_version;
     snapshot.instructions = instructions.filter(|text| !text.is_empty());
@@ -45,33 +46,40 @@ pub async fn take(spec: ServerSpec, options: ConnectOptions) -> Result<Snapshot>
     Ok(snapshot)
 }
 
+/// What [`list_all`] gives: the sections as the server sent them, each listing's cache hints,
+/// and the catalog sections it failed to list, with why.
+type Lists = (
+    Map<String, Value>,
+    BTreeMap<String, CacheHint>,
+    BTreeMap<String, String>,
+);
+
 /// `{"tools": [...], "prompts": [...], ...}` as the server sent them (every field, those the
 /// runtime's model does not know included), and each listing's cache hints; a section is
-/// left out when the server's capabilities do not offer it.
-async fn list_all(client: &Client) -> Result<(Map<String, Value>, BTreeMap<String, CacheHint>)> {
-    let capabilities = &client.peer_info().capabilities;
-    let mut wanted = vec![(Listing::Tools, "tools")];
-    if capabilities.prompts.is_some() {
-        wanted.push((Listing::Prompts, "prompts"));
-    }
-    if capabilities.resources.is_some() {
-        wanted.extend([
-            (Listing::Resources, "resources"),
-            (Listing::ResourceTemplates, "resourceTemplates"),
-        ]);
-    }
+/// left out when the server's capabilities do not offer it. Only the tools must list: a
+/// catalog listing the server fails is recorded as unlisted ([`crate::snapshot::unlisted`]).
+async fn list_all(client: &Client) -> Result<Lists> {
     let mut root = Map::new();
     let mut cache = BTreeMap::new();
-    for (listing, section) in wanted {
+    let mut unlisted = BTreeMap::new();
+    for (listing, section) in wanted(client) {
         let listed = match client.list_as_sent(listing).await {
             Ok(listed) => listed,
+            Err(err) if listing == Listing::Tools => return Err(err.into()),
             // Templates are optional even for servers with resources: a server that does
             // not know the method has none. So has a server that offers prompts or resources
             // in its capabilities but answers their listing "method not found" (-32601).
             Err(mcp_runtime::Error::Protocol { message, .. })
-                if listing == Listing::ResourceTemplates
-                    || (listing != Listing::Tools && message.contains("-32601")) =>
+                if listing == Listing::ResourceTemplates || message.contains("-32601") =>
             {
+                continue;
+            }
+            Err(mcp_runtime::Error::Protocol { message, .. }) => {
+                unlisted.insert(section.to_string(), unlisted::reason(&message));
+                continue;
+            }
+            Err(mcp_runtime::Error::Timeout { .. }) => {
+                unlisted.insert(section.to_string(), "no answer in time".to_string());
                 continue;
             }
             Err(other) => return Err(other.into()),
@@ -85,7 +93,23 @@ async fn list_all(client: &Client) -> Result<(Map<String, Value>, BTreeMap<Strin
         }
         root.insert(section.into(), Value::Array(listed.entries));
     }
-    Ok((root, cache))
+    Ok((root, cache, unlisted))
+}
+
+/// The listings the server's capabilities offer, with their sections' names.
+fn wanted(client: &Client) -> Vec<(Listing, &'static str)> {
+    let capabilities = &client.peer_info().capabilities;
+    let mut wanted = vec![(Listing::Tools, "tools")];
+    if capabilities.prompts.is_some() {
+        wanted.push((Listing::Prompts, "prompts"));
+    }
+    if capabilities.resources.is_some() {
+        wanted.extend([
+            (Listing::Resources, "resources"),
+            (Listing::ResourceTemplates, "resourceTemplates"),
+        ]);
+    }
+    wanted
 }
 
 /// [`take`] from synchronous code (build scripts, the CLI): runs its own small runtime.

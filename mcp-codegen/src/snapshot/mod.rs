@@ -11,7 +11,9 @@
 //! `capabilities` are the server's as the client read them (with `protocolVersion` and `server`,
 //! a pinned server's runtime opens its session on them: `server/discover` answered from the
 //! snapshot for a 2026-07-28 server, `initialize` without a probe for an older one). `cache` holds the
-//! cache hints a 2026-07-28 server gave per listing, when it gave any.
+//! cache hints a 2026-07-28 server gave per listing, when it gave any; `unlisted` the catalog
+//! sections the server offered but failed to list (`{"resources": "JSON-RPC error -32603"}`),
+//! when one failed.
 //! Tools and prompts sorted by name, resources by URI, templates by name, every object's keys
 //! sorted, pretty-printed, trailing newline, so the same server gives byte-identical files.
 //! `prompts`, `resources`, `resourceTemplates` and `skills` are absent when the server does
@@ -27,6 +29,7 @@ pub(crate) mod catalog;
 #[cfg(feature = "live")]
 pub mod live;
 pub(crate) mod skills;
+pub mod unlisted;
 
 use crate::{Error, Result};
 
@@ -64,6 +67,10 @@ pub struct Snapshot {
     /// What the server said about caching each listing (2026-07-28: `ttlMs`, `cacheScope`),
     /// by section (`tools`, `prompts`, …); empty when it said nothing.
     pub cache: BTreeMap<String, CacheHint>,
+    /// The catalog sections (`prompts`, `resources`, `resourceTemplates`) the server offered
+    /// but failed to list when the snapshot was taken, each with the error's code
+    /// (see [`unlisted`]); empty when every listing answered.
+    pub unlisted: BTreeMap<String, String>,
 }
 
 /// A listing's cache hints, as the server gave them.
@@ -216,8 +223,10 @@ impl Snapshot {
                 .collect(),
             _ => BTreeMap::new(),
         };
+        let unlisted = unlisted::read(&root);
         Ok(Snapshot {
             cache,
+            unlisted,
             server,
             protocol_version,
             instructions,
@@ -236,7 +245,8 @@ impl Snapshot {
         let extended = self.prompts.is_some()
             || self.resources.is_some()
             || self.resource_templates.is_some()
-            || self.skills.is_some();
+            || self.skills.is_some()
+            || !self.unlisted.is_empty();
         root.insert(
             "format".into(),
             Value::from(if extended { FORMAT } else { 1 }),
@@ -289,6 +299,11 @@ impl Snapshot {
                 .iter()
                 .map(|(k, hint)| (k.clone(), hint.to_value()));
             root.insert("cache".into(), Value::Object(hints.collect()));
+        }
+        if !self.unlisted.is_empty() {
+            let sections = self.unlisted.iter();
+            let reasons = sections.map(|(k, why)| (k.clone(), Value::from(why.as_str())));
+            root.insert("unlisted".into(), Value::Object(reasons.collect()));
         }
         let canonical = mcp_runtime::schema::sort_keys(&Value::Object(root));
         let mut text = serde_json::to_string_pretty(&canonical).unwrap_or_default();

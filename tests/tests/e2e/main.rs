@@ -34,3 +34,4 @@ mod snapshot_first;
 mod tasks;
 mod third_party;
 mod typed_e2e;
+mod unlisted_sections;
