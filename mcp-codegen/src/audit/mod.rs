@@ -25,6 +25,7 @@ mod mandates;
 mod packages;
 mod problem;
 mod rules;
+mod sentences;
 mod signals;
 mod texts;
 mod unicode;

@@ -373,6 +373,9 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:save|store|remember|write|keep)\w*\s+(?:this|it|that|the\s+following)?\s*(?:\w+\s+){0,2}(?:in|to|into)\s+(?:the\s+assistant'?s\s+|your\s+|its\s+|long-term\s+)?memory\b
         | \bbefore\s+any\s+(?:\w+\s+)?(?:is|are|gets?)\s+(?:carried\s+out|done|made|performed|run|executed|sent)\b
         | \bbefore\s+(?:triag|summari[sz]|answer|repl|respond|process|handl)\w*\s*,
+        | \b(?:in|into|to|of)\s+(?:every|each|all|any)\s+(?:\w+\s+)?(?:files?|scripts?|modules?)\s+(?:(?:that\s+)?you\s+|(?:that\s+(?:is|are)\s+)?being\s+)(?:\w+\s+)?(?:edit|creat|writ|refactor|modif|touch|generat)\w*
+        | \bfor\s+(?:all|every|each|any)\s+file\s+(?:modifications?|edits?|changes?)\b | \bon\s+every\s+(?:edit|change|commit|write)\b
+        | \bevery\s+(?:\w+\s+)?(?:script|file)\s+(?:or\s+\w+\s+)?that\s+(?:is|gets)\s+(?:executed|run|created|edited)\b
         ",
     )
 });
@@ -400,6 +403,8 @@ static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
         | \bpiped?\s+(?:it\s+)?(?:in)?to\s+(?:sudo\s+)?(?:ba|z)?sh\b | --privileged\b
         | \b(?:add|write|insert|append|put|set)\w*\b(?:[^.;\n]|\.\S){0,80}?(?:mcp\.json|settings\.json|\.bashrc|\.zshrc|\.profile|crontab|authorized_keys)\b
         | (?:mcp\.json|settings\.json|\.bashrc|\.zshrc|\.profile|crontab)\b(?:[^.;\n]|\.\S){0,40}?\b(?:add|write|insert|append|put|set)\b
+        | \b(?:insert|add|embed|inject|prepend)\w*\s+(?:the\s+following|this|these)\s+(?:\w+\s+){0,3}?(?:line|lines|code|call|snippet|connection|import|statement|hook)\b
+        | \b(?:must|shall|should)\s+(?:always\s+)?(?:begin|start)\s+with\s+the\s+following\b
         ",
     )
 });
