@@ -191,7 +191,7 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
     }
     let asked = SECRET_ASK
         .find(value)
-        .filter(|m| !negated(value, m.start()));
+        .filter(|m| !negated(value, m.start()) && !a_parameter(value, m.end()));
     let path = SECRET_PATH
         .find_iter(value)
         .find(|m| {
@@ -308,6 +308,14 @@ fn negated(text: &str, at: usize) -> bool {
     ["not ", "never ", "n't ", "no "]
         .iter()
         .any(|w| before.contains(w))
+}
+
+/// The secret named is a parameter the tool takes for it ("Provide directly via the api_key
+/// parameter", BioMCP's AlphaGenome key): the user's own key handed to the tool that needs it.
+fn a_parameter(text: &str, end: usize) -> bool {
+    static PARAMETER: LazyLock<Regex> =
+        LazyLock::new(|| regex(r"(?i)^`?\s+(?:parameter|argument|field|option|input)\b"));
+    PARAMETER.is_match(&text[end..])
 }
 
 fn floor(text: &str, mut at: usize) -> usize {
@@ -431,7 +439,7 @@ fn distinctive(name: &str) -> bool {
 
 /// Verbs that make a two-word tool name common to many servers (`list_pipelines`,
 /// `get_dimensions`): such a name, mentioned, is no sign of another server's tool.
-const GENERIC_VERBS: &[&str] = &[
+pub(crate) const GENERIC_VERBS: &[&str] = &[
     "list", "get", "create", "update", "delete", "search", "find", "read", "write", "add",
     "remove", "set", "fetch", "run", "send", "query", "show", "describe", "start", "stop", "check",
     "edit", "open", "close", "upload", "download", "post", "put", "patch", "execute",
@@ -550,10 +558,14 @@ mod tests {
             "Pass the credential id returned by `create_credential`.",
             "Rotates the API key and returns the new one.",
             "Set your API key in the environment before starting.",
+            "API Key Options: Provide directly via the api_key parameter.",
             "Returns:\n- the key's id\n- its credentials' age",
             "Reads the config:\n- host\n- port",
         ] {
-            let asked = SECRET_ASK.is_match(mention) || SECRET_PATH.is_match(mention);
+            let asked = SECRET_ASK
+                .find(mention)
+                .is_some_and(|m| !a_parameter(mention, m.end()))
+                || SECRET_PATH.is_match(mention);
             assert!(!asked, "{mention}");
         }
     }

@@ -264,11 +264,27 @@ fn other_tool<'v>(
     regex.captures_iter(value).find_map(|c| {
         // The one group that took part: each alternative names its tool in a group of its own.
         let name = c.iter().skip(1).flatten().next()?;
-        let code = value[name.end()..].starts_with('(');
+        let code = value[name.end()..].starts_with('(') || names_a_value(name.as_str());
         let own = own.has(name.as_str())
             || siblings.is_some_and(|speaker| own.sibling(name.as_str(), speaker));
         (!code && !own).then_some((c.get(0)?, name.as_str()))
     })
+}
+
+/// A value a call hands back or takes, not a tool: a name whose last word is what a value is
+/// (`next_page_token`, `page_cursor`, `user_id`) and whose first is no verb (`get_token` is a
+/// tool). Alpaca's "Use `next_page_token` to fetch the next set of responses".
+fn names_a_value(name: &str) -> bool {
+    const VALUES: &[&str] = &[
+        "token", "cursor", "id", "ids", "offset", "marker", "url", "uri",
+    ];
+    let words = name_words(name);
+    let (Some(first), Some(last)) = (words.first(), words.last()) else {
+        return false;
+    };
+    words.len() >= 2
+        && VALUES.contains(&last.as_str())
+        && !crate::audit::checks::GENERIC_VERBS.contains(&first.as_str())
 }
 
 #[cfg(test)]
@@ -310,6 +326,10 @@ mod tests {
         assert!(!found(
             "When page_token is used, the next page is returned."
         ));
+        assert!(!found(
+            "Use `next_page_token` to fetch the next set of responses."
+        ));
+        assert!(found("Use get_session_token to fetch the keys first."));
         assert!(!found(
             "Call this tool before editing. Use the filter to narrow."
         ));
