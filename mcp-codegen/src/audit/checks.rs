@@ -218,8 +218,13 @@ pub(crate) fn check(text: &Text, context: &Context<'_>) -> Vec<Hit> {
             (0, value.len()),
         ));
     }
-    if !text.is_name {
+    // An entry's own name speaks of nothing: a template named `get_file_content` beside
+    // another server's tool of that name orders that tool about no more than a second tool
+    // of the name would (look-alike names are `confusable-name`'s).
+    if !text.is_name && text.path != "/name" {
         shadowing(text, context, &mut hits);
+    }
+    if !text.is_name {
         encoded(value, &mut hits);
     }
     if text.is_prose() && value.chars().count() > MAX_PROSE {
