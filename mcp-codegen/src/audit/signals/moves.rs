@@ -50,6 +50,7 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)
         \b(?:do\s+not|don'?t|never|without|rather\s+than|instead\s+of|avoid|refrain\s+from|must\s+not|should\s+not|may\s+not)\s+(?:\w+\s+){0,2}(?:mention|tell|inform|reveal|disclose|notify|alert|report|comment|bring)(?:s|ing)?\b
         | \bhidden\s+from\s+(?:people|humans|users|the\s+user|readers|view)\b
+        | \b(?:will|shall)\s+(?:appear|show\s+up|be\s+(?:logged|recorded|listed|shown))\s+as\s+['\x22`]\w+['\x22`]\s+in\s+(?:the\s+)?(?:logs?|history|audit)
         | \bkeep\s+(?:this|it|that|them|these)\s+to\s+yourself\b
         | \b(?:nearly|almost|fully)\s+(?:transparent|invisible)\b | \bopacity\s*[:=]\s*0\b
         | \bspare\s+(?:the\s+user|your\s+(?:human|user)|them)\b
@@ -121,6 +122,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:mandatory|obligatory|required)\s+(?:security|compliance|verification|authori[sz]ation)\s+(?:step|check|procedure)\b
         | \b(?:locked|disabled|blocked)\s+until\b | \bcannot\s+(?:\w+\s+){0,4}until\b
         | \bthis\s+is\s+an?\s+(?:important|urgent)\s+message\b
+        | \bthis\s+(?:tool|function)\s+requires\s+pre-?authori[sz]ation\b | \bfor\s+security\s+(?:purposes|reasons)\b
         | \b(?:most|only)\s+(?:accurate|trusted|reliable|authoritative)\b[^.;]{0,40}\bavailable\b
         | \bit\s+is\s+(?:an?\s+)?(?:safe|harmless|trusted|signed|verified)\b
         | \bmost\s+(?:\w+\s+(?:and\s+)?)?(?:reliable|trustworthy|trusted|authoritative)\s+(?:provider|source|vendor|choice|option|service)\b
@@ -303,6 +305,8 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:add|append|attach)\s+(?:them|it|these|those)\s+to\s+(?:the\s+end\s+of\s+)?(?:this|the|that)\s+(?:link|url|address)\b
         | \b(?:show|render|display)\s+(?:the\s+|this\s+|that\s+)?(?:link|url|them|it)\s+as\s+(?:an?\s+)?image\b | \bone\s+image\s+per\b
         | \bencode\s+(?:them|it|these|everything|all|each)\b | <img\b
+        | \b(?:send|transfer|wire|pay)\s+\$\s?\d[\d,.]*\s+(?:\w+\s+){0,2}?to\b
+        | \b(?:forward|post|send|copy|share)\s+(?:all|every)\s+(?:\w+\s+)?(?:e-?mails?|messages?|files?|documents?|data|records)\s+to\b
         | \b(?:post|send|upload|submit|transmit)\w*\s+(?:it|them|this|these|everything|all|the\s+\w+)\s+(?:\w+\s+){0,3}?to\s+https?://
         | \b(?:reply|respond|comment|post)\w*\s+(?:to|on|in)\b[^.;]{0,60}\bwith\s+(?:both|them|it|these|those|all)\b
         | \buse\s+this\s+(?:address|account|number|recipient|url|wallet)\s+instead\b
@@ -374,6 +378,8 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:save|store|remember|write|keep)\w*\s+(?:this|it|that|the\s+following)?\s*(?:\w+\s+){0,2}(?:in|to|into)\s+(?:the\s+assistant'?s\s+|your\s+|its\s+|long-term\s+)?memory\b
         | \bbefore\s+any\s+(?:\w+\s+)?(?:is|are|gets?)\s+(?:carried\s+out|done|made|performed|run|executed|sent)\b
         | \bbefore\s+(?:triag|summari[sz]|answer|repl|respond|process|handl)\w*\s*,
+        | \b(?:after|once)\s+(?:completing|you(?:'ve|\s+have)?\s+(?:completed|done|finished))\s+(?:the\s+above|this\s+step|these\s+steps)\b
+        | \b(?:works?|performs?)\s+best\s+when\s+(?:combined|paired|used\s+together)\s+with\s*:
         | \b(?:in|into|to|of)\s+(?:every|each|all|any)\s+(?:\w+\s+)?(?:files?|scripts?|modules?)\s+(?:(?:that\s+)?you\s+|(?:that\s+(?:is|are)\s+)?being\s+)(?:\w+\s+)?(?:edit|creat|writ|refactor|modif|touch|generat)\w*
         | \bfor\s+(?:all|every|each|any)\s+file\s+(?:modifications?|edits?|changes?)\b | \bon\s+every\s+(?:edit|change|commit|write)\b
         | \bevery\s+(?:\w+\s+)?(?:script|file)\s+(?:or\s+\w+\s+)?that\s+(?:is|gets)\s+(?:executed|run|created|edited)\b
@@ -557,9 +563,10 @@ fn on_request(passage: &str, m: &regex::Match<'_>) -> bool {
 }
 
 /// "(required for all operations)": which of the tool's own operations a parameter serves
-/// (AWS's data-processing server), not a reach past the call.
+/// (AWS's data-processing server), not a reach past the call. In parentheses only: "a
+/// mandatory security verification step required for all operations" is a reach.
 static SERVES: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r"(?i)\b(?:required|needed|optional|valid|used|mandatory|applies|applicable)\s+$")
+    regex(r"(?i)\(\s*(?:required|needed|optional|valid|used|mandatory|applies|applicable)\s+$")
 });
 
 fn a_parameters_scope(passage: &str, m: &regex::Match<'_>) -> bool {
