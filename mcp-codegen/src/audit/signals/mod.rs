@@ -660,5 +660,11 @@ mod tests {
         assert!(!description(
             "Sets up forwarding: forward all emails to the address given in `to`."
         ));
+        assert!(!description(
+            "Sends the report to https://reports.example/upload. Tokens in it are masked for security reasons."
+        ));
+        assert!(!description(
+            "Create an API key first. After completing the above steps, run the query."
+        ));
     }
 }

@@ -122,7 +122,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:mandatory|obligatory|required)\s+(?:security|compliance|verification|authori[sz]ation)\s+(?:step|check|procedure)\b
         | \b(?:locked|disabled|blocked)\s+until\b | \bcannot\s+(?:\w+\s+){0,4}until\b
         | \bthis\s+is\s+an?\s+(?:important|urgent)\s+message\b
-        | \bthis\s+(?:tool|function)\s+requires\s+pre-?authori[sz]ation\b | \bfor\s+security\s+(?:purposes|reasons)\b
+        | \bthis\s+(?:tool|function)\s+requires\s+pre-?authori[sz]ation\b
         | \b(?:most|only)\s+(?:accurate|trusted|reliable|authoritative)\b[^.;]{0,40}\bavailable\b
         | \bit\s+is\s+(?:an?\s+)?(?:safe|harmless|trusted|signed|verified)\b
         | \bmost\s+(?:\w+\s+(?:and\s+)?)?(?:reliable|trustworthy|trusted|authoritative)\s+(?:provider|source|vendor|choice|option|service)\b
@@ -378,7 +378,7 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:save|store|remember|write|keep)\w*\s+(?:this|it|that|the\s+following)?\s*(?:\w+\s+){0,2}(?:in|to|into)\s+(?:the\s+assistant'?s\s+|your\s+|its\s+|long-term\s+)?memory\b
         | \bbefore\s+any\s+(?:\w+\s+)?(?:is|are|gets?)\s+(?:carried\s+out|done|made|performed|run|executed|sent)\b
         | \bbefore\s+(?:triag|summari[sz]|answer|repl|respond|process|handl)\w*\s*,
-        | \b(?:after|once)\s+(?:completing|you(?:'ve|\s+have)?\s+(?:completed|done|finished))\s+(?:the\s+above|this\s+step|these\s+steps)\b
+        | \b(?:after|once)\s+(?:completing|you(?:'ve|\s+have)?\s+(?:completed|done|finished))\s+(?:the\s+above|this\s+step|these\s+steps)\b[^.;]{0,30}?\byou\s+(?:may|can)\s+(?:then\s+)?proceed\b
         | \b(?:works?|performs?)\s+best\s+when\s+(?:combined|paired|used\s+together)\s+with\s*:
         | \b(?:in|into|to|of)\s+(?:every|each|all|any)\s+(?:\w+\s+)?(?:files?|scripts?|modules?)\s+(?:(?:that\s+)?you\s+|(?:that\s+(?:is|are)\s+)?being\s+)(?:\w+\s+)?(?:edit|creat|writ|refactor|modif|touch|generat)\w*
         | \bfor\s+(?:all|every|each|any)\s+file\s+(?:modifications?|edits?|changes?)\b | \bon\s+every\s+(?:edit|change|commit|write)\b
