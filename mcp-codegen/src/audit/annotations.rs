@@ -26,6 +26,16 @@ static DESTRUCTIVE_TEXT: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A tool that returns a changed copy of what it is given: what it removes "by removing
+/// unused sources" is from its answer, not from stored data (Mapbox's "Optimizes Mapbox styles
+/// by removing unused sources, duplicate layers …"). "Frees disk space by removing unused
+/// images" still destroys.
+static TRANSFORMS: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)^\s*(?:optimiz|minif|simplif|format|normaliz|compress|prettif|sanitiz|convert|transform|rewrit|lint)\w*\b",
+    )
+});
+
 /// The hints MCP defines; a client reads these and nothing else.
 const HINTS: &[&str] = &[
     "title",
@@ -66,7 +76,10 @@ pub(crate) fn check(tool: &Value) -> Option<(String, Hit)> {
         .to_ascii_lowercase();
     let said = if DESTRUCTIVE_NAMES.contains(&first.as_str()) {
         format!("its name `{name}`")
-    } else if let Some(m) = DESTRUCTIVE_TEXT.find(description) {
+    } else if let Some(m) = DESTRUCTIVE_TEXT
+        .find(description)
+        .filter(|m| !(m.as_str().starts_with("by") && TRANSFORMS.is_match(description)))
+    {
         format!("its description (`{}`)", m.as_str().trim())
     } else {
         return None;
@@ -154,6 +167,13 @@ mod tests {
             )),
             Some("/annotations/readOnlyHint".into())
         );
+        // Mapbox's style optimiser removes from the copy it returns; a cleaner of stored
+        // images still destroys.
+        let optimise = "Optimizes Mapbox styles by removing unused sources, duplicate layers";
+        let hint = json!({"readOnlyHint": true});
+        assert!(found(tool("optimize_style", optimise, hint.clone())).is_none());
+        let prune = "Frees disk space by removing unused images";
+        assert!(found(tool("prune_images", prune, hint)).is_some());
         // DigitalOcean's `firewall-remove-droplets`: detaching is not destroying.
         assert!(
             found(tool(

@@ -503,7 +503,7 @@ pub(super) fn moves(
         (Move::Destroy, &DESTROY, never),
         (Move::Conceal, &CONCEAL, on_request),
         (Move::Authority, &AUTHORITY, never),
-        (Move::Sensitive, &SENSITIVE, ambient_credentials),
+        (Move::Sensitive, &SENSITIVE, named_not_taken),
         (Move::Outbound, &OUTBOUND, email_address),
         (Move::Reach, &REACH, a_parameters_scope),
         (Move::Speaker, &SPEAKER, never),
@@ -544,12 +544,20 @@ static CONFIGURED: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-fn ambient_credentials(passage: &str, m: &regex::Match<'_>) -> bool {
+/// The address of a message's own party: "Recipient email address" (workspace-mcp's `to`)
+/// is what the parameter holds, not private data moved.
+static PARTY: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"(?i)\b(?:recipients?|senders?|reply-to|from|to|cc|bcc)(?:'s)?\s+$"));
+
+/// Private data named but not taken: the credentials a call runs under, a key the tool is set
+/// up with, the address of a message's own party.
+fn named_not_taken(passage: &str, m: &regex::Match<'_>) -> bool {
     let before = &passage[floor(passage, m.start().saturating_sub(40))..m.start()];
     let found = m.as_str().to_ascii_lowercase();
     let ambient = found == "credentials" && AMBIENT.is_match(before);
     let key = found.ends_with("key") || found.ends_with("keys") || found == "credentials";
-    ambient || (key && CONFIGURED.is_match(before))
+    let party = found.contains("address") && PARTY.is_match(before);
+    ambient || party || (key && CONFIGURED.is_match(before))
 }
 
 /// Leaving something out of a reply until the user asks for it: brevity, not concealment
