@@ -130,9 +130,7 @@ impl Builder {
 fn refresh_snapshot(path: &Path, spec: ServerSpec) -> Result<()> {
     let mut snapshot =
         crate::snapshot::live::take_blocking(spec, crate::snapshot::live::snapshot_options())?;
-    let mut notes = snapshot.keep_unlisted_from_file(path);
-    notes.extend(snapshot.unlisted_lines());
-    for note in notes {
+    for note in snapshot.settle_unlisted_at(path) {
         println!("cargo:warning={}: {note}", path.display());
     }
     write_if_changed(path, &snapshot.to_json())?;

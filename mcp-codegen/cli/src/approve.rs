@@ -46,10 +46,7 @@ impl ApproveArgs {
             mcp_codegen::snapshot::live::take_blocking(spec, options.clone())
         })
         .with_context(|| format!("reading the live tools of {target}"))?;
-        for line in live.keep_unlisted_from(&committed) {
-            eprintln!("{line}");
-        }
-        for line in live.unlisted_lines() {
+        for line in live.settle_unlisted(&committed) {
             eprintln!("warning: {line}");
         }
         let changes = compare(&committed, &live);

@@ -34,11 +34,8 @@ fn snapshot(out: &Path, source: &SourceArgs) -> anyhow::Result<ExitCode> {
         live::take_blocking(spec, options.clone())
     })
     .with_context(|| format!("taking a snapshot of {target}"))?;
-    for line in snapshot.keep_unlisted_from_file(out) {
-        eprintln!("{}: {line}", out.display());
-    }
-    for line in snapshot.unlisted_lines() {
-        eprintln!("warning: {line}");
+    for line in snapshot.settle_unlisted_at(out) {
+        eprintln!("warning: {}: {line}", out.display());
     }
     let changed = write_if_changed(out, &snapshot.to_json())?;
     let who = snapshot

@@ -83,8 +83,7 @@ async fn one(server: ServerConfig, file: PathBuf) -> Outcome {
     let mut notes = Vec::new();
     let result = match live::take(server.spec.clone(), options).await {
         Ok(mut snapshot) => {
-            notes = snapshot.keep_unlisted_from_file(&file);
-            notes.extend(snapshot.unlisted_lines());
+            notes = snapshot.settle_unlisted_at(&file);
             write_if_changed(&file, &snapshot.to_json())
                 .map(|changed| (snapshot.tools.len(), changed))
                 .map_err(|e| e.to_string())

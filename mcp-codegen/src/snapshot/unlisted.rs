@@ -85,6 +85,22 @@ impl Snapshot {
         }
     }
 
+    /// What every caller that takes a snapshot to replace `earlier` does: keeps its entries
+    /// for what this one could not list, then says what was kept and what is still missing,
+    /// a line each, for people.
+    pub fn settle_unlisted(&mut self, earlier: &Snapshot) -> Vec<String> {
+        let mut lines = self.keep_unlisted_from(earlier);
+        lines.extend(self.unlisted_lines());
+        lines
+    }
+
+    /// [`Snapshot::settle_unlisted`] against the file at `path`, when there is one that reads.
+    pub fn settle_unlisted_at(&mut self, path: &Path) -> Vec<String> {
+        let mut lines = self.keep_unlisted_from_file(path);
+        lines.extend(self.unlisted_lines());
+        lines
+    }
+
     /// A line per section the server failed to list, for people: what is missing and why.
     pub fn unlisted_lines(&self) -> Vec<String> {
         self.unlisted
