@@ -85,6 +85,7 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:below|out\s+of|outside)\s+(?:the\s+)?(?:visible\s+(?:part|area|region)|view|sight)\b | \bscrolls?\s+(?:out\s+of|off)\b
         | \b(?:report|say|tell|answer)(?:s|ing)?\s+(?:the\s+user\s+)?only\s+that\b
         | \bwhite[-\s]on[-\s]white\b | \btiny\s+white\s+(?:text|font|type)\b | \bdon'?t\s+bother\s+(?:the\s+user|them)\b
+        | \b(?:execute|run|proceed|perform|approve|act)\w*\b[^.;\n]{0,40}\bwithout\s+(?:any\s+|additional\s+|further\s+|asking\s+for\s+)(?:user\s+)?(?:confirmation|approval|consent)\b
         ",
     )
 });
@@ -132,6 +133,12 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:additional|updated|new)\s+(?:GEMINI|CLAUDE|AGENTS|COPILOT|CURSOR)\.md\s+instructions?\b
         | \b(?:in\s+place\s+of|instead\s+of)\s+(?:the\s+)?(?:ones?|values?|numbers?|inputs?|arguments?|what)\s+(?:that\s+)?(?:the\s+)?user\s+(?:gave|provided|entered|asked\s+for|typed|supplied|specified)\b
         | \bfollow\s+(?:only\s+)?(?:these|this|my)\s+instructions?\s+only\b | \bonly\s+follow\s+(?:these|this|my)\s+instructions?\b
+        | \b(?:higher|highest|top)\s+priority\s+than\s+(?:all|any|every|other)\b | \boverrides?\s+(?:later|subsequent|following)\b
+        | \b(?:elevated|admin(?:istrator)?|root|superuser)\s+(?:privileges?|privilege\s+level|access)\s+(?:is\s+|are\s+)?(?:active|granted|enabled|on)\b
+        | \b(?:session|user|you)\s+(?:is\s+|are\s+|has\s+been\s+|have\s+been\s+)?(?:elevated|promoted)\s+to\b | \b(?:current\s+)?privilege\s+level\s*:\s*(?:admin|root)
+        | \bbypass\s+(?:the\s+|all\s+)?(?:authentication|authori[sz]ation|access\s+controls?)\b | \bdisable\s+(?:all\s+|the\s+)?(?:restrictions|authori[sz]ation|authentication|access\s+controls?)\b
+        | \b(?:allow|grant)\s+(?:full\s+|unrestricted\s+)(?:\w+\s+){0,2}access\s+without\b | \ballow\s+unrestricted\s+access\b
+        | \binstead\s+of\s+(?:calling|using|invoking)\s+`?[a-z]\w*_\w+
         ",
     )
 });
@@ -167,6 +174,7 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | (?:answer|response|output)\s*:\s*(?:done|complete|completed|finished)\b(?:\\n|[.\s]){0,12}new\s+(?:task|instructions?)\s*:
         | \b(?:any|every|the|all)\s+(?:evaluators?|judges?|graders?|reviewers?|rankers?)\s+(?:should|must|will|shall)\s+(?:select|choose|pick|prefer)\s+(?:it|this)\b
         | \b(?:copy|append|add|paste|insert)\w*\s+(?:this|the)\s+(?:\w+\s+)?(?:paragraph|text|note|block|section)\b[^;\n]{0,100}?\b(?:every|each|all)\s+other\s+repositor(?:y|ies)\b
+        | \b(?:ignore|disregard)\s+(?:all\s+|any\s+|your\s+)?(?:safety|security|content|ethical)\s+(?:guidelines|rules|restrictions|policies|filters|protocols|checks|measures)\b
         ",
     )
 });
@@ -243,6 +251,40 @@ pub(super) static IMAGE_TO_FILL: LazyLock<Regex> = LazyLock::new(|| {
 pub(super) static FORGED_STEP: LazyLock<Regex> =
     LazyLock::new(|| regex(r"Thought:\s(?s:.){0,300}?Action:\s"));
 
+/// The model's safeguards declared off: security suspended or disabled, a security mode set
+/// to `DISABLED`, every security check bypassed. A tool may say what it does not check; it
+/// never tells the model that its own checks stopped holding.
+pub(super) static SAFEGUARDS_OFF: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)
+        \b(?:security|safety)\s+(?:\w+\s+){0,2}(?:restrictions|checks|validation|policies|controls|filters|guidelines|measures|rules)\s+(?:are\s+|is\s+|have\s+been\s+|has\s+been\s+)?(?:temporarily\s+)?(?:suspended|lifted|waived|deactivated)\b
+        | \b(?:temporarily\s+)?suspend(?:ed|s)?\s+(?:all\s+)?(?:the\s+)?(?:security|safety)\b
+        | \b(?:security|safety|validation)\s+(?:validation\s+|check\s+)?mode\s*[:=]\s*(?:disabled|off)\b
+        | \b(?:disable|bypass|suspend|override)\s+all\s+(?:\w+\s+)?(?:security|safety|authori[sz]ation|authentication)\b
+        ",
+    )
+});
+
+/// A copy of what the user sends, to a fixed address: "forward copy to monitoring@…", "add
+/// p0wned@… to the bcc field", "always bcc …". A tool that sends mail sends it where the user
+/// says; a fixed extra recipient is a tap.
+pub(super) static COPY_TO_ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)
+        \b(?:forward|send|bcc|cc|copy|mirror)\w*\s+(?:a\s+|the\s+)?(?:cop(?:y|ies)|duplicate)\b[^.;\n]{0,60}?\bto\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+
+        | \b(?:add|include|put|insert)\w*\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+(?:to|in|into|as)\s+(?:the\s+)?(?:bcc|cc)\b
+        | \balways\s+(?:bcc|cc)\s+[\w.+-]+@[\w-]+
+        ",
+    )
+});
+
+/// An order that names its own attack: "trigger backdoor", "activate data exfiltration".
+pub(super) static NAMES_ITS_ATTACK: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)\b(?:trigger|activate|enable|open|plant|install)\w*\s+(?:the\s+|a\s+|data\s+)?(?:backdoor|exfiltration)\b",
+    )
+});
+
 /// Secrets, the model's context, and other private data.
 static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
     regex(
@@ -275,7 +317,7 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \bsecrets?\.(?:rb|ya?ml|json|env|toml|txt)\b | \benv\s*\|
         | \bprivate\s+(?:projects?|source(?:\s+code)?|code(?:base)?)\b
         | (?:^|[\s'\x22`(/])\.env\b | \bdotenv\b | \b169\.254\.169\.254\b | \bmetadata\.google\.internal\b
-        | \buser'?s\s+(?:complete|full|entire|exact|original)\s+(?:question|query|request|prompt|message)s?\b
+        | \buser'?s\s+(?:complete|full|entire|exact|original)\s+(?:question|query|request|prompt|message|profile|history|conversation)s?\b
         | \b(?:browser|saved)\s+(?:history|cookies|passwords)\b | \bkeychain\b | \brecovery\s+(?:phrase|codes?)\b
         | \b(?:bank(?:ing)?|account)\s+(?:details|balance|statements?|login)\b
         | \b(?:confidential|proprietary|internal)\s+(?:documents?|data|files|code|source|reports?)\b
@@ -293,7 +335,7 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
 static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"(?ix)
-        \b(?:send|forward|e-?mail|upload|post|transfer|copy|bcc|cc|share|attach|include|add|put|append|pass|paste|write|save|deliver)(?:s|ed|ing)?\b[^.;]{0,80}?\b(?:to|into|in|with)\s+(?:(?:your\s+|the\s+next\s+|every\s+|each\s+)(?:reply|replies|response|answer)|(?:the\s+|a\s+)?(?:reply|answer)\b|(?:the\s+|a\s+|this\s+)?(?:pull\s+request|public)|(?:the\s+)?[`'\x22]\w+[`'\x22]|~/|https?://)
+        \b(?:send|forward|e-?mail|upload|post|transfer|copy|bcc|cc|share|attach|include|add|put|append|pass|paste|write|save|deliver|log|relay|mirror)(?:s|ed|ing)?\b[^.;]{0,80}?\b(?:to|into|in|with)\s+(?:(?:your\s+|the\s+next\s+|every\s+|each\s+)(?:reply|replies|response|answer)|(?:the\s+|a\s+)?(?:reply|answer)\b|(?:responses|replies)\b|(?:an?\s+|the\s+|our\s+|my\s+)?(?:external|outside|third-party|remote|offsite|off-site)\s+(?:\w+\s+)?(?:service|server|endpoint|host|url|address|location|storage|collector|bucket|system)\b|(?:the\s+|a\s+|this\s+)?(?:pull\s+request|public)|(?:the\s+)?[`'\x22]\w+[`'\x22]|~/|https?://)
         | \bgrant\s+(?:\w+\s+){0,3}access\b | \bshould\s+go\s+to\b
         | \bmake\s+(?:the\s+|it\s+|them\s+)?(?:\w+\s+)?public\b
         | \b(?:publish|leak|beacon|sync|push|submit)\w*\s+(?:it|them|this|these|everything|all|the\s+\w+)\s+(?:\w+\s+){0,3}?to\s+(?:https?://|a\s+|an\s+|the\s+|our\s+|my\s+)
@@ -317,6 +359,7 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
         | \|\s*(?:curl|wget|nc|ncat|netcat)\b
         | \bgh\s+(?:issue|pr)\s+(?:edit|comment|create)\b
         | \b(?:add|post|write|put|include|leave)\w*\s+(?:them|it|these|those|the\s+\w+)\s+(?:as|in|into)\s+(?:a\s+)?(?:new\s+|public\s+)?(?:message|comment|note|reply|post)\b
+        | \bexfiltrat\w* | \b(?:redirect|route|proxy|tunnel|relay|mirror)\w*\s+(?:all|every|each|any)\s+(?:\w+\s+)?(?:requests?|traffic|calls?|messages?|queries|data)\s+(?:through|via|to)\b
         ",
     )
 });
@@ -331,6 +374,7 @@ static DESTINATION: LazyLock<Regex> = LazyLock::new(|| {
         | (?i:\b(?:visit|go\s+to|open|browse\s+to|recommend\w*)\s+(?:https?://)?[\w-]+(?:\.[\w-]+)+)
         | (?i:\b(?:base_?url|api_?base|endpoint|proxy)\s*[=:]\s*https?://)
         | (?i:\b(?:to|at)\s+(?:the\s+\w+\s+at\s+)?)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b
+        | (?i:\b(?:add|include|put|insert|copy)\w*\s+)[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?i:\s+(?:to|as|in|into)\b)
         | (?i:\baccount\s+(?:number\s+)?[A-Z0-9]{2}[\d\s]{8,})
         | (?i:\b(?:call|text|phone|dial)\s+\+?\d[\d\s().-]{6,}\d)
         | (?i:\b(?:s?ftp|scp|smb)://[\w.-]+) | (?i:\bcard\s+ending\s+(?:in\s+)?\d{4}\b)
@@ -383,6 +427,10 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:in|into|to|of)\s+(?:every|each|all|any)\s+(?:\w+\s+)?(?:files?|scripts?|modules?)\s+(?:(?:that\s+)?you\s+|(?:that\s+(?:is|are)\s+)?being\s+)(?:\w+\s+)?(?:edit|creat|writ|refactor|modif|touch|generat)\w*
         | \bfor\s+(?:all|every|each|any)\s+file\s+(?:modifications?|edits?|changes?)\b | \bon\s+every\s+(?:edit|change|commit|write)\b
         | \bevery\s+(?:\w+\s+)?(?:script|file)\s+(?:or\s+\w+\s+)?that\s+(?:is|gets)\s+(?:executed|run|created|edited)\b
+        | \b(?:all|every)\s+(?:subsequent|following|later|future)\s+(?:\w+\s+)?(?:operations?|requests?|actions?|calls?|messages?|instructions?|turns?|queries)\b
+        | \b(?:in|for|during|throughout)\s+this\s+(?:conversation|chat|thread)\b
+        | \bwhen(?:ever)?\s+(?:calling|using|invoking|running)\s+(?:any|every|another|other)\s+(?:\w+\s+)?tools?\b
+        | \bwhen(?:ever)?\s+(?:the\s+|a\s+)?user\s+(?:mentions|says|types|writes|enters|asks\s+about)\b
         ",
     )
 });
