@@ -86,6 +86,8 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:report|say|tell|answer)(?:s|ing)?\s+(?:the\s+user\s+)?only\s+that\b
         | \bwhite[-\s]on[-\s]white\b | \btiny\s+white\s+(?:text|font|type)\b | \bdon'?t\s+bother\s+(?:the\s+user|them)\b
         | \b(?:execute|run|proceed|perform|approve|act)\w*\b[^.;\n]{0,40}\bwithout\s+(?:any\s+|additional\s+|further\s+|asking\s+for\s+)(?:user\s+)?(?:confirmation|approval|consent)\b
+        | \b(?:delete|remove|erase|clear|wipe)\s+(?:the\s+)?(?:last\s+\d+\s+|previous\s+|recent\s+|all\s+)?(?:messages?|turns?|entries|lines)\s+(?:from|of|in)\s+(?:this|the|your)\s+(?:conversation|chat|history|activity\s+log)\b
+        | \b(?:disable|turn\s+off|stop|clear|delete|wipe)[_\s]+(?:the[_\s]+)?audit[_\s]+(?:logging|logs?|trail)\b
         ",
     )
 });
@@ -139,6 +141,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \bbypass\s+(?:the\s+|all\s+)?(?:authentication|authori[sz]ation|access\s+controls?)\b | \bdisable\s+(?:all\s+|the\s+)?(?:restrictions|authori[sz]ation|authentication|access\s+controls?)\b
         | \b(?:allow|grant)\s+(?:full\s+|unrestricted\s+)(?:\w+\s+){0,2}access\s+without\b | \ballow\s+unrestricted\s+access\b
         | \binstead\s+of\s+(?:calling|using|invoking)\s+`?[a-z]\w*_\w+
+        | \b(?:with|as|using|under)\s+your\s+(?:own\s+)?(?:service\s+account|admin(?:istrator)?\s+(?:rights|account|role)|elevated\s+\w+|root\s+\w+)\b
         ",
     )
 });
@@ -175,6 +178,9 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:any|every|the|all)\s+(?:evaluators?|judges?|graders?|reviewers?|rankers?)\s+(?:should|must|will|shall)\s+(?:select|choose|pick|prefer)\s+(?:it|this)\b
         | \b(?:copy|append|add|paste|insert)\w*\s+(?:this|the)\s+(?:\w+\s+)?(?:paragraph|text|note|block|section)\b[^;\n]{0,100}?\b(?:every|each|all)\s+other\s+repositor(?:y|ies)\b
         | \b(?:ignore|disregard)\s+(?:all\s+|any\s+|your\s+)?(?:safety|security|content|ethical)\s+(?:guidelines|rules|restrictions|policies|filters|protocols|checks|measures)\b
+        | \b(?:show|tell|give|send|output|display|print|reveal|repeat)\s+(?:me\s+|us\s+)?(?:the|your)\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?system\s+(?:prompt|instructions|message)\b
+        | \b(?:send|post|forward|relay|pass|spread|copy)\s+this\s+(?:message\s+|text\s+|note\s+|instruction\s+)?(?:on\s+)?to\s+(?:agent\s+\w+|another\s+agent|other\s+agents|every|all\b|the\s+team\b|the\s+next\s+agent)
+        | \b(?:save|store|remember|add|write|append|keep)\w*\s+(?:this|these|the\s+following)\s+(?:instructions?|rules?|directives?)\s+(?:to|in|into)\s+(?:your\s+)?(?:memory|system\s+prompt|custom\s+instructions)\b
         ",
     )
 });
@@ -428,7 +434,7 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \bfor\s+(?:all|every|each|any)\s+file\s+(?:modifications?|edits?|changes?)\b | \bon\s+every\s+(?:edit|change|commit|write)\b
         | \bevery\s+(?:\w+\s+)?(?:script|file)\s+(?:or\s+\w+\s+)?that\s+(?:is|gets)\s+(?:executed|run|created|edited)\b
         | \b(?:all|every)\s+(?:subsequent|following|later|future)\s+(?:\w+\s+)?(?:operations?|requests?|actions?|calls?|messages?|instructions?|turns?|queries)\b
-        | \b(?:in|for|during|throughout)\s+this\s+(?:conversation|chat|thread)\b
+        | \b(?:in|for|during|throughout|from)\s+this\s+(?:conversation|chat|thread)\b
         | \bwhen(?:ever)?\s+(?:calling|using|invoking|running)\s+(?:any|every|another|other)\s+(?:\w+\s+)?tools?\b
         | \bwhen(?:ever)?\s+(?:the\s+|a\s+)?user\s+(?:mentions|says|types|writes|enters|asks\s+about)\b
         ",
@@ -460,6 +466,7 @@ static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
         | (?:mcp\.json|settings\.json|\.bashrc|\.zshrc|\.profile|crontab)\b(?:[^.;\n]|\.\S){0,40}?\b(?:add|write|insert|append|put|set)\b
         | \b(?:insert|add|embed|inject|prepend)\w*\s+(?:the\s+following|this|these)\s+(?:\w+\s+){0,3}?(?:line|lines|code|call|snippet|connection|import|statement|hook)\b
         | \b(?:must|shall|should)\s+(?:always\s+)?(?:begin|start)\s+with\s+the\s+following\b
+        | \bexecute\s+this\s+(?:command|script|code)\b
         ",
     )
 });
