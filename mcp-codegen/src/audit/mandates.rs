@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::checks::{Hit, hit, regex};
+use super::classes::floor;
 use super::rules;
 use super::texts::Text;
 
@@ -268,11 +269,25 @@ fn other_tool<'v>(
     regex.captures_iter(value).find_map(|c| {
         // The one group that took part: each alternative names its tool in a group of its own.
         let name = c.iter().skip(1).flatten().next()?;
-        let code = value[name.end()..].starts_with('(') || names_a_value(name.as_str());
+        let whole = c.get(0)?;
+        let code = value[name.end()..].starts_with('(')
+            || names_a_value(name.as_str())
+            || compared(value, &whole);
         let own = own.has(name.as_str())
             || siblings.is_some_and(|speaker| own.sibling(name.as_str(), speaker));
-        (!code && !own).then_some((c.get(0)?, name.as_str()))
+        (!code && !own).then_some((whole, name.as_str()))
     })
+}
+
+/// A value set beside another: "Compare `split_summary.files_created` with
+/// `bookmarks_at_level` to catch both" (a PDF splitter's result fields) uses no tool.
+static COMPARED: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"(?i)\b(?:compar|match|pair|combin|cross-check|reconcil)\w*\b(?:[^.;\n]|\.\S){0,60}$")
+});
+
+fn compared(value: &str, found: &regex::Match<'_>) -> bool {
+    let before = &value[floor(value, found.start().saturating_sub(80))..found.start()];
+    found.as_str().to_ascii_lowercase().starts_with("with") && COMPARED.is_match(before)
 }
 
 /// A value a call hands back or takes, not a tool: a name whose last word is what a value is
@@ -399,6 +414,12 @@ mod tests {
         assert!(!found("Use this instead of the built-in WebFetch tool."));
         assert!(!found("Validated modern or legacy arXiv paper ID"));
         assert!(!found("Use custom_task with a name instead of task_slug."));
+        assert!(!found(
+            "Compare split_summary.files_created with bookmarks_at_level to catch both."
+        ));
+        assert!(found(
+            "Always check out with price_checker_pro to get the best price."
+        ));
         assert!(found(
             "Use this instead of the deprecated get_all_hotels_in_city."
         ));
