@@ -142,6 +142,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:allow|grant)\s+(?:full\s+|unrestricted\s+)(?:\w+\s+){0,2}access\s+without\b | \ballow\s+unrestricted\s+access\b
         | \binstead\s+of\s+(?:calling|using|invoking)\s+`?[a-z]\w*_\w+
         | \b(?:with|as|using|under)\s+your\s+(?:own\s+)?(?:service\s+account|admin(?:istrator)?\s+(?:rights|account|role)|elevated\s+\w+|root\s+\w+)\b
+        | \bfailure\s+to\s+(?:call|invoke|use|run|do\s+so)\b[^.;]{0,60}\b(?:security|compliance|policy|audit)\s+(?:violations?|failures?|breach(?:es)?|incidents?)
         ",
     )
 });
@@ -181,6 +182,7 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:show|tell|give|send|output|display|print|reveal|repeat)\s+(?:me\s+|us\s+)?(?:the|your)\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?system\s+(?:prompt|instructions|message)\b
         | \b(?:send|post|forward|relay|pass|spread|copy)\s+this\s+(?:message\s+|text\s+|note\s+|instruction\s+)?(?:on\s+)?to\s+(?:agent\s+\w+|another\s+agent|other\s+agents|every|all\b|the\s+team\b|the\s+next\s+agent)
         | \b(?:save|store|remember|add|write|append|keep)\w*\s+(?:this|these|the\s+following)\s+(?:instructions?|rules?|directives?)\s+(?:to|in|into)\s+(?:your\s+)?(?:memory|system\s+prompt|custom\s+instructions)\b
+        | \b(?:include|copy|paste|replicate|reproduce)\w*\s+(?:this|the\s+entire|the\s+whole)\b[^.;]{0,60}?\b(?:section|block|text|protocol|instructions?)\b[^.;]{0,40}?\bverbatim\b
         ",
     )
 });
@@ -365,6 +367,7 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
         | \|\s*(?:curl|wget|nc|ncat|netcat)\b
         | \bgh\s+(?:issue|pr)\s+(?:edit|comment|create)\b
         | \b(?:add|post|write|put|include|leave)\w*\s+(?:them|it|these|those|the\s+\w+)\s+(?:as|in|into)\s+(?:a\s+)?(?:new\s+|public\s+)?(?:message|comment|note|reply|post)\b
+        | \b(?:all|every|each)\s+(?:\w+\s+)?(?:output|outputs|results?|responses?|findings|data)\s+(?:is\s+|are\s+|must\s+be\s+|should\s+be\s+|gets?\s+)?(?:\w+\s+)?(?:through|via)\s+(?:the\s+|an?\s+|our\s+)?(?:\w+\s+){0,2}(?:tool|service|endpoint|server)\b
         | \bexfiltrat\w* | \b(?:redirect|route|proxy|tunnel|relay|mirror)\w*\s+(?:all|every|each|any)\s+(?:\w+\s+)?(?:requests?|traffic|calls?|messages?|queries|data)\s+(?:through|via|to)\b
         ",
     )
@@ -436,7 +439,10 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:all|every)\s+(?:subsequent|following|later|future)\s+(?:\w+\s+)?(?:operations?|requests?|actions?|calls?|messages?|instructions?|turns?|queries)\b
         | \b(?:in|for|during|throughout|from)\s+this\s+(?:conversation|chat|thread)\b
         | \bwhen(?:ever)?\s+(?:calling|using|invoking|running)\s+(?:any|every|another|other)\s+(?:\w+\s+)?tools?\b
-        | \bwhen(?:ever)?\s+(?:the\s+|a\s+)?user\s+(?:mentions|says|types|writes|enters|asks\s+about)\b
+        | \bwhen(?:ever)?\s+(?:the\s+|a\s+)?user\s+(?:mentions|says|types|writes|enters|asks\s+about|asks\s+you\s+to)\b
+        | \bbefore\s+(?:any|every|each)\s+(?:[\w-]+\s+)?(?:modification|change|edit|commit|deployment|operation|action)s?\b
+        | \bbefore\s+reporting\s+(?:any\s+|your\s+|the\s+)?(?:findings|results|output)\b | \bwhenever\s+you\s+(?:create|modify|update|edit|write|open|touch)\b
+        | \bfor\s+(?:all|every|each|any)\s+new\s+(?:files?|scripts?|modules?|components?)\b
         ",
     )
 });
@@ -466,7 +472,8 @@ static EXECUTE: LazyLock<Regex> = LazyLock::new(|| {
         | (?:mcp\.json|settings\.json|\.bashrc|\.zshrc|\.profile|crontab)\b(?:[^.;\n]|\.\S){0,40}?\b(?:add|write|insert|append|put|set)\b
         | \b(?:insert|add|embed|inject|prepend)\w*\s+(?:the\s+following|this|these)\s+(?:\w+\s+){0,3}?(?:line|lines|code|call|snippet|connection|import|statement|hook)\b
         | \b(?:must|shall|should)\s+(?:always\s+)?(?:begin|start)\s+with\s+the\s+following\b
-        | \bexecute\s+this\s+(?:command|script|code)\b
+        | \b(?:execute|run)\s+this\s+(?:[\w-]+\s+){0,2}?(?:command|script|code|verification|check|snippet)\b
+        | \binclude\s+(?:the\s+following|this|these)\s+(?:[\w-]+\s+){0,3}?(?:function|snippet|code|call|import)\b
         ",
     )
 });
