@@ -84,12 +84,21 @@ pub(crate) fn check(text: &Text) -> Option<Hit> {
     ))
 }
 
+/// A safeguard the user keeps: "Always confirm with the user before using any tool marked as
+/// destructive" (PagerDuty's server instructions) asks for more care, not less.
+static SAFEGUARD: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)\b(?:confirm|check|ask|verify)\s+(?:with\s+)?(?:the\s+)?user(?:'s)?\s+(?:first\s+|explicitly\s+)?(?:before|prior\s+to)\b|\bask\s+(?:the\s+user\s+)?for\s+(?:explicit\s+)?(?:confirmation|approval|permission)\b",
+    )
+});
+
 /// An order and a scope of every request (or tool) in one sentence.
 fn universal_order(value: &str) -> Option<(usize, usize)> {
     let mut start = 0;
     for sentence in value.split_inclusive(['.', '!', '?', '\n']) {
         if let Some(m) = EVERY.find(sentence)
             && ORDER.is_match(sentence)
+            && !SAFEGUARD.is_match(sentence)
         {
             return Some((start + m.start(), start + m.end()));
         }
@@ -133,6 +142,9 @@ mod tests {
         ));
         assert!(!found(
             "Note to LLM: use the `indexes` tool to check the field first."
+        ));
+        assert!(!found(
+            "Always confirm with the user before using any tool marked as destructive."
         ));
     }
 

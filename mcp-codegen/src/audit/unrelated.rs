@@ -50,6 +50,9 @@ pub(crate) fn check(tool: &Value) -> Option<(String, Hit)> {
     let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
     let actions: HashSet<String> = content(name).iter().map(|w| stem(w).into()).collect();
     rest.iter().find_map(|&(start, end)| {
+        if under_use_cases(&description[..start]) {
+            return None;
+        }
         let sentence = &description[start..end];
         let lead = sentence.len() - opening(sentence).len();
         let order = ORDER.find(opening(sentence))?;
@@ -68,6 +71,34 @@ pub(crate) fn check(tool: &Value) -> Option<(String, Hit)> {
         let span = (start + lead, end);
         Some(("/description".to_string(), hit(&rules::UNRELATED_ORDER, message, span)))
     })
+}
+
+/// A heading of situations, not orders: the items of "Use cases:" or "Examples:" say when the
+/// tool serves ("Use cases: - Share files with users who don't have AWS access", an S3
+/// server's presigned links).
+static SITUATIONS: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)\b(?:use\s+cases?|examples?|when\s+to\s+use(?:\s+it|\s+this)?|good\s+for|useful\s+for|ideal\s+for|common\s+uses?|scenarios?|for\s+example)\s*:\s*$",
+    )
+});
+
+/// Whether the text before a sentence ends in a list under a [`SITUATIONS`] heading.
+fn under_use_cases(before: &str) -> bool {
+    let mut lines = before.trim_end().lines().rev();
+    let mut line = lines.next().unwrap_or_default();
+    // Back over the list's items to the line that leads it.
+    while is_item(line) {
+        line = lines.next().unwrap_or_default();
+    }
+    SITUATIONS.is_match(line.trim_end()) || SITUATIONS.is_match(before.trim_end())
+}
+
+fn is_item(line: &str) -> bool {
+    let line = line.trim_start();
+    line.starts_with(['-', '*', '•'])
+        || line
+            .split_once(['.', ')'])
+            .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty())
 }
 
 /// `sentence` without what comes before its first word: space, a list mark, quotes.
@@ -205,6 +236,10 @@ mod tests {
             "description": "Deletes an attachment.\n- Delete sensitive information that was uploaded by mistake",
         });
         assert!(check(&attachment).is_none());
+        // The items of a list of use cases.
+        assert!(!unrelated(
+            "Gets the weather for a city.\n\nUse cases:\n- Plan a trip\n- Share files with users who don't have access"
+        ));
         // A wrapped sentence is one sentence: its second line opens no order.
         assert!(!unrelated(
             "Gets the weather for a city; readings that carry images\nforward their blobs to the caller."
