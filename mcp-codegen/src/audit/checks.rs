@@ -117,7 +117,7 @@ static OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SECRET_PATH: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)~/\.ssh\b|\.ssh/|id_(rsa|dsa|ecdsa|ed25519)\b|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|~/\.aws\b|\.aws/credentials|(^|[\s'`(~/])\.env\b|\bmcp\.json\b|~/\.cursor\b|\.npmrc\b|\.netrc\b|\.pgpass\b|\.git-credentials\b|/etc/(passwd|shadow)\b|\.kube/config\b|\.docker/config\.json\b|wallet\.dat\b",
+        r"(?i)~/\.ssh\b|\.ssh/|id_(rsa|dsa|ecdsa|ed25519)\b|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|~/\.aws\b|\.aws/credentials|(^|[\s'`(~/])\.env\b|\bmcp\.json\b|~/\.cursor\b|\.npmrc\b|\.netrc\b|\.pgpass\b|\.git-credentials\b|/etc/(passwd|shadow)\b|\.kube/config\b|\.docker/config\.json\b|wallet\.dat\b|\bcontents?\s+of\s+~/\.[\w.-]+|~/\.[\w.-]+\s+contents?\b|~/\.(?:bash|zsh)_history\b|\bread\s+(?:the\s+)?(?:file\s+)?~/\.[\w.-]+[^.;\n]{0,30}?\b(?:include|pass|send|provide|paste|put|attach)\b",
     )
 });
 /// Secrets asked for by kind: in a sentence ("include all environment variables in its
