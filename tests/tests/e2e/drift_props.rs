@@ -109,6 +109,20 @@ fn move_into_defs(schema: &mut Value, path: &[String], name: &str) -> bool {
     if contains_local_ref(node) {
         return false; // its own refs would point elsewhere once moved
     }
+    // A shape that other refs point into (the hostile corpus's `refs_into_properties` points
+    // at `#/properties/filters/properties/$and/items/…`): moved, those pointers would run
+    // through a `$ref` and name nothing, so the move would change what they mean.
+    let pointer = path
+        .iter()
+        .map(|key| key.replace('~', "~0").replace('/', "~1"))
+        .fold(String::from("#"), |at, key| format!("{at}/{key}"));
+    if points_into(schema, &pointer) {
+        return false;
+    }
+    let mut node = &mut *schema;
+    for key in path {
+        node = node.get_mut(key).expect("the path was walked above");
+    }
     let shape = std::mem::replace(
         node,
         serde_json::json!({ "$ref": format!("#/$defs/{name}") }),
@@ -121,6 +135,21 @@ fn move_into_defs(schema: &mut Value, path: &[String], name: &str) -> bool {
         .unwrap()
         .insert(name.to_string(), shape);
     true
+}
+
+/// Whether a `$ref` in `value` names `pointer` or something inside it.
+fn points_into(value: &Value, pointer: &str) -> bool {
+    match value {
+        Value::Object(map) => map.iter().any(|(key, item)| {
+            let inside = item
+                .as_str()
+                .map(|r| r.replace("%24", "$"))
+                .is_some_and(|r| r == pointer || r.starts_with(&format!("{pointer}/")));
+            (key == "$ref" && inside) || points_into(item, pointer)
+        }),
+        Value::Array(items) => items.iter().any(|item| points_into(item, pointer)),
+        _ => false,
+    }
 }
 
 fn contains_local_ref(value: &Value) -> bool {
