@@ -39,10 +39,15 @@ fn breaks(line: &str, rest: &str) -> bool {
 
 /// A list item, a heading, a tag or a code fence.
 fn starts_item(line: &str) -> bool {
-    let marker = line.starts_with(['-', '*', '•', '+', '#', '<', '`', '|', '>']);
+    list_item(line) || line.starts_with(['#', '<', '`', '|', '>'])
+}
+
+/// A list item: a bullet (`-`, `*`, `•`, `+`) or a number with `.` or `)`.
+pub(crate) fn list_item(line: &str) -> bool {
+    let line = line.trim_start();
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     let numbered = digits > 0 && matches!(line.as_bytes().get(digits), Some(b')' | b'.'));
-    marker || numbered
+    line.starts_with(['-', '*', '•', '+']) || numbered
 }
 
 #[cfg(test)]

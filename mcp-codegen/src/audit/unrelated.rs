@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use super::checks::{Hit, hit, regex};
 use super::rules;
-use super::sentences::sentences;
+use super::sentences::{list_item, sentences};
 
 /// A sentence that opens with an order whose verb has consequences, perhaps through another
 /// tool ("Use the admin tool to grant …"). What follows the verb is its object.
@@ -87,18 +87,10 @@ fn under_use_cases(before: &str) -> bool {
     let mut lines = before.trim_end().lines().rev();
     let mut line = lines.next().unwrap_or_default();
     // Back over the list's items to the line that leads it.
-    while is_item(line) {
+    while list_item(line) {
         line = lines.next().unwrap_or_default();
     }
     SITUATIONS.is_match(line.trim_end()) || SITUATIONS.is_match(before.trim_end())
-}
-
-fn is_item(line: &str) -> bool {
-    let line = line.trim_start();
-    line.starts_with(['-', '*', '•'])
-        || line
-            .split_once(['.', ')'])
-            .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty())
 }
 
 /// `sentence` without what comes before its first word: space, a list mark, quotes.
