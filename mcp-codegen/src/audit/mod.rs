@@ -16,6 +16,7 @@ mod addressed;
 mod annotations;
 mod checks;
 mod classes;
+mod commands;
 mod config;
 mod confusables;
 mod flow;

@@ -22,11 +22,14 @@ use super::rules;
 use super::texts::Text;
 
 mod moves;
+mod readings;
+mod safeguards;
 
 use moves::{
     BREAKOUT, COPY_TO_ADDRESS, ENCODED_RUN, FORGED_STEP, IMAGE_TO_FILL, Made, Move,
     NAMES_ITS_ATTACK, OVERRULE, RUNS_ON_RENDER, SAFEGUARDS_OFF, SETS_ASIDE_USER, moves,
 };
+use readings::readings;
 
 /// Pairs of moves that together make a finding (the order does not matter).
 const PAIRS: &[(Move, Move)] = &[
@@ -113,8 +116,8 @@ static ALONE: [(&LazyLock<Regex>, &str); 10] = [
 ];
 
 /// A finding when one passage of `text` joins two moves that honest text keeps apart; also in
-/// a run of letters spaced one by one ("i g n o r e   a l l") or of base64, read as the words
-/// it spells or decodes to: evasions of filters that a model reads straight through.
+/// another reading of it (letters spaced one by one, base64, accents folded, ROT13), read as
+/// the words it spells: evasions of filters that a model reads straight through.
 pub(crate) fn check(text: &Text, own: &Own<'_>) -> Option<Hit> {
     let value = readable(text)?;
     let value = value.as_ref();
@@ -122,60 +125,11 @@ pub(crate) fn check(text: &Text, own: &Own<'_>) -> Option<Hit> {
     if let Some((message, span)) = found(value, tool, own) {
         return Some(hit(&rules::MANIPULATION, message, span));
     }
-    let spaced = SPACED.find_iter(value).map(|run| {
-        (
-            run,
-            with_runs_unspaced(value),
-            "spelled out letter by letter",
-        )
-    });
-    let encoded = BASE64_RUN
-        .find_iter(value)
-        .filter_map(|run| Some((run, decoded(run.as_str())?, "decoded from base64")));
-    spaced.chain(encoded).find_map(|(run, reading, how)| {
-        let (message, _) = found(&reading, tool, own)?;
-        let message = format!("{how}: {message}");
-        Some(hit(&rules::MANIPULATION, message, (run.start(), run.end())))
+    readings(value).find_map(|reading| {
+        let (message, _) = found(&reading.text, tool, own)?;
+        let message = format!("{}: {message}", reading.how);
+        Some(hit(&rules::MANIPULATION, message, reading.span))
     })
-}
-
-/// A base64 run long enough to hold a sentence.
-static BASE64_RUN: LazyLock<Regex> = LazyLock::new(|| regex(r"[A-Za-z0-9+/]{24,}={0,2}"));
-
-/// The text a base64 run decodes to, when it is prose (mostly letters, with spaces).
-fn decoded(run: &str) -> Option<String> {
-    use base64::Engine;
-    use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
-    let config =
-        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent);
-    let engine = GeneralPurpose::new(&base64::alphabet::STANDARD, config);
-    let text = String::from_utf8(engine.decode(run).ok()?).ok()?;
-    let letters = text
-        .chars()
-        .filter(|c| c.is_alphabetic() || *c == ' ')
-        .count();
-    (text.contains(' ') && letters * 10 >= text.chars().count() * 7).then_some(text)
-}
-
-/// Letters written one at a time with spaces between them, words with wider gaps: a filter's
-/// evasion that a model reads straight through.
-static SPACED: LazyLock<Regex> = LazyLock::new(|| regex(r"(?:\b\w {1,3}){12,}\w\b"));
-
-/// `value` with every spaced run read as the words it spells, so that a spelled-out label
-/// ("S Y S T E M   D I R E C T I V E :") joins the plain sentences after it.
-fn with_runs_unspaced(value: &str) -> String {
-    SPACED
-        .replace_all(value, |c: &regex::Captures<'_>| unspaced(&c[0]))
-        .into_owned()
-}
-
-/// `run` with the single spaces between its letters removed, wider gaps kept as one space.
-fn unspaced(run: &str) -> String {
-    run.split("  ")
-        .map(|word| word.split_whitespace().collect::<String>())
-        .filter(|word| !word.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// What `value` says and where, if a shape alone or two moves in a passage make a finding.
@@ -187,6 +141,13 @@ fn found(value: &str, tool: Option<&str>, own: &Own<'_>) -> Option<(String, (usi
                 (m.start(), m.end()),
             ));
         }
+    }
+    if let Some((start, end)) = safeguards::weakened(value) {
+        let message = format!(
+            "`{}` weakens the model's safeguards: its safety rules said to be lifted, relaxed or in the way",
+            words(&value[start..end])
+        );
+        return Some((message, (start, end)));
     }
     let moves: Vec<Vec<Made>> = passages(value)
         .iter()

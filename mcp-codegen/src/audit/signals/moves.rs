@@ -183,6 +183,11 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:send|post|forward|relay|pass|spread|copy)\s+this\s+(?:message\s+|text\s+|note\s+|instruction\s+)?(?:on\s+)?to\s+(?:agent\s+\w+|another\s+agent|other\s+agents|every|all\b|the\s+team\b|the\s+next\s+agent)
         | \b(?:save|store|remember|add|write|append|keep)\w*\s+(?:this|these|the\s+following)\s+(?:instructions?|rules?|directives?)\s+(?:to|in|into)\s+(?:your\s+)?(?:memory|system\s+prompt|custom\s+instructions)\b
         | \b(?:include|copy|paste|replicate|reproduce)\w*\s+(?:this|the\s+entire|the\s+whole)\b[^.;]{0,60}?\b(?:section|block|text|protocol|instructions?)\b[^.;]{0,40}?\bverbatim\b
+        | \bforget\s+(?:everything|all|anything)\s+(?:above|before\s+this|prior|earlier|previous(?:ly)?)\b
+        | \byou\s+are\s+now\s+(?:my\b|(?-i:[A-Z]{2,})\b) | \b(?:ignore|disregard)\s+all\s+(?:of\s+)?(?:your\s+|the\s+)?(?:\w+\s+)?(?:instructions|guidelines|directives)\b
+        | \b(?:игнорируй|игнорируйте|забудь|забудьте)\s+(?:все\s+)?(?:предыдущие|прежние|прошлые)\s+(?:инструкции|указания)
+        | أ?تجاهل\s+(?:جميع\s+)?التعليمات\s+السابقة
+        | 忘记(?:上面|以上|之前|先前) | 你现在是 | 现在你是 | 解码(?:并|后)?(?:执行|运行) | 你的真正(?:使命|目标|任务)
         ",
     )
 });
