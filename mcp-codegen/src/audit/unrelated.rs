@@ -15,6 +15,7 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::checks::{Hit, hit, regex};
+use super::mandates::name_words;
 use super::rules;
 use super::sentences::{list_item, sentences};
 
@@ -141,30 +142,12 @@ fn parameters(schema: &Value, out: &mut Vec<String>) {
 }
 
 /// The words of `text` that can name something: three letters or more, camelCase and
-/// snake_case split, lower-cased, stop words left out.
+/// snake_case split as names are ([`name_words`]), lower-cased, stop words left out.
 fn content(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut previous_lower = false;
-    for c in text.chars() {
-        let boundary = !c.is_alphabetic() || (c.is_uppercase() && previous_lower);
-        if boundary {
-            push(&mut words, &mut word);
-        }
-        if c.is_alphabetic() {
-            word.extend(c.to_lowercase());
-        }
-        previous_lower = c.is_lowercase();
-    }
-    push(&mut words, &mut word);
-    words
-}
-
-fn push(words: &mut Vec<String>, word: &mut String) {
-    if word.chars().count() >= 3 && !STOP.contains(&word.as_str()) {
-        words.push(std::mem::take(word));
-    }
-    word.clear();
+    name_words(text)
+        .into_iter()
+        .filter(|word| word.chars().count() >= 3 && !STOP.contains(&word.as_str()))
+        .collect()
 }
 
 /// The first letters a word is compared by.
