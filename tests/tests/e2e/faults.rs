@@ -339,6 +339,27 @@ async fn a_server_that_exits_after_refusing_discover_is_said_to_have_exited() {
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
+/// A legacy server that exits on the `server/discover` probe (early Python SDKs cannot parse a
+/// method they do not know) is started again with `initialize`, and works; a server that
+/// exits whatever it is sent still fails, with its own stderr.
+#[tokio::test]
+async fn a_server_that_dies_on_the_discover_probe_is_started_again_in_the_legacy_era() {
+    let pids = Pids::new("dies-on-discover");
+    let client = Client::connect(pids.spec("dies_on_discover.py", &[]))
+        .await
+        .unwrap();
+    assert_eq!(client.protocol_version(), "2025-11-25");
+    let out = client.call_tool("noop", json!({})).await.unwrap();
+    assert_eq!(out.text(), "ok");
+    assert_eq!(
+        pids.all().len(),
+        2,
+        "the probe's process and the legacy one"
+    );
+    client.close().await;
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
 async fn a_call_that_hangs_times_out_is_cancelled_and_the_session_goes_on(era: Era) {
     let pids = Pids::in_era("hang-once", era);
     let client = Client::connect(pids.spec("hang_once.py", &[]))

@@ -36,7 +36,7 @@ pub(crate) async fn connect(
 ) -> Result<Connected> {
     match connect_once(spec, stdio, handler.clone(), options).await {
         Err(Attempt::Again(protocol)) => {
-            tracing::info!(server = %spec.target(), ?protocol, "its answer to server/discover ended the handshake; starting it again in that era");
+            tracing::info!(server = %spec.target(), ?protocol, "the server/discover probe ended the handshake (an answer the session cannot use, or the server's exit); starting it again in that era");
             let again = ConnectOptions {
                 protocol,
                 ..options.clone()

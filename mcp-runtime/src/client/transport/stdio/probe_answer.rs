@@ -4,7 +4,7 @@
 //! up is taken for the `initialize` answer, and a result that is no discovery result (`{}`
 //! from a server that answers every method it does not know) is no `initialize` answer
 //! either. Each shows the server is alive and which era it speaks, so it is started again in
-//! that era.
+//! that era. A server that exits on the probe itself is started again in the legacy era.
 
 use rmcp::service::ClientInitializeError;
 
@@ -56,6 +56,11 @@ pub(super) fn era_to_retry(
         E::UncorrelatedErrorResponse { .. }
         | E::ExpectedInitResult(_)
         | E::ExpectedInitResponse(_) => Some(Protocol::Legacy),
+        // The connection closed on the probe, nothing answered: servers on early releases of
+        // the Python SDK (mcp 1.6) fail to parse a method they do not know and exit. Only
+        // the legacy era can be left to try; a server that dies whatever it is sent fails
+        // the second attempt too, and that failure is the one reported.
+        E::ConnectionClosed(_) | E::TransportError { .. } => Some(Protocol::Legacy),
         _ => None,
     }
 }
