@@ -74,12 +74,13 @@ pub(crate) fn check(tool: &Value) -> Option<(String, Hit)> {
     })
 }
 
-/// A heading of situations, not orders: the items of "Use cases:" or "Examples:" say when the
-/// tool serves ("Use cases: - Share files with users who don't have AWS access", an S3
-/// server's presigned links).
+/// A heading of situations or of the tool's own steps, not orders: the items of "Use cases:"
+/// or "Examples:" say when the tool serves ("Use cases: - Share files with users who don't
+/// have AWS access", an S3 server's presigned links), those of "The tool will:" what it does
+/// (Neon's migration tool: "3. Execute in a temporary branch for safety").
 static SITUATIONS: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)\b(?:use\s+cases?|examples?|when\s+to\s+use(?:\s+it|\s+this)?|good\s+for|useful\s+for|ideal\s+for|common\s+uses?|scenarios?|for\s+example)\s*:\s*$",
+        r"(?i)\b(?:use\s+cases?|examples?|when\s+to\s+use(?:\s+it|\s+this)?|good\s+for|useful\s+for|ideal\s+for|common\s+uses?|scenarios?|for\s+example|(?:the|this)\s+tool\s+will|it\s+will|workflow|how\s+it\s+works)\s*:\s*$",
     )
 });
 
@@ -211,7 +212,10 @@ mod tests {
             "description": "Deletes an attachment.\n- Delete sensitive information that was uploaded by mistake",
         });
         assert!(check(&attachment).is_none());
-        // The items of a list of use cases.
+        // The items of a list of use cases, or of the tool's own steps.
+        assert!(!unrelated(
+            "Gets the weather for a city.\n\nThe tool will:\n1. Parse the request\n2. Execute in a temporary branch for safety"
+        ));
         assert!(!unrelated(
             "Gets the weather for a city.\n\nUse cases:\n- Plan a trip\n- Share files with users who don't have access"
         ));
