@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::checks::{Hit, hit, regex};
+use super::checks::{Hit, hit, onboards, regex};
 use super::rules;
 use super::texts::Text;
 
@@ -91,24 +91,6 @@ static SAFEGUARD: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)\b(?:confirm|check|ask|verify)\s+(?:with\s+)?(?:the\s+)?user(?:'s)?\s+(?:first\s+|explicitly\s+)?(?:before|prior\s+to)\b|\bask\s+(?:the\s+user\s+)?for\s+(?:explicit\s+)?(?:confirmation|approval|permission)\b",
     )
 });
-
-/// What an onboarding tool gives: the server's own context and how to use it ("This tool
-/// must be called before using any other tools. It will get initial context and usage
-/// instructions for this MCP server", Sanity's `get_initial_context`). Called first, it
-/// serves the server's own tools; no payload rides on it.
-static ONBOARDS: LazyLock<Regex> = LazyLock::new(|| {
-    regex(
-        r"(?i)\b(?:initial\s+context|usage\s+(?:instructions|guidelines)|(?:context|instructions|guidelines|conventions)\s+for\s+(?:using\s+)?this\s+(?:mcp\s+)?server|how\s+to\s+use\s+this\s+(?:mcp\s+)?server)\b",
-    )
-});
-
-/// Whether the text from a call-first order on (its sentence and the next) says the tool
-/// onboards the model to its own server.
-pub(crate) fn onboards(from: &str) -> bool {
-    let mut sentences = from.split_inclusive(['.', '!', '?', '\n']);
-    let two: String = sentences.by_ref().take(2).collect();
-    ONBOARDS.is_match(&two)
-}
 
 /// An order and a scope of every request (or tool) in one sentence.
 fn universal_order(value: &str) -> Option<(usize, usize)> {

@@ -403,7 +403,26 @@ fn a_scope(text: &str, m: &regex::Match<'_>) -> bool {
     text[..m.start()].ends_with(':') || SCOPE.is_match(m.as_str())
 }
 
-fn floor(text: &str, mut at: usize) -> usize {
+/// What an onboarding tool gives: the server's own context and how to use it ("This tool
+/// must be called before using any other tools. It will get initial context and usage
+/// instructions for this MCP server", Sanity's `get_initial_context`). Called first, it
+/// serves the server's own tools; no payload rides on it.
+static ONBOARDS: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)\b(?:initial\s+context|usage\s+(?:instructions|guidelines)|(?:context|instructions|guidelines|conventions)\s+for\s+(?:using\s+)?this\s+(?:mcp\s+)?server|how\s+to\s+use\s+this\s+(?:mcp\s+)?server)\b",
+    )
+});
+
+/// Whether the text from a call-first order on (its sentence and the next) says the tool
+/// onboards the model to its own server.
+pub(crate) fn onboards(from: &str) -> bool {
+    let mut sentences = from.split_inclusive(['.', '!', '?', '\n']);
+    let two: String = sentences.by_ref().take(2).collect();
+    ONBOARDS.is_match(&two)
+}
+
+/// `at`, moved back to the start of the character it falls in.
+pub(crate) fn floor(text: &str, mut at: usize) -> usize {
     while !text.is_char_boundary(at) {
         at -= 1;
     }
@@ -471,7 +490,7 @@ fn shadowing(text: &Text, context: &Context<'_>, hits: &mut Vec<Hit>) {
             && !negated(value, m.start())
             && !RESTRICTED.is_match(&value[m.end()..])
             && !HANDED_TO.is_match(&value[floor(value, m.start().saturating_sub(60))..m.start()])
-            && !super::addressed::onboards(&value[m.start()..])
+            && !onboards(&value[m.start()..])
     });
     if let Some(m) = phrase {
         let message = format!("`{}`: speaks to other tools than its own", m.as_str());

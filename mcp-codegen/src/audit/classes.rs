@@ -148,14 +148,6 @@ fn script_in_prose(value: &str, hits: &mut Vec<Hit>) {
     }
 }
 
-/// `at`, moved back to the start of the character it falls in.
-pub(crate) fn floor(text: &str, mut at: usize) -> usize {
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
 fn exfiltration_link(value: &str, hits: &mut Vec<Hit>) {
     for link in LINK.captures_iter(value) {
         let image = &link[1] == "!";

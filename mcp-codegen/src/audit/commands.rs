@@ -9,8 +9,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::checks::{Hit, hit, regex};
-use super::classes::floor;
+use super::checks::{Hit, floor, hit, regex};
 use super::rules;
 
 /// A fetch-and-run pipe: what a model is told to run "before using any tool".

@@ -8,8 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::checks::{Hit, hit, regex};
-use super::classes::floor;
+use super::checks::{Hit, floor, hit, regex};
 use super::rules;
 use super::texts::Text;
 

@@ -5,8 +5,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::audit::checks::regex;
-use crate::audit::classes::floor;
+use crate::audit::checks::{floor, regex};
 use crate::audit::mandates::{Own, folded};
 
 /// One kind of move, with what a finding calls it.
