@@ -166,10 +166,9 @@ fn tool_findings(file: &str, name: &str, raw: &serde_json::Value) -> Vec<Finding
             name.into(),
         ));
     }
-    if let Some((path, hit)) = unrelated::check(raw) {
-        let description = raw["description"].as_str().unwrap_or_default();
-        let excerpt = excerpt(description, hit.span);
-        findings.push(finding(path, hit, excerpt, description.into()));
+    if let Some((path, hit, text)) = unrelated::check(raw) {
+        let excerpt = excerpt(&text, hit.span);
+        findings.push(finding(path, hit, excerpt, text));
     }
     findings
 }
