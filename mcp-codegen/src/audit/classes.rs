@@ -21,6 +21,14 @@ static COMMAND: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A destructive SQL statement chained after another where a model copies values
+/// (`SELECT * FROM users; DROP TABLE users;` as a default): the classic injection, no example.
+static CHAINED_SQL: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i);\s*(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|TRUNCATE\s+(?:TABLE\s+)?\w|DELETE\s+FROM|ALTER\s+TABLE|GRANT\s+ALL)\b",
+    )
+});
+
 /// Markup that runs script where it is rendered: a `<script>` element, an event handler
 /// attribute (`onerror=`), a `javascript:` URL. In a value a model copies it is carried into
 /// a page; in a description, a client that renders descriptions as HTML runs it.
@@ -121,7 +129,11 @@ fn command_in_data(text: &Text, hits: &mut Vec<Hit>) {
     let found = COMMAND
         .find(&text.value)
         .map(|m| (m, "a shell command"))
-        .or_else(|| MARKUP.find(&text.value).map(|m| (m, "script for a page")));
+        .or_else(|| MARKUP.find(&text.value).map(|m| (m, "script for a page")))
+        .or_else(|| {
+            let sql = CHAINED_SQL.find(&text.value);
+            sql.map(|m| (m, "a destructive SQL statement chained after another"))
+        });
     if let Some((m, what)) = found {
         hits.push(hit(
             &rules::COMMAND_IN_DATA,
@@ -197,6 +209,20 @@ mod tests {
         assert_eq!(
             hits("/inputSchema/properties/p/examples/0", "a && rm -rf /"),
             ["command-in-data"]
+        );
+        assert_eq!(
+            hits(
+                "/inputSchema/properties/query/default",
+                "SELECT * FROM users; DROP TABLE users;"
+            ),
+            ["command-in-data"]
+        );
+        assert!(
+            hits(
+                "/inputSchema/properties/query/default",
+                "DELETE FROM t WHERE id = 1"
+            )
+            .is_empty()
         );
         assert!(hits(at, "fast").is_empty());
         assert!(hits(at, "read|write").is_empty());

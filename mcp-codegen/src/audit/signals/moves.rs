@@ -57,6 +57,7 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:1|one|0|zero|tiny)[-\s]?(?:point|pt|px)\s+(?:white|invisible|transparent)\b | \bwhite\s+(?:text|type|font)\s+on\s+(?:a\s+)?white\b
         | \b(?:trustedCommands|allowedCommands|alwaysAllow)\b
         | \b(?:must\s+not|should\s+not|never|don'?t|do\s+not)\s+(?:stop|pause|wait)\s+(?:for|to\s+ask)\b
+        | \bimmediately\s+(?:\w+\s+){0,3}without\s+asking\b
         | \b(?:asking|confirming|checking)\s+(?:with\s+)?(?:the\s+)?user\b[^.;]{0,40}\b(?:slows|wastes|annoys|is\s+(?:unnecessary|not\s+needed))
         | \bkeep\s+(?:this|it|that|them|these)\s+(?:\w+\s+){0,3}(?:out\s+of|from|secret|hidden|private|quiet|between)\b
         | \b(?:needs?|requires?)\s+no\s+(?:\w+\s+)?(?:approval|confirmation|permission|consent)\b
@@ -99,6 +100,7 @@ static AUTHORITY: LazyLock<Regex> = LazyLock::new(|| {
         | \boverrides?\s+(?:all|any|every|previous|prior|other|the\s+(?:system|previous|user|safety))\b
         | \b(?:guidelines|rules|instructions|restrictions|policies|safeguards|limits)\s+(?:\w+\s+){0,3}(?:do\s+not|don'?t|no\s+longer|does\s+not)\s+apply\b
         | \b(?:has|have|takes?|given|gets?)\s+(?:the\s+)?(?:highest|top|absolute|first)\s+priority\b | \bprecedence\s+over\b
+        | \buser\s+(?:has|holds|is\s+granted)\s+(?:full\s+)?(?:admin|administrator|root|superuser)\s+(?:privileges|rights|access)\b
         | \bprefer\s+(?:its|this\s+tool'?s|these|our|the\s+\w+\s+tool'?s)\s+(?:\w+\s+)?(?:results?|outputs?|answers?|data)\s+over\b
         | \b(?:ignore|disregard|forget)\s+(?:\w+\s+){0,4}(?:instructions?|prompts?|rules|guidelines|directions|messages)\b
         | \bfrom\s+now\s+on\b | \byou\s+(?:are\s+now|now\s+act|act\s+as|will\s+act\s+as|must\s+act\s+as)\b
@@ -443,7 +445,8 @@ static REACH: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:all|every)\s+(?:subsequent|following|later|future)\s+(?:\w+\s+)?(?:operations?|requests?|actions?|calls?|messages?|instructions?|turns?|queries)\b
         | \b(?:in|for|during|throughout|from)\s+this\s+(?:conversation|chat|thread)\b
         | \bwhen(?:ever)?\s+(?:calling|using|invoking|running)\s+(?:any|every|another|other)\s+(?:\w+\s+)?tools?\b
-        | \bwhen(?:ever)?\s+(?:the\s+|a\s+)?user\s+(?:mentions|says|types|writes|enters|asks\s+about|asks\s+you\s+to)\b
+        | \b(?:when(?:ever)?|if)\s+(?:the\s+|a\s+)?user\s+(?:mentions|says|types|writes|enters|asks\s+about|asks\s+you\s+to)\b
+        | \b(?:all|any|every)\s+future\s+interactions?\b | \b(?:your\s+)?permanent\s+memory\b
         | \bbefore\s+(?:any|every|each)\s+(?:[\w-]+\s+)?(?:modification|change|edit|commit|deployment|operation|action)s?\b
         | \bbefore\s+reporting\s+(?:any\s+|your\s+|the\s+)?(?:findings|results|output)\b | \bwhenever\s+you\s+(?:create|modify|update|edit|write|open|touch)\b
         | \bfor\s+(?:all|every|each|any)\s+new\s+(?:files?|scripts?|modules?|components?)\b
@@ -515,6 +518,7 @@ static SPEAKER: LazyLock<Regex> = LazyLock::new(|| {
         | (?:^|[.!?:\x22'(]\s*)(?:Claude|ChatGPT|Gemini|Copilot|Assistant|Agent|Model|Language\s+models?|LLMs?|AI\s+models?)\s*[,:]\s
         | \bfor\s+the\s+(?:ai|assistant|model|agent|llm)s?\s+(?:reading|processing|summari[sz]ing|seeing)\b
         | \bwhen\s+(?:gemini|copilot|chatgpt|claude|the\s+(?:ai|assistant|model|agent))\s+(?:summari[sz]es|reads|processes|sees|opens)\b
+        | \bpretend\s+(?:that\s+)?(?:you\s+are|to\s+be)\b | \broleplay\s+as\b
         ",
     )
 });
