@@ -8,7 +8,7 @@
 //! descriptions and values; words are compared by their first five letters, so `emails` and
 //! `emailing` meet. No phrase list: the order's words are judged against the tool's.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -53,35 +53,35 @@ pub(crate) fn check(tool: &Value) -> Option<(String, Hit, String)> {
     };
     let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
     let actions: HashSet<String> = content(name).iter().map(|w| stem(w).into()).collect();
+    let own = vocabulary(tool, first);
     if let Some(text) = description {
-        let own = vocabulary(tool, first);
-        if let Some(hit) = unrelated_order(text, spans.get(1..).unwrap_or_default(), &own, &actions)
-        {
+        let named = |s: &str| own.contains_key(s);
+        let rest = spans.get(1..).unwrap_or_default();
+        if let Some(hit) = unrelated_order(text, rest, &named, &actions) {
             return Some(("/description".to_string(), hit, text.to_string()));
         }
     }
-    parameter_orders(tool, first, &actions)
+    parameter_orders(tool, &own, &actions)
 }
 
 /// An unrelated order in a parameter's description, after its first sentence. The
 /// parameter's own description is left out of the tool's words, or it would name itself.
 fn parameter_orders(
     tool: &Value,
-    first: &str,
+    own: &HashMap<String, usize>,
     actions: &HashSet<String>,
 ) -> Option<(String, Hit, String)> {
     let properties = tool.pointer("/inputSchema/properties")?.as_object()?;
     properties.iter().find_map(|(key, property)| {
         let text = property.get("description")?.as_str()?;
-        let mut others = tool.clone();
-        if let Some(own) = others.pointer_mut(&format!("/inputSchema/properties/{}", escape(key))) {
-            own.as_object_mut()?.remove("description");
-        }
-        let own = vocabulary(&others, first);
+        // A stem is the tool's other words' when it occurs more often than in this text.
+        let mine = stems([text]);
+        let count = |map: &HashMap<String, usize>, s: &str| map.get(s).copied().unwrap_or(0);
+        let named = |s: &str| count(own, s) > count(&mine, s);
         // Its first sentence says what it holds ("Save results to a file instead of
         // returning them", Playwright's `filename`); an order after it is the parameter's.
         let spans = sentences(text);
-        let hit = unrelated_order(text, spans.get(1..).unwrap_or_default(), &own, actions)?;
+        let hit = unrelated_order(text, spans.get(1..).unwrap_or_default(), &named, actions)?;
         let path = format!("/inputSchema/properties/{}/description", escape(key));
         Some((path, hit, text.to_string()))
     })
@@ -92,11 +92,12 @@ fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
-/// The first of `spans` of `text` that orders something about nothing in `own`.
+/// The first of `spans` of `text` that orders something about nothing `named` takes for the
+/// tool's own.
 fn unrelated_order(
     text: &str,
     spans: &[(usize, usize)],
-    own: &HashSet<String>,
+    named: &dyn Fn(&str) -> bool,
     actions: &HashSet<String>,
 ) -> Option<Hit> {
     spans.iter().find_map(|&(start, end)| {
@@ -115,7 +116,7 @@ fn unrelated_order(
         // is a use of the tool, whatever it is used on.
         let verb = content(order.as_str()).pop().unwrap_or_default();
         let object = content(&sentence[lead + order.end()..]);
-        let named = object.iter().any(|w| own.contains(stem(w)));
+        let named = object.iter().any(|w| named(stem(w)));
         if actions.contains(stem(&verb)) || object.is_empty() || named {
             return None;
         }
@@ -155,8 +156,9 @@ fn opening(sentence: &str) -> &str {
     })
 }
 
-/// The stems of the tool's own words: its name, title, first sentence and parameters.
-fn vocabulary(tool: &Value, first: &str) -> HashSet<String> {
+/// How often each stem of the tool's own words occurs: its name, title, first sentence and
+/// parameters.
+fn vocabulary(tool: &Value, first: &str) -> HashMap<String, usize> {
     let mut texts = vec![first.to_string()];
     for key in ["name", "title"] {
         if let Some(text) = tool.get(key).and_then(Value::as_str) {
@@ -166,11 +168,16 @@ fn vocabulary(tool: &Value, first: &str) -> HashSet<String> {
     if let Some(schema) = tool.get("inputSchema") {
         parameters(schema, &mut texts);
     }
-    texts
-        .iter()
-        .flat_map(|text| content(text))
-        .map(|word| stem(&word).to_string())
-        .collect()
+    stems(texts.iter().map(String::as_str))
+}
+
+/// How often each stem occurs in `texts`.
+fn stems<'t>(texts: impl IntoIterator<Item = &'t str>) -> HashMap<String, usize> {
+    let mut counts = HashMap::new();
+    for word in texts.into_iter().flat_map(content) {
+        *counts.entry(stem(&word).to_string()).or_insert(0) += 1;
+    }
+    counts
 }
 
 /// The names, descriptions and values of a schema's properties, nested ones too.
