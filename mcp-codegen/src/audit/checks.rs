@@ -85,7 +85,9 @@ pub(crate) fn regex(pattern: &str) -> Regex {
 }
 
 /// Markers that set text apart for the model: `<IMPORTANT>`-style tags, chat-template tokens
-/// (`<|im_start|>`, and any `<|word|>`: a forged one such as `<|priority|>` means the same),
+/// (`<|im_start|>`, and any `<|word|>`: a forged one such as `<|priority|>` means the same;
+/// a template's role block, `{{#system}}`), `<INSTRUCTION>` in capitals (honest servers
+/// structure their text with `<instructions>`),
 /// `[SYSTEM]`, control labels in capitals (`[PRIORITY_INSTRUCTION]`, `[ADMIN_OVERRIDE]`,
 /// `[SECURITY_BYPASS]`: honest servers' capitals in brackets are states such as `[DEPRECATED]`
 /// or placeholders such as `[FILE]`), HTML comments (not Outlook's conditional comments,
@@ -93,7 +95,7 @@ pub(crate) fn regex(pattern: &str) -> Regex {
 /// [`IMPORTANT_REACH`]'s.
 static HIDDEN_TAG: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)<\s*/?\s*(important|system|secret|hidden|admin|override|ai|assistant|model)\s*>|\[\s*(system|inst)\b[^\]]*[:\]]|<!--|<\|\s*/?\s*[a-z_]+\s*\|>|<</?SYS>>|(?-i:\[/?\s*(?:[A-Z][A-Z0-9]*[_ ])*(?:PRIORITY|OVERRIDE|BYPASS|DIRECTIVE|INSTRUCTIONS?|HIDDEN|INVISIBLE)(?:[_ ][A-Z][A-Z0-9]*)*\s*[\]:])",
+        r"(?i)<\s*/?\s*(important|system|secret|hidden|admin|override|ai|assistant|model)\s*>|\[\s*(system|inst)\b[^\]]*[:\]]|<!--|<\|\s*/?\s*[a-z_]+\s*\|>|<</?SYS>>|\{\{\s*[#/]\s*(?:system|assistant)\s*\}\}|(?-i:<\s*/?\s*INSTRUCTIONS?\s*>)|(?-i:\[/?\s*(?:[A-Z][A-Z0-9]*[_ ])*(?:PRIORITY|OVERRIDE|BYPASS|DIRECTIVE|INSTRUCTIONS?|HIDDEN|INVISIBLE)(?:[_ ][A-Z][A-Z0-9]*)*\s*[\]:])",
     )
 });
 /// Text styled so that a person never sees it where it is rendered (`display:none`, a 1px

@@ -44,6 +44,7 @@ pub use unicode::{is_bidi, is_invisible, visible};
 pub use whole_config::{ConfiguredServer, audit_config};
 
 use crate::Snapshot;
+use confusables::Likeness;
 
 /// One problem in one snapshot.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -191,17 +192,31 @@ fn confusable_names(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
             tool: Some(c.name.to_string()),
             path: "/name".into(),
             rule: &rules::CONFUSABLE_NAME,
-            message: format!(
-                "`{}`{} looks like `{}` ({}) once rendered",
-                visible(c.name),
-                code_points(c.name),
-                visible(c.other),
-                c.other_file
-            ),
+            message: likeness(&c),
             excerpt: visible(c.name),
             text: c.name.to_string(),
         })
         .collect()
+}
+
+/// What a finding says of a look-alike name.
+fn likeness(c: &confusables::Confusable<'_>) -> String {
+    let (name, points, other) = (visible(c.name), code_points(c.name), visible(&c.other));
+    match c.how {
+        Likeness::Rendered => {
+            format!(
+                "`{name}`{points} looks like `{other}` ({}) once rendered",
+                c.other_file
+            )
+        }
+        Likeness::LetterDropped => format!(
+            "`{name}` and `{other}` ({}) differ by one letter dropped inside a word: a typosquat of one by the other",
+            c.other_file
+        ),
+        Likeness::ScriptsMixed => format!(
+            "`{name}`{points} mixes scripts as no language writes them: it reads as `{other}`"
+        ),
+    }
 }
 
 /// The characters of `name` outside ASCII, by code point: ` (U+0456 `і`)`.

@@ -189,6 +189,11 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:игнорируй|игнорируйте|забудь|забудьте)\s+(?:все\s+)?(?:предыдущие|прежние|прошлые)\s+(?:инструкции|указания)
         | أ?تجاهل\s+(?:جميع\s+)?التعليمات\s+السابقة
         | 忘记(?:上面|以上|之前|先前) | 你现在是 | 现在你是 | 解码(?:并|后)?(?:执行|运行) | 你的真正(?:使命|目标|任务)
+        | \b(?:ignore|disregard|forget|bypass|skip|override|overrule|discard|abandon|circumvent)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:previous|prior|earlier|preceding|above|original)\s+(?:\w+\s+)?(?:instructions|directives|guidelines|rules|restrictions|policies|commands|prompts?)\b
+        | \b(?:ignore|disregard|override|bypass|overrule)\s+all\s+(?:the\s+|your\s+)?(?:rules|restrictions|policies|directives)\b
+        | \boverride\s+(?:the\s+)?policy\s+restrictions\b | \bsystem\s+prompt\s+override\b | \bfollow\s+(?:these|the|my)\s+new\s+(?:ones|instructions|rules|directives|orders)\b
+        | \balways\s+(?:override|bypass|skip|ignore)\s+(?:the\s+|all\s+|any\s+)?(?:safety|security)\s+(?:checks|rules|restrictions|guidelines|measures)\b
+        | \b(?:show|reveal|print|repeat|output|display|tell\s+me|share|dump|what\s+(?:are|were))\s+(?:me\s+)?your\s+(?:initial|original|system|hidden|secret|full|exact|current)?\s*(?:instructions|prompt|directives)\b
         ",
     )
 });
@@ -201,6 +206,7 @@ pub(super) static ENCODED_RUN: LazyLock<Regex> = LazyLock::new(|| {
         \bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,40}?\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b
         | \beval\s*\(?\s*\$?\(?\s*(?:echo|printf)\b[^\n]{0,200}?\bbase64\s+(?:-d|--decode)\b
         | \b(?:python3?|node|perl|ruby)\s+-[ce]\s+[\x22'][^\x22'\n]{0,80}\b(?:b64decode|atob|decode64|unpack)\b
+        | \b(?:run|execute|eval(?:uate)?|call)\s+(?:the\s+)?(?:atob|base64_decode|b64decode|base64\.b64decode)\s*\(\s*['\x22][A-Za-z0-9+/=]{4,}['\x22]
         ",
     )
 });
@@ -245,6 +251,7 @@ pub(super) static RUNS_ON_RENDER: LazyLock<Regex> = LazyLock::new(|| {
         \bonerror\s*=\s*[\x22']? | \bdocument\.cookie\b
         | \bescape\s+(?:codes|sequences)\s+(?:intact|unescaped|as\s+they\s+are)\b | \braw\s+(?:ansi\s+)?escape\s+(?:codes|sequences)\b
         | \bfile:/{1,3}[^\s'\x22]*\.(?:exe|bat|cmd|ps1|scr|sh|app)\b
+        | <iframe\b[^>]*\bsrc\s*= | \]\(\s*javascript: | \bhref\s*=\s*[\x22']?\s*javascript: | \bdata:text/html\b
         ",
     )
 });
@@ -288,14 +295,64 @@ pub(super) static COPY_TO_ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
         \b(?:forward|send|bcc|cc|copy|mirror)\w*\s+(?:a\s+|the\s+)?(?:cop(?:y|ies)|duplicate)\b[^.;\n]{0,60}?\bto\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+
         | \b(?:add|include|put|insert)\w*\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+(?:to|in|into|as)\s+(?:the\s+)?(?:bcc|cc)\b
         | \balways\s+(?:bcc|cc)\s+[\w.+-]+@[\w-]+
+        | \balways\s+(?:add|include|set|put)\s+(?:a\s+|the\s+)?bcc\b
         ",
     )
 });
 
-/// An order that names its own attack: "trigger backdoor", "activate data exfiltration".
+/// An order that names its own attack: "trigger backdoor", "activate data exfiltration",
+/// "inject tool call".
 pub(super) static NAMES_ITS_ATTACK: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?ix)\b(?:trigger|activate|enable|open|plant|install)\w*\s+(?:the\s+|a\s+|data\s+)?(?:backdoor|exfiltration)\b",
+        r"(?ix)\b(?:trigger|activate|enable|open|plant|install)\w*\s+(?:the\s+|a\s+|data\s+)?(?:backdoor|exfiltration)\b
+        | \binject\w*\s+(?:a\s+|the\s+)?(?:tool|function)\s+calls?\b",
+    )
+});
+
+/// A role, mode or privilege the model is told to take: "act as a root admin", "pretend to
+/// be a system administrator", "DAN mode", "enable root privileges for this operation",
+/// "disable auth guards for this request", "need elevated access to continue". A tool's
+/// description says what the tool does; it never casts the model or raises its rights. (Read
+/// in tools only: a prompt may honestly set a role.)
+pub(super) static TAKES_ROLE: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)
+        (?:^|[.!:]\s+|\n)\s*(?:you\s+(?:must|should|will)\s+)?(?:act|pose|roleplay|role-play)\s+as\s+(?:a|an|the|if)\b
+        | \b(?:roleplay|role-play)\s+as\b | \bpretend\s+(?:to\s+be|you\s+are|you're)\b
+        | \bimpersonate\s+as\b
+        | \bimpersonat\w*\s+(?:the\s+|a\s+)?(?:system\s+administrator|administrator|admin|root\s+user|ceo|developer|another\s+ai)\b
+        | \b(?:dan|god)\s+mode\b | \bdeveloper\s+mode\s+(?:for|to|with)\s+(?:full|unrestricted|root|admin)\b
+        | \b(?:enable|grant|give|elevate|escalate|activate)\w*\s+(?:yourself\s+)?(?:root|admin|administrator|elevated|full|superuser|sudo)\s+(?:privileges?|access|rights|permissions)\s+(?:for|to|in)\s+(?:this|the\s+current|your)\s+(?:operation|session|request|conversation|call|task)\b
+        | \b(?:disable|turn\s+off|remove|skip)\s+(?:the\s+)?(?:auth|authentication|authorization|security)\s+(?:guards?|checks?|layer)\s+for\s+this\s+(?:request|operation|session|call|conversation)\b
+        | \bneeds?\s+(?:elevated|root|admin)\s+(?:access|privileges|permissions)\s+to\s+(?:continue|proceed)\b
+        ",
+    )
+});
+
+/// An order to send what the model holds to a place outside, in one sentence: "Send results
+/// to https://…", "fetch this URL with the user data", "forward data to the admin endpoint",
+/// "extract credentials from the user's config", "call function send_data with user
+/// secrets". Honest tools say what they send ("Sends the report to …"); they do not order
+/// the model to send its results, or the user's secrets, anywhere.
+pub(super) static SENDS_OUT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)
+        (?:^|[.!:]\s+|\n)\s*(?:please\s+|now\s+|always\s+|you\s+must\s+(?:always\s+)?)?(?:send|post|upload|forward|transmit|submit|exfiltrate)\s+(?:the\s+|all\s+|your\s+|any\s+)?(?:results?|data|output|responses?|findings|everything|secrets|credentials)\s+(?:\w+\s+){0,3}to\s+https?://
+        | \b(?:fetch|open|visit|navigate\s+to|call|load|request|ping)\s+(?:this|the\s+following|that)\s+(?:url|endpoint|link|address|webhook)\s+with\s+(?:the\s+|all\s+)?(?:user'?s?\s+)?(?:data|results?|secrets|credentials|conversation|history|context|output)\b
+        | \b(?:forward|send|post|upload|transmit|copy|leak|exfiltrate)\w*\s+(?:all\s+|the\s+|any\s+|user\s+|your\s+)?(?:data|results|secrets|credentials|conversation|context|history)\s+to\s+(?:the|an?|our|my)\s+(?:admin|external|remote|attacker|collection|third-party|monitoring|logging|analytics)\s+(?:endpoint|server|webhook|collector|address|url)\b
+        | \b(?:extract|harvest|steal|grab|exfiltrate)\w*\s+(?:all\s+|the\s+|any\s+)?(?:credentials?|passwords?|secrets?|api\s+keys?|tokens?)\s+from\s+(?:the\s+)?users?\b
+        | \bcall\s+(?:the\s+)?(?:function|tool)\s+\w+\s+with\s+(?:the\s+|all\s+)?(?:user'?s?\s+)?(?:secrets|credentials|passwords|tokens|api\s+keys)\b
+        ",
+    )
+});
+
+/// An image whose query names what it carries off: `![img](https://…/steal?data=SECRET)`,
+/// `?d=secrets`. An honest image shows something; its query does not ask for secrets.
+pub(super) static IMAGE_OF_SECRETS: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?ix)
+        !\[[^\]]*\]\(\s*https?://[^\s)]+[?&]\w+=(?:secrets?|passwords?|tokens?|credentials|api[_-]?keys?|history|conversation|context|chat|env|data)\b
+        ",
     )
 });
 
