@@ -1,7 +1,8 @@
 //! Keeping secrets out of a command line as messages, logs and `Debug` show it: a config's
 //! arguments are shown as written (`${VAR}` unexpanded), and wherever they come from, the value
-//! of a secret-named flag (`--api-key=…`, `--token …`) and a token-shaped argument
-//! (`sk_live_…`, `ghp_…`, a JWT) are shown as `<redacted>`.
+//! of a secret-named flag (`--api-key=…`, `--token …`), of a secret-named variable set on the
+//! command line (`env STRIPE_SECRET_KEY=… node server.js`, `docker run -e API_TOKEN=…`) and a
+//! token-shaped argument (`sk_live_…`, `ghp_…`, a JWT) are shown as `<redacted>`.
 
 /// What a shown secret becomes.
 const REDACTED: &str = "<redacted>";
@@ -46,6 +47,10 @@ pub(crate) fn redact_args(args: &[String]) -> Vec<String> {
     let mut value_is_secret = false;
     for arg in args {
         let was_secret = std::mem::take(&mut value_is_secret);
+        if let Some((name, _)) = arg.split_once('=').filter(|(n, _)| secret_variable(n)) {
+            shown.push(format!("{name}={REDACTED}"));
+            continue;
+        }
         if let Some((flag, _)) = arg.split_once('=').filter(|(f, _)| f.starts_with('-')) {
             if secret_name(flag) {
                 shown.push(format!("{flag}={REDACTED}"));
@@ -82,6 +87,14 @@ fn secret_name(flag: &str) -> bool {
                     .is_some_and(|head| JOINED.contains(&head))
         })
     })
+}
+
+/// Whether `name`, before an `=`, is an environment variable's name that names a secret
+/// (`STRIPE_SECRET_KEY`, `API_TOKEN`; not `DT_ENVIRONMENT`, nor a flag).
+fn secret_variable(name: &str) -> bool {
+    let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    identifier && secret_name(name)
 }
 
 /// Whether `arg` looks like a token of a well-known format, or a JWT.
@@ -126,6 +139,33 @@ mod tests {
         );
         let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXZhbHVl";
         assert_eq!(shown(&["--id", jwt]), ["--id", "<redacted>"]);
+    }
+
+    #[test]
+    fn secret_variables_set_on_the_command_line_are_redacted() {
+        assert_eq!(
+            shown(&[
+                "STRIPE_SECRET_KEY=sk_test_dummy",
+                "DT_ENVIRONMENT=https://x.example",
+                "node"
+            ]),
+            [
+                "STRIPE_SECRET_KEY=<redacted>",
+                "DT_ENVIRONMENT=https://x.example",
+                "node"
+            ]
+        );
+        assert_eq!(
+            shown(&["run", "-e", "API_TOKEN=abc", "-e", "LOG_LEVEL=debug", "img"]),
+            [
+                "run",
+                "-e",
+                "API_TOKEN=<redacted>",
+                "-e",
+                "LOG_LEVEL=debug",
+                "img"
+            ]
+        );
     }
 
     #[test]
