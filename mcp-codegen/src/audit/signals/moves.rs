@@ -356,6 +356,25 @@ pub(super) static IMAGE_OF_SECRETS: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// Claims made to win the model's choice: an endorsement the server cannot give
+/// ("Administrator-approved database tool", "recommended by security team") or a list of
+/// rankings ("best performance, fastest speed, most trusted"; a trust claim beside another).
+/// Honest descriptions name one quality at most ("Fastest model with ultra-low latency",
+/// "the best performance and modern features"); none of the corpora's names three, or trust
+/// beside another.
+pub(super) static CLAIMS_CHOICE: LazyLock<Regex> = LazyLock::new(|| {
+    const RANK: &str = r"(?:best\s+(?:performance|quality|choice|tool|option|in\s+class)|fastest|most\s+(?:trusted|reliable|secure|accurate|popular|powerful|advanced|efficient|comprehensive)|top[-\s]rated|\#1|number\s+one|industry[-\s]leading|unmatched|unrivaled|world[-\s]class|enterprise[-\s]grade)";
+    const TRUST: &str = r"(?:most\s+(?:trusted|secure))";
+    regex(&format!(
+        r"(?ix)
+        \b(?:administrator|admin|security[-\s]team|it[-\s]department)[-\s](?:approved|recommended|endorsed|certified|sanctioned)\s+(?:\w+\s+)?(?:tool|server|function|integration|connector)\b
+        | \b(?:recommended|endorsed|certified|sanctioned)\s+by\s+(?:the\s+|your\s+)?(?:security\s+team|it\s+(?:team|department)|admin(?:istrator)?s?|system\s+admin(?:istrator)?s?|anthropic|openai)\b
+        | \b{RANK}\b[^.!?\n]{{0,80}}\b{RANK}\b[^.!?\n]{{0,80}}\b{RANK}\b
+        | \b{TRUST}\b[^.!?\n]{{0,80}}\b{RANK}\b | \b{RANK}\b[^.!?\n]{{0,80}}\b{TRUST}\b
+        "
+    ))
+});
+
 /// Secrets, the model's context, and other private data.
 static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
     regex(
