@@ -95,7 +95,7 @@ pub(crate) fn regex(pattern: &str) -> Regex {
 /// [`IMPORTANT_REACH`]'s.
 static HIDDEN_TAG: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)<\s*/?\s*(important|system|secret|hidden|admin|override|ai|assistant|model)\s*>|\[\s*(system|inst)\b[^\]]*[:\]]|<!--|<\|\s*/?\s*[a-z_]+\s*\|>|<</?SYS>>|\{\{\s*[#/]\s*(?:system|assistant)\s*\}\}|(?-i:<\s*/?\s*INSTRUCTIONS?\s*>)|(?-i:\[/?\s*(?:[A-Z][A-Z0-9]*[_ ])*(?:PRIORITY|OVERRIDE|BYPASS|DIRECTIVE|INSTRUCTIONS?|HIDDEN|INVISIBLE)(?:[_ ][A-Z][A-Z0-9]*)*\s*[\]:])",
+        r"(?i)<\s*/?\s*(important|system|secret|hidden|admin|override|ai|assistant|model)\s*>|\[\s*(system|inst)\b[^\]]*[:\]]|<!--|<\|\s*/?\s*[a-z_]+\s*\|>|<</?SYS>>|\{\{\s*[#/]\s*(?:system|assistant)\s*\}\}|(?-i:\b(?:INSTRUCTIONS?|DIRECTIVE|NOTE|MESSAGE)\s+(?:FOR|TO)\s+(?:THE\s+)?(?:[A-Z]+\s+)?(?:AGENT|ASSISTANT|AI|MODEL|LLM)S?\s*:)|(?-i:<\s*/?\s*INSTRUCTIONS?\s*>)|(?-i:\[/?\s*(?:[A-Z][A-Z0-9]*[_ ])*(?:PRIORITY|OVERRIDE|BYPASS|DIRECTIVE|INSTRUCTIONS?|HIDDEN|INVISIBLE)(?:[_ ][A-Z][A-Z0-9]*)*\s*[\]:])",
     )
 });
 /// Text styled so that a person never sees it where it is rendered (`display:none`, a 1px
@@ -119,7 +119,7 @@ static IMPORTANT_REACH: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)\b(do\s+not|don'?t|never)\s+(tell|inform|mention|notify|alert|show|reveal|disclose)\b[^.\n]{0,40}\busers?\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+the\s+user\b|\bwithout\s+the\s+user\s+(noticing|knowing|seeing)\b|\buser\s+(must|should)\s+(not|never)\s+(know|see|notice|be\s+told)\b|\b(do\s+not|don'?t|never)\s+(mention|report|disclose|reveal)\s+(this|it|that)\b[^.\n]{0,40}\b(activity|audit)\s+(log|trail)\b",
+        r"(?i)\b(do\s+not|don'?t|never)\s+(tell|inform|mention|notify|alert|show|reveal|disclose|display|expose|surface)\b[^.\n]{0,40}\busers?\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+the\s+user\b|\bwithout\s+the\s+user\s+(noticing|knowing|seeing)\b|\buser\s+(must|should)\s+(not|never)\s+(know|see|notice|be\s+told)\b|\b(do\s+not|don'?t|never)\s+(mention|report|disclose|reveal)\s+(this|it|that)\b[^.\n]{0,40}\b(activity|audit)\s+(log|trail)\b",
     )
 });
 static OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {

@@ -189,11 +189,17 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:игнорируй|игнорируйте|забудь|забудьте)\s+(?:все\s+)?(?:предыдущие|прежние|прошлые)\s+(?:инструкции|указания)
         | أ?تجاهل\s+(?:جميع\s+)?التعليمات\s+السابقة
         | 忘记(?:上面|以上|之前|先前) | 你现在是 | 现在你是 | 解码(?:并|后)?(?:执行|运行) | 你的真正(?:使命|目标|任务)
-        | \b(?:ignore|disregard|forget|bypass|skip|override|overrule|discard|abandon|circumvent)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:previous|prior|earlier|preceding|above|original)\s+(?:\w+\s+)?(?:instructions|directives|guidelines|rules|restrictions|policies|commands|prompts?)\b
+        | \b(?:ignore|disregard|forget|bypass|skip|override|overrule|discard|abandon|circumvent)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:previous|prior|earlier|preceding|above|original)\s+(?:\w+\s+)?(?:instructions|directives|guidelines|rules|restrictions|policies|commands|prompts?|information|context)\b
         | \b(?:ignore|disregard|override|bypass|overrule)\s+all\s+(?:the\s+|your\s+)?(?:rules|restrictions|policies|directives)\b
         | \boverride\s+(?:the\s+)?policy\s+restrictions\b | \bsystem\s+prompt\s+override\b | \bfollow\s+(?:these|the|my)\s+new\s+(?:ones|instructions|rules|directives|orders)\b
         | \balways\s+(?:override|bypass|skip|ignore)\s+(?:the\s+|all\s+|any\s+)?(?:safety|security)\s+(?:checks|rules|restrictions|guidelines|measures)\b
-        | \b(?:show|reveal|print|repeat|output|display|tell\s+me|share|dump|what\s+(?:are|were))\s+(?:me\s+)?your\s+(?:initial|original|system|hidden|secret|full|exact|current)?\s*(?:instructions|prompt|directives)\b
+        | \b(?:show|reveal|print|repeat|output|display|tell\s+me|share|dump|what\s+(?:are|were)|encode|translate|summari[sz]e|paraphrase|spell\s+out)\s+(?:me\s+)?your\s+(?:initial|original|system|hidden|secret|full|exact|current)?\s*(?:instructions|prompt|directives)\b
+        | \b(?:do|does|did)\s+your\s+(?:system\s+)?(?:instructions|prompt|directives)\s+(?:mention|say|contain|include)\b
+        | \b(?:instructions|directives|prompt)\s+you\s+(?:were|have\s+been)\s+given\b | \byou\s+are\s+now\s+(?-i:[A-Z][a-z]+[A-Z]\w*)
+        | (?:^|[.!?]\s+|\n)\s*(?:end|stop)\s+(?:of\s+)?(?:translation|summary|summari[sz]ation|task|instructions|document|input|text|data)\s*[.!:]\s*(?:now|new\s+task|instead)\b
+        | \bwhen\s+you\s+(?:detect|notice|see|are\s+in)\s+(?:a\s+|an\s+)?(?:security\s+)?(?:audit|review|test|evaluation|monitoring)\b[^.;]{0,40}\bbehave\s+normally\b
+        | \b(?:suppress|hide)\s+(?:any\s+|all\s+|the\s+)?(?:memory|audit(?:\s+log)?)\s+entries\b
+        | \b(?:reduce|increase|inflate|lower|raise|alter|falsify|multiply|divide)\s+all\s+(?:the\s+)?(?:figures|numbers|values|amounts|prices|totals)\s+by\b
         ",
     )
 });
@@ -251,6 +257,7 @@ pub(super) static RUNS_ON_RENDER: LazyLock<Regex> = LazyLock::new(|| {
         \bonerror\s*=\s*[\x22']? | \bdocument\.cookie\b
         | \bescape\s+(?:codes|sequences)\s+(?:intact|unescaped|as\s+they\s+are)\b | \braw\s+(?:ansi\s+)?escape\s+(?:codes|sequences)\b
         | \bfile:/{1,3}[^\s'\x22]*\.(?:exe|bat|cmd|ps1|scr|sh|app)\b
+        | \bfetch\(\s*['\x22]https?://[^'\x22]*['\x22]\s*\+
         | <iframe\b[^>]*\bsrc\s*= | \]\(\s*javascript: | \bhref\s*=\s*[\x22']?\s*javascript: | \bdata:text/html\b
         ",
     )
@@ -282,6 +289,9 @@ pub(super) static SAFEGUARDS_OFF: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:temporarily\s+)?suspend(?:ed|s)?\s+(?:all\s+)?(?:the\s+)?(?:security|safety)\b
         | \b(?:security|safety|validation)\s+(?:validation\s+|check\s+)?mode\s*[:=]\s*(?:disabled|off)\b
         | \b(?:disable|bypass|suspend|override)\s+all\s+(?:\w+\s+)?(?:security|safety|authori[sz]ation|authentication)\b
+        | \bno\s+(?:mfa|2fa|two[-\s]factor(?:\s+authentication)?)\s+(?:is\s+)?(?:required|needed)\b
+        | \bbypass(?:es|ing)?\s+(?:the\s+)?(?:mfa|2fa|two[-\s]factor(?:\s+authentication)?|multi[-\s]factor(?:\s+authentication)?)\b
+        | \b(?:now\s+)?(?:classified|re-?classified|marked|treated)\s+as\s+['\x22]?(?:low[-\s]sensitivity|non[-\s]sensitive|unrestricted|trusted[-\s]internal)\b
         ",
     )
 });
@@ -342,6 +352,10 @@ pub(super) static SENDS_OUT: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:forward|send|post|upload|transmit|copy|leak|exfiltrate)\w*\s+(?:all\s+|the\s+|any\s+|user\s+|your\s+)?(?:data|results|secrets|credentials|conversation|context|history)\s+to\s+(?:the|an?|our|my)\s+(?:admin|external|remote|attacker|collection|third-party|monitoring|logging|analytics)\s+(?:endpoint|server|webhook|collector|address|url)\b
         | \b(?:extract|harvest|steal|grab|exfiltrate)\w*\s+(?:all\s+|the\s+|any\s+)?(?:credentials?|passwords?|secrets?|api\s+keys?|tokens?)\s+from\s+(?:the\s+)?users?\b
         | \bcall\s+(?:the\s+)?(?:function|tool)\s+\w+\s+with\s+(?:the\s+|all\s+)?(?:user'?s?\s+)?(?:secrets|credentials|passwords|tokens|api\s+keys)\b
+        | \bsends?\s+(?:the\s+)?(?:full|entire|whole|complete)\s+(?:task\s+|conversation\s+|chat\s+)?(?:context|history|conversation|transcript)\s+to\b
+        | \bsocket\.connect\(\(\s*['\x22][\w.-]+['\x22]\s*,\s*\d+
+        | \ball\s+(?:api\s+)?(?:calls|requests|traffic|queries)\b[^.;\n]{0,60}\b(?:use|go\s+to|go\s+through|be\s+sent\s+to|be\s+routed\s+(?:to|through))\b(?:[^.;\n]|\.\S){0,80}\binstead\s+of\b
+        | \b(?:append|add|include|insert)\w*\s+[^.;\n]{0,80}https?://[^\s\x22']+[^.;\n]{0,40}\b(?:to|in|into)\s+(?:all|every|each)\s+(?:\w+\s+)?(?:drafts?|e-?mails?|messages?|repl(?:y|ies)|responses?|answers?|outputs?)\b
         ",
     )
 });
@@ -390,7 +404,7 @@ static SENSITIVE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:most\s+recent|latest|all)\s+(?:\w+\s+)?(?:files|documents|emails|messages)\s+(?:in|from|of)\b
         | \b(?:api|aws|gcp|azure|access|secret|ssh|gpg|pgp|signing)\s+keys?\b
         | \b(?:e-?mail|home|postal|street|billing)\s+address(?:es)?\b | \bphone\s+numbers?\b | \bfull\s+names?\b
-        | \b(?:passport|social\s+security|credit\s+card|card|bank\s+account|routing|national\s+id|tax\s+id)\s+numbers?\b | \bssn\b | \bcvv\b
+        | \b(?:passport|social\s+security|credit\s+card|card|bank\s+account|routing|national\s+id|tax\s+id)\s+numbers?\b | \bssns?\b | \bcvv\b
         | \bsensitive\s+(?:data|information|details)\b | (?-i:\bSENSITIVE\b | \bCONTEXT\b | \bEMAILS?\b)
         | \b(?:conversation|chat|session|full|entire|whole|complete)\s+context\b
         | \b(?:search|browsing|purchase|order|location|call|watch)\s+history\b
