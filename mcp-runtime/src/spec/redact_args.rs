@@ -1,7 +1,7 @@
 //! Keeping secrets out of a command line as messages, logs and `Debug` show it: a config's
 //! arguments are shown as written (`${VAR}` unexpanded), and wherever they come from, the value
 //! of a secret-named flag (`--api-key=…`, `--token …`), of a secret-named variable set on the
-//! command line (`env STRIPE_SECRET_KEY=… node server.js`, `docker run -e API_TOKEN=…`) and a
+//! command line (`env STRIPE_SECRET_KEY=… node server.js`, `docker run -e API_TOKEN=…`, `MYSQL_PASS=…`) and a
 //! token-shaped argument (`sk_live_…`, `ghp_…`, a JWT) are shown as `<redacted>`.
 
 /// What a shown secret becomes.
@@ -14,6 +14,8 @@ const SECRET_WORDS: &[&str] = &[
     "secret",
     "password",
     "passwd",
+    "pass",
+    "pwd",
     "auth",
     "credential",
     "bearer",
@@ -164,6 +166,14 @@ mod tests {
                 "-e",
                 "LOG_LEVEL=debug",
                 "img"
+            ]
+        );
+        assert_eq!(
+            shown(&["MYSQL_PASS=x", "MYSQL_PWD=y", "MYSQL_USER=root"]),
+            [
+                "MYSQL_PASS=<redacted>",
+                "MYSQL_PWD=<redacted>",
+                "MYSQL_USER=root"
             ]
         );
     }

@@ -339,6 +339,25 @@ async fn a_server_that_exits_after_refusing_discover_is_said_to_have_exited() {
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
+/// A server that prints its startup error on stdout and exits, with nothing on stderr, is said
+/// to have exited, and the error quotes what it printed: the only account of why.
+#[tokio::test]
+async fn a_server_that_prints_its_error_on_stdout_and_exits_is_quoted() {
+    let pids = Pids::new("stdout-error");
+    let err = Client::connect(pids.spec("stdout_error.py", &[]))
+        .await
+        .unwrap_err();
+    let Error::Connect { reason, .. } = &err else {
+        panic!("{err:?}")
+    };
+    assert!(reason.contains("exited (exit status: 1)"), "{reason}");
+    assert!(
+        reason.contains("it wrote to stdout, where only MCP messages belong: `error: the MCP SDK is not installed"),
+        "{reason}"
+    );
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
 /// A legacy server that exits on the `server/discover` probe (early Python SDKs cannot parse a
 /// method they do not know) is started again with `initialize`, and works; a server that
 /// exits whatever it is sent still fails, with its own stderr.

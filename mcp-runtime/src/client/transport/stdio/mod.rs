@@ -72,8 +72,12 @@ async fn connect_once(
         stderr: Vec::new(),
     })?;
     let request_meta = handler.request_meta();
-    let (transport, direct) =
-        direct::direct(lines::Lines::new(stdout), writer, handler.raw.clone());
+    let strays = lines::Strays::default();
+    let (transport, direct) = direct::direct(
+        lines::Lines::new(stdout, strays.clone()),
+        writer,
+        handler.raw.clone(),
+    );
     // rmcp's session task logs inside this span: a stdout line that is not JSON-RPC (a banner,
     // a stray print) is skipped with a debug log that names the server.
     let span = tracing::debug_span!("mcp_server", server = %spec.target());
@@ -121,13 +125,27 @@ async fn connect_once(
         .iter()
         .map(|l| spec.scrub(l))
         .collect();
-    let reason = failure_reason(outcome, process.try_exit_status(), options);
+    let mut reason = failure_reason(outcome, process.try_exit_status(), options);
+    reason.push_str(&stray_suffix(&strays.lines()));
     process.shutdown(Duration::ZERO).await;
     Err(Attempt::Failed(Error::Connect {
         target: spec.target(),
         reason: spec.scrub(&reason),
         stderr,
     }))
+}
+
+/// What a failed handshake adds for lines the server wrote to stdout that are no MCP
+/// message: often the server's own error, printed to the wrong stream.
+fn stray_suffix(lines: &[String]) -> String {
+    if lines.is_empty() {
+        return String::new();
+    }
+    let quoted: Vec<String> = lines.iter().map(|l| format!("`{l}`")).collect();
+    format!(
+        "; it wrote to stdout, where only MCP messages belong: {}",
+        quoted.join(", ")
+    )
 }
 
 /// Why the handshake failed. Silence until the deadline is "no answer", whatever the server
