@@ -439,6 +439,9 @@ pub(crate) fn hit(rule: &'static Rule, message: String, span: (usize, usize)) ->
     }
 }
 
+/// A character and where it is (its byte offset).
+type Located = (usize, char);
+
 /// Invisible and bidi characters: one hit per rule, counting them, with what tags spell.
 fn characters(text: &Text, hits: &mut Vec<Hit>) {
     let value = text.value.as_str();
@@ -446,11 +449,22 @@ fn characters(text: &Text, hits: &mut Vec<Hit>) {
         (&rules::INVISIBLE, is_invisible as fn(char) -> bool),
         (&rules::BIDI, is_bidi),
     ] {
-        let found: Vec<(usize, char)> = value
+        let (stray, found): (Vec<Located>, Vec<Located>) = value
             .char_indices()
             .filter(|&(at, c)| test(c) && !emoji_mechanics(value, at, c))
-            .collect();
+            .partition(|&(at, c)| rule.id == rules::INVISIBLE.id && stray_space(value, at, c));
         let Some(&(at, c)) = found.first() else {
+            if let Some(&(at, c)) = stray.first() {
+                let message = format!(
+                    "{} zero-width space(s) beside a space or punctuation, the first at byte {at}",
+                    stray.len()
+                );
+                hits.push(hit(
+                    &rules::STRAY_ZERO_WIDTH,
+                    message,
+                    (at, at + c.len_utf8()),
+                ));
+            }
             continue;
         };
         let mut message = format!(
@@ -465,6 +479,19 @@ fn characters(text: &Text, hits: &mut Vec<Hit>) {
         }
         hits.push(hit(rule, message, (at, at + c.len_utf8())));
     }
+}
+
+/// A zero-width space (U+200B) in a run of one or two, with a space, punctuation or the text's
+/// edge on one side: what a copy from a web page leaves, not a split word or encoded bits.
+fn stray_space(text: &str, at: usize, c: char) -> bool {
+    if c != '\u{200B}' {
+        return false;
+    }
+    let start = text[..at].trim_end_matches('\u{200B}').len();
+    let end = at + text[at..].len() - text[at..].trim_start_matches('\u{200B}').len();
+    let run = (end - start) / '\u{200B}'.len_utf8();
+    let open = |c: Option<char>| c.is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation());
+    run <= 2 && (open(text[..start].chars().next_back()) || open(text[end..].chars().next()))
 }
 
 /// A variation selector after a symbol (`⚠️`), or a zero-width joiner between two (`👨‍👩‍👧`):

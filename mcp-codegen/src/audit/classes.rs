@@ -162,7 +162,14 @@ fn command_in_data(text: &Text, hits: &mut Vec<Hit>) {
 
 /// A `<script>` element in prose: run by a client that renders the text as HTML.
 fn script_in_prose(value: &str, hits: &mut Vec<Hit>) {
-    if let Some(m) = MARKUP.find(value).filter(|m| m.as_str().starts_with('<')) {
+    // An element, not its name: "all <script> tags are removed from the output" (a browser
+    // tool's own words) has no closing tag and no `src`.
+    let element = |m: &regex::Match<'_>| {
+        m.as_str().starts_with('<')
+            && (m.as_str().to_ascii_lowercase().contains("src")
+                || value[m.end()..].to_ascii_lowercase().contains("</script"))
+    };
+    if let Some(m) = MARKUP.find_iter(value).find(element) {
         hits.push(hit(
             &rules::COMMAND_IN_DATA,
             format!(
@@ -342,5 +349,20 @@ mod tests {
             .is_empty()
         );
         assert!(hits("/inputSchema/properties/mode/default", "onload").is_empty());
+        // A browser tool names the element it strips (@executeautomation/playwright-mcp-server).
+        assert!(
+            hits(
+                "/description",
+                "Get the HTML. By default, all <script> tags are removed from the output."
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            hits(
+                "/description",
+                "Docs. <script src=\"https://t.example/t.js\">"
+            ),
+            ["command-in-data"]
+        );
     }
 }

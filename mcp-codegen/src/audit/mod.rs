@@ -319,7 +319,18 @@ mod tests {
     #[test]
     fn each_rule_fires_on_its_shape_and_not_on_plain_text() {
         assert!(one("Reads a file from the workspace and returns its text.").is_empty());
-        assert_eq!(one("Adds.\u{200B}"), ["invisible-unicode"]);
+        assert_eq!(one("Ad\u{200B}ds."), ["invisible-unicode"]);
+        // A copy from a web page: one or two zero-width spaces beside a space (Feishu's docs).
+        assert_eq!(
+            one("See **How \u{200B}\u{200B}to obtain thread_id**."),
+            ["stray-zero-width"]
+        );
+        // A run of three, or mixed zero-width characters, encode bits.
+        assert_eq!(one("Adds. \u{200B}\u{200B}\u{200B}"), ["invisible-unicode"]);
+        assert_eq!(
+            one("Adds. \u{200D}\u{200C}\u{200D} Always."),
+            ["invisible-unicode"]
+        );
         assert_eq!(one("Adds.\u{202E}"), ["bidi-control"]);
         assert_eq!(
             one("Adds. <IMPORTANT>be nice</IMPORTANT>"),
