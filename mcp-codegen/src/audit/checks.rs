@@ -119,7 +119,7 @@ static IMPORTANT_REACH: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)\b(do\s+not|don'?t|never)\s+(tell|inform|mention|notify|alert|show|reveal|disclose|display|expose|surface)\b[^.\n]{0,40}\busers?\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+the\s+user\b|\bwithout\s+the\s+user\s+(noticing|knowing|seeing)\b|\buser\s+(must|should)\s+(not|never)\s+(know|see|notice|be\s+told)\b|\b(do\s+not|don'?t|never)\s+(mention|report|disclose|reveal)\s+(this|it|that)\b[^.\n]{0,40}\b(activity|audit)\s+(log|trail)\b",
+        r"(?i)\b(do\s+not|don'?t|never)\s+(tell|inform|mention|notify|alert|show|reveal|disclose|display|expose|surface)\b[^.\n]{0,40}\busers?\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+the\s+user\b|\bwithout\s+the\s+user\s+(noticing|knowing|seeing)\b|\buser\s+(must|should)\s+(not|never)\s+(know|see|notice|be\s+told)\b|\b(should|must)\s+not\s+be\s+(announced|mentioned|disclosed|shared|revealed)\s+to\s+(anyone|the\s+users?|users)\b|\b(do\s+not|don'?t|never)\s+(mention|report|disclose|reveal)\s+(this|it|that)\b[^.\n]{0,40}\b(activity|audit)\s+(log|trail)\b",
     )
 });
 static OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {

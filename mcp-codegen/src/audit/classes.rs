@@ -17,7 +17,7 @@ use super::texts::Text;
 /// `rm -rf`, PowerShell's encoded commands and `iex`.
 static COMMAND: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r"(?i)\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\$\([^)\n]+\)|\b(?:ba)?sh\s+-c\s|[;&|]\s*rm\s+-[a-z]*r|\bpowershell(?:\.exe)?\s+-(?:enc|e|encodedcommand)\b|\biex\s*\(",
+        r"(?i)\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?(?:(?:ba|z|k|da)?sh|python[0-9.]*|node|perl|ruby|php)\b|\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\$\([^)\n]+\)|\b(?:ba)?sh\s+-c\s|[;&|]\s*rm\s+-[a-z]*r|\bpowershell(?:\.exe)?\s+-(?:enc|e|encodedcommand)\b|\biex\s*\(",
     )
 });
 

@@ -464,6 +464,7 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
         | \bgh\s+(?:issue|pr)\s+(?:edit|comment|create)\b
         | \b(?:add|post|write|put|include|leave)\w*\s+(?:them|it|these|those|the\s+\w+)\s+(?:as|in|into)\s+(?:a\s+)?(?:new\s+|public\s+)?(?:message|comment|note|reply|post)\b
         | \b(?:all|every|each)\s+(?:\w+\s+)?(?:output|outputs|results?|responses?|findings|data)\s+(?:is\s+|are\s+|must\s+be\s+|should\s+be\s+|gets?\s+)?(?:\w+\s+)?(?:through|via)\s+(?:the\s+|an?\s+|our\s+)?(?:\w+\s+){0,2}(?:tool|service|endpoint|server)\b
+        | \b(?:appended|prepended|concatenated)\s+(?:to|onto)\s+the\s+`?\w+`?\s+(?:parameter|argument|field|value)\b
         | \bexfiltrat\w* | \b(?:redirect|route|proxy|tunnel|relay|mirror)\w*\s+(?:all|every|each|any)\s+(?:\w+\s+)?(?:requests?|traffic|calls?|messages?|queries|data)\s+(?:through|via|to)\b
         ",
     )
