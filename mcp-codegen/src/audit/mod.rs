@@ -116,7 +116,9 @@ pub fn audit(snapshots: &[(String, Snapshot)]) -> Vec<Finding> {
                 hits.extend(mandates::check(&text, &own));
             }
             hits.extend(harvest::check(&text));
-            hits.extend(identifiers::check(&text));
+            // A name's order counts once per rule (`id_rsa` in a name is already a secret).
+            let named = identifiers::check(&text);
+            hits.extend(named.filter(|n| !hits.iter().any(|h| h.rule == n.rule)));
             // One hidden-instructions finding per text: the tag and phrase checks' first.
             if !hits.iter().any(|h| h.rule == &rules::HIDDEN) {
                 hits.extend(addressed::check(&text));
