@@ -26,9 +26,9 @@ mod readings;
 mod safeguards;
 
 use moves::{
-    BREAKOUT, CLAIMS_CHOICE, COPY_TO_ADDRESS, ENCODED_RUN, FORGED_STEP, IMAGE_OF_SECRETS,
-    IMAGE_TO_FILL, Made, Move, NAMES_ITS_ATTACK, OVERRULE, RUNS_ON_RENDER, SAFEGUARDS_OFF,
-    SENDS_OUT, SETS_ASIDE_USER, TAKES_ROLE, moves,
+    ASKS_PROMPT, BREAKOUT, CLAIMS_CHOICE, COPY_TO_ADDRESS, ENCODED_RUN, FORGED_STEP,
+    IMAGE_OF_SECRETS, IMAGE_TO_FILL, Made, Move, NAMES_ITS_ATTACK, OVERRULE, RUNS_ON_RENDER,
+    SAFEGUARDS_OFF, SENDS_OUT, SETS_ASIDE_USER, TAKES_ROLE, TAMPERS, moves,
 };
 use readings::readings;
 
@@ -73,7 +73,7 @@ const PAIRS: &[(Move, Move)] = &[
 
 /// Shapes plain enough to need no second move, each with what a finding says of it (fixed
 /// text: this table is read for every piece of text audited).
-static ALONE: [(&LazyLock<Regex>, &str); 13] = [
+static ALONE: [(&LazyLock<Regex>, &str); 15] = [
     (
         &OVERRULE,
         "claims authority over the model's rules or other tools: the model is told its rules no longer hold",
@@ -117,6 +117,14 @@ static ALONE: [(&LazyLock<Regex>, &str); 13] = [
     (
         &SENDS_OUT,
         "orders the model to send its results, the user's data or secrets to a place outside",
+    ),
+    (
+        &ASKS_PROMPT,
+        "asks for the model's own instructions: no tool needs the prompt of the model calling it",
+    ),
+    (
+        &TAMPERS,
+        "tells the model to falsify what it reports or hide what it did (figures changed, traces removed, a different face for auditors)",
     ),
     (
         &CLAIMS_CHOICE,
