@@ -1,9 +1,7 @@
 //! A stdio server's process: spawned in its own process group, its stderr routed to `tracing`,
 //! reaped as soon as it exits (a task waits on it), and ended when its owner is dropped.
 
-use std::collections::VecDeque;
 use std::process::{ExitStatus, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, BufReader};
@@ -11,13 +9,9 @@ use tokio::process::{ChildStdin, ChildStdout, Command};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use super::last_lines::LastLines;
 use crate::StdioSpec;
 use crate::{Error, Result};
-
-type Tail = Arc<Mutex<VecDeque<String>>>;
-
-/// Longest stderr line kept for error messages; longer ones are cut.
-const MAX_LINE: usize = 500;
 
 pub(crate) struct ChildProcess {
     pid: Option<u32>,
@@ -28,7 +22,7 @@ pub(crate) struct ChildProcess {
     /// Set once `shutdown` has ended the process group: what the server started goes with it
     /// even when the server itself had already exited (a failed connect reads its exit first).
     group_ended: bool,
-    tail: Tail,
+    tail: LastLines,
     stderr_task: Option<JoinHandle<()>>,
 }
 
@@ -71,20 +65,13 @@ pub(crate) fn spawn(spec: &StdioSpec, keep_lines: usize) -> Result<Spawned> {
     };
     tracing::debug!(server = %target, pid, "started MCP server");
 
-    let tail: Tail = Arc::new(Mutex::new(VecDeque::with_capacity(keep_lines)));
+    let tail = LastLines::new(keep_lines);
     let task_tail = tail.clone();
     let stderr_task = tokio::spawn(async move {
         let mut lines = BufReader::new(stderr).lines();
         while let Ok(Some(line)) = lines.next_line().await {
             tracing::debug!(target: "mcp_runtime::server_stderr", server = %target, "{line}");
-            let mut tail = task_tail.lock().unwrap_or_else(|p| p.into_inner());
-            if keep_lines == 0 {
-                continue;
-            }
-            if tail.len() == keep_lines {
-                tail.pop_front();
-            }
-            tail.push_back(cut(line));
+            task_tail.push(line);
         }
     });
 
@@ -107,14 +94,6 @@ pub(crate) fn spawn(spec: &StdioSpec, keep_lines: usize) -> Result<Spawned> {
         stdout,
         stdin,
     })
-}
-
-fn cut(mut line: String) -> String {
-    if let Some((at, _)) = line.char_indices().nth(MAX_LINE) {
-        line.truncate(at);
-        line.push('…');
-    }
-    line
 }
 
 fn spawn_failure(spec: &StdioSpec, err: &std::io::Error) -> String {
@@ -172,12 +151,7 @@ impl ChildProcess {
             // Still reading (a grandchild holds stderr open): keep it for later.
             self.stderr_task = Some(task);
         }
-        self.tail
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-            .cloned()
-            .collect()
+        self.tail.lines()
     }
 
     /// The exit status, if the process has already ended.

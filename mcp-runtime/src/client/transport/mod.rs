@@ -17,6 +17,7 @@ mod discover_hints;
 mod http;
 #[cfg(feature = "stdio")]
 pub(crate) mod in_process;
+mod last_lines;
 mod limit;
 mod progress_filter;
 mod recorded;

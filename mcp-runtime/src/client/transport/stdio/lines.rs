@@ -8,9 +8,7 @@
 //! reads the `resultType` the era adds to each result (a callgrind count of the clients
 //! bench). The id says which request a line answers, and so what its result is.
 
-use std::collections::VecDeque;
 use std::io;
-use std::sync::{Arc, Mutex};
 
 use rmcp::RoleClient;
 use rmcp::model::{
@@ -25,6 +23,7 @@ use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
 use crate::client::transport::discover_hints::with_default_hints;
+use crate::client::transport::last_lines::LastLines;
 
 /// The first id of a direct request (`direct.rs`): far above rmcp's own counter, exact in a
 /// JSON double.
@@ -36,42 +35,14 @@ pub(crate) struct Lines<R> {
     /// The line being read; kept across a `receive` dropped mid-read (rmcp's session polls it
     /// in a `select!`).
     line: Vec<u8>,
-    strays: Strays,
-}
-
-/// The last lines a server wrote to stdout that are no MCP message: a banner, or an error
-/// printed to the wrong stream ("错误: 未安装MCP SDK" from a server whose SDK is missing, then
-/// exit 1, with nothing on stderr). A failed handshake quotes them; nothing else reads them.
-#[derive(Clone, Default)]
-pub(crate) struct Strays(Arc<Mutex<VecDeque<String>>>);
-
-impl Strays {
-    /// How many lines are kept, and how much of each.
-    const KEEP: usize = 5;
-    const MAX_CHARS: usize = 300;
-
-    fn push(&self, line: &[u8]) {
-        let text = String::from_utf8_lossy(line);
-        let text = text.trim();
-        if text.is_empty() {
-            return;
-        }
-        let mut kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        if kept.len() == Self::KEEP {
-            kept.pop_front();
-        }
-        kept.push_back(text.chars().take(Self::MAX_CHARS).collect());
-    }
-
-    /// The lines kept, oldest first.
-    pub(crate) fn lines(&self) -> Vec<String> {
-        let kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        kept.iter().cloned().collect()
-    }
+    /// The last lines that are no MCP message (a banner, or an error printed to the wrong
+    /// stream, "错误: 未安装MCP SDK" before exit 1 with nothing on stderr): a failed handshake
+    /// quotes them.
+    strays: LastLines,
 }
 
 impl<R: AsyncRead + Send + Unpin> Lines<R> {
-    pub(crate) fn new(input: R, strays: Strays) -> Self {
+    pub(crate) fn new(input: R, strays: LastLines) -> Self {
         Lines {
             input: BufReader::new(input),
             line: Vec::new(),
@@ -125,7 +96,10 @@ impl<R: AsyncRead + Send + Unpin + 'static> Transport<RoleClient> for Lines<R> {
             if let Some(message) = through_rmcp(&line).await {
                 return Some(message);
             }
-            self.strays.push(&line);
+            let text = String::from_utf8_lossy(&line);
+            if !text.trim().is_empty() {
+                self.strays.push(text.trim().to_string());
+            }
         }
     }
 
@@ -249,7 +223,7 @@ mod tests {
     #[tokio::test]
     async fn lines_come_whole_in_order_and_a_skipped_line_is_skipped() {
         let input: &[u8] = b"banner\n{\"jsonrpc\":\"2.0\",\"id\":4294967296,\"result\":{\"content\":[]}}\n{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n{\"jsonrpc\":\"2.0\",\"id\":2,";
-        let strays = Strays::default();
+        let strays = LastLines::new(5);
         let mut lines = Lines::new(input, strays.clone());
         let first = lines.receive().await.expect("the direct answer");
         assert_eq!(value(&first)["id"], 4294967296_i64);

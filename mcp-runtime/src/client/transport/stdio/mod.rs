@@ -14,6 +14,7 @@ mod probe_answer;
 use super::cached_answer::CachedAnswer;
 use super::child;
 use super::connected::{Connected, Opening, no_answer};
+use super::last_lines::LastLines;
 use super::limit::{LimitedReader, Oversize};
 use super::progress_filter::ProgressFilter;
 use super::recorded::Recorded;
@@ -72,7 +73,8 @@ async fn connect_once(
         stderr: Vec::new(),
     })?;
     let request_meta = handler.request_meta();
-    let strays = lines::Strays::default();
+    // The last five lines on stdout that are no MCP message, for a failed handshake.
+    let strays = LastLines::new(5);
     let (transport, direct) = direct::direct(
         lines::Lines::new(stdout, strays.clone()),
         writer,
