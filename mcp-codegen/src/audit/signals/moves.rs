@@ -194,6 +194,9 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \boverride\s+(?:the\s+)?policy\s+restrictions\b | \bsystem\s+prompt\s+override\b | \bfollow\s+(?:these|the|my)\s+new\s+(?:ones|instructions|rules|directives|orders)\b
         | \balways\s+(?:override|bypass|skip|ignore)\s+(?:the\s+|all\s+|any\s+)?(?:safety|security)\s+(?:checks|rules|restrictions|guidelines|measures)\b
         | \byou\s+are\s+now\s+(?-i:[A-Z][a-z]+[A-Z]\w*)
+        | \b(?:forget|ignore|override|disregard|abandon|bypass|overwrite)\s+(?:all\s+)?(?:of\s+)?your\s+(?:original\s+|initial\s+|previous\s+|prior\s+|core\s+)?(?:programming|training|conditioning|directives|ethics|morals|principles|values)\b
+        | (?-i:\b(?:IGNORE|DISREGARD|FORGET)\s+(?:ALL\s+)?(?:PREVIOUS|PRIOR|ABOVE))\b | \b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:previous|prior|everything\s+above)\s*(?:[.!\n]|$)
+        | \b(?:ignore|disregard)\s+(?:all\s+)?(?:security|safety)\s*(?:,|[.!]|$|\b(?:and|to|so|while|for\s+(?:this|now))\b)
         | (?:^|[.!?]\s+|\n)\s*(?:end|stop)\s+(?:of\s+)?(?:translation|summary|summari[sz]ation|task|instructions|document|input|text|data)\s*[.!:]\s*(?:now|new\s+task|instead)\b
         ",
     )
@@ -284,6 +287,7 @@ pub(super) static SAFEGUARDS_OFF: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:temporarily\s+)?suspend(?:ed|s)?\s+(?:all\s+)?(?:the\s+)?(?:security|safety)\b
         | \b(?:security|safety|validation)\s+(?:validation\s+|check\s+)?mode\s*[:=]\s*(?:disabled|off)\b
         | \b(?:disable|bypass|suspend|override)\s+all\s+(?:\w+\s+)?(?:security|safety|authori[sz]ation|authentication)\b
+        | \b(?:disable|turn\s+off|remove|suspend|skip)\w*\s+(?:all\s+)?(?:the\s+)?content\s+(?:moderation|filter(?:ing|s)?)\b
         | \bno\s+(?:mfa|2fa|two[-\s]factor(?:\s+authentication)?)\s+(?:is\s+)?(?:required|needed)\b
         | \bbypass(?:es|ing)?\s+(?:the\s+)?(?:mfa|2fa|two[-\s]factor(?:\s+authentication)?|multi[-\s]factor(?:\s+authentication)?)\b
         | \b(?:now\s+)?(?:classified|re-?classified|marked|treated)\s+as\s+['\x22]?(?:low[-\s]sensitivity|non[-\s]sensitive|unrestricted|trusted[-\s]internal)\b
@@ -323,6 +327,9 @@ pub(super) static ASKS_PROMPT: LazyLock<Regex> = LazyLock::new(|| {
         \b(?:show|reveal|print|repeat|output|display|tell\s+me|share|dump|what\s+(?:are|were)|encode|translate|summari[sz]e|paraphrase|spell\s+out)\s+(?:me\s+)?your\s+(?:initial|original|system|hidden|secret|full|exact|current)?\s*(?:instructions|prompt|directives)\b
         | \b(?:do|does|did)\s+your\s+(?:system\s+)?(?:instructions|prompt|directives)\s+(?:mention|say|contain|include)\b
         | \b(?:instructions|directives|prompt)\s+you\s+(?:were|have\s+been)\s+given\b
+        | \b(?:show|reveal|print|output|dump|display|tell)\s+(?:me|us)\s+your\s+(?:own\s+)?(?:source\s+code|training\s+data|weights|configuration)\b
+        | \b(?:show|reveal|print|output|dump|display)\s+your\s+(?:own\s+)?(?:initial|original|internal|hidden|system)\s+configuration\b
+        | \b(?:were|are)\s+you\s+(?:trained|told|instructed|programmed)\s+to\s+(?:hide|conceal|keep\s+secret|withhold|not\s+(?:say|reveal|tell))\b
         ",
     )
 });
