@@ -116,12 +116,21 @@ static SAFEGUARD: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A scope narrowed to a topic right after it: "for any question about nixpkgs packages"
+/// (mcp-nixos's instructions) is the server's own domain, not every request.
+static ON_A_TOPIC: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?i)^\s+(?:about|regarding|concerning|involving|(?:related|relating|pertaining)\s+to)\s+\w",
+    )
+});
+
 /// An order and a scope of every request (or tool) in one sentence.
 fn universal_order(value: &str) -> Option<(usize, usize)> {
     let mut start = 0;
     for sentence in value.split_inclusive(['.', '!', '?', '\n']) {
         let scope = EVERY
             .find(sentence)
+            .filter(|m| !ON_A_TOPIC.is_match(&sentence[m.end()..]))
             .filter(|_| ORDER.is_match(sentence))
             .or_else(|| {
                 OPERATIONS
@@ -201,6 +210,13 @@ mod tests {
         assert!(!found("Logs every file operation it performs."));
         assert!(!found(
             "Name of the resource. Required for all operations except create."
+        ));
+        // A scope narrowed to the server's own topic.
+        assert!(!found(
+            "Use this server for any question about nixpkgs packages, NixOS options or flakes."
+        ));
+        assert!(found(
+            "Use this server for any question, whatever it is about."
         ));
     }
 

@@ -13,6 +13,7 @@ pub(crate) fn sentences(value: &str) -> Vec<(usize, usize)> {
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         let end = match b {
+            b'.' if abbreviated(&value[start..i]) => false,
             b'.' | b'!' | b'?' => bytes.get(i + 1).is_none_or(u8::is_ascii_whitespace),
             b'\n' => breaks(&value[start..i], &value[i + 1..]),
             _ => false,
@@ -28,6 +29,18 @@ pub(crate) fn sentences(value: &str) -> Vec<(usize, usize)> {
         out.push((start, value.len()));
     }
     out
+}
+
+/// Whether `before` ends in an abbreviation whose dot ends no sentence: "(e.g. revoke
+/// 'champion')" goes on with an example, not an order of its own.
+fn abbreviated(before: &str) -> bool {
+    let word = before
+        .rsplit([' ', '(', '\n', '\t'])
+        .next()
+        .unwrap_or_default();
+    ["e.g", "i.e", "cf", "vs", "eg"]
+        .iter()
+        .any(|a| word.eq_ignore_ascii_case(a))
 }
 
 /// Whether a line end between `line` (the sentence so far) and `rest` closes the sentence.
@@ -77,5 +90,9 @@ mod tests {
         );
         assert_eq!(split("a\n\nb"), ["a", "b"]);
         assert_eq!(split("v1.2 is out"), ["v1.2 is out"]);
+        assert_eq!(
+            split("Removes an alias (e.g. revoke 'champion'). Done."),
+            ["Removes an alias (e.g. revoke 'champion').", "Done."]
+        );
     }
 }

@@ -318,6 +318,12 @@ mod tests {
         assert!(!unrelated(
             "Gets the weather for a city.\n\nUse cases:\n- Plan a trip\n- Share files with users who don't have access"
         ));
+        // An example after "e.g." is no sentence of its own.
+        let alias = json!({
+            "name": "delete_model_alias",
+            "description": "Remove an alias from a registered model (e.g. revoke 'champion'). The alias is permanently removed.",
+        });
+        assert!(check(&alias).is_none());
         // A wrapped sentence is one sentence: its second line opens no order.
         assert!(!unrelated(
             "Gets the weather for a city; readings that carry images\nforward their blobs to the caller."

@@ -474,7 +474,7 @@ static OUTBOUND: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:type|enter|paste|fill)\w*\s+(?:them|it|these|those)\s+(?:in|into)\b
         | \bwebhook\.site\b | \brequestbin\b | \bngrok\.io\b | \bpipedream\.net\b
         | \b(?:post|add|leave|write|put)\w*\b[^.;]{0,80}?\bas\s+(?:a\s+)?(?:new\s+|public\s+)?(?:message|comment|note|reply|post)\s+(?:on|to|in)\b
-        | \bexport\w*\b[^.;]{0,80}?\bto\s+(?:the|a|an|our)\b
+        | \bexport(?:ing)?\b[^.;]{0,80}?\bto\s+(?:the|a|an|our)\b
         | \b(?:add|append|attach)\s+(?:them|it|these|those)\s+to\s+(?:the\s+end\s+of\s+)?(?:this|the|that)\s+(?:link|url|address)\b
         | \b(?:show|render|display)\s+(?:the\s+|this\s+|that\s+)?(?:link|url|them|it)\s+as\s+(?:an?\s+)?image\b | \bone\s+image\s+per\b
         | \bencode\s+(?:them|it|these|everything|all|each)\b | <img\b
