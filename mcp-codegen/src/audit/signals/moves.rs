@@ -197,6 +197,8 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:forget|ignore|override|disregard|abandon|bypass|overwrite)\s+(?:all\s+)?(?:of\s+)?your\s+(?:original\s+|initial\s+|previous\s+|prior\s+|core\s+)?(?:programming|training|conditioning|directives|ethics|morals|principles|values)\b
         | (?-i:\b(?:IGNORE|DISREGARD|FORGET)\s+(?:ALL\s+)?(?:PREVIOUS|PRIOR|ABOVE))\b | \b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:previous|prior|everything\s+above)\s*(?:[.!\n]|$)
         | \b(?:ignore|disregard)\s+(?:all\s+)?(?:security|safety)\s*(?:,|[.!]|$|\b(?:and|to|so|while|for\s+(?:this|now))\b)
+        | \bregardless\s+of\s+(?:any\s+|all\s+|your\s+|the\s+)?(?:pre-?existing|previous|prior|existing|original|your|system)\s+(?:guidelines|restrictions|rules|instructions|policies|directives|programming)
+        | (?-i:\b(?:URGENT|PRIORITY|IMPORTANT)\s+(?:NEW\s+)?TASK\b) | \*\*\s*(?:urgent\s+|priority\s+)?new\s+task\s*\*\*
         | (?:^|[.!?]\s+|\n)\s*(?:end|stop)\s+(?:of\s+)?(?:translation|summary|summari[sz]ation|task|instructions|document|input|text|data)\s*[.!:]\s*(?:now|new\s+task|instead)\b
         ",
     )
@@ -256,6 +258,7 @@ pub(super) static RUNS_ON_RENDER: LazyLock<Regex> = LazyLock::new(|| {
         | \bescape\s+(?:codes|sequences)\s+(?:intact|unescaped|as\s+they\s+are)\b | \braw\s+(?:ansi\s+)?escape\s+(?:codes|sequences)\b
         | \bfile:/{1,3}[^\s'\x22]*\.(?:exe|bat|cmd|ps1|scr|sh|app)\b
         | \bfetch\(\s*['\x22]https?://[^'\x22]*['\x22]\s*\+
+        | <\w+[^>]*[\s/]on(?:load|error|mouseover|focus|click|begin|toggle)\s*=\s*['\x22]?[A-Za-z]
         | <iframe\b[^>]*\bsrc\s*= | \]\(\s*javascript: | \bhref\s*=\s*[\x22']?\s*javascript: | \bdata:text/html\b
         ",
     )
@@ -329,6 +332,10 @@ pub(super) static ASKS_PROMPT: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:instructions|directives|prompt)\s+you\s+(?:were|have\s+been)\s+given\b
         | \b(?:show|reveal|print|output|dump|display|tell)\s+(?:me|us)\s+your\s+(?:own\s+)?(?:source\s+code|training\s+data|weights|configuration)\b
         | \b(?:show|reveal|print|output|dump|display)\s+your\s+(?:own\s+)?(?:initial|original|internal|hidden|system)\s+configuration\b
+        | \b(?:first|last|next|opening)\s+(?:sentence|line|word|paragraph)s?\s+of\s+your\s+(?:system\s+)?(?:prompt|instructions)\b
+        | \b(?:repeat|print|output|copy|list|recite|go\s+(?:line\s+by\s+line\s+)?(?:on|through|over))\b[^.;\n]{0,40}\b(?:words|text|lines|everything|what\s+you\s+see|messages?)\s+above\b
+        | \bstarting\s+with\s+(?:the\s+(?:phrase|words?)\s+)?['\x22`]you\s+are\b
+        | \b(?:output|reveal|share|print|disclose|dump|tell\s+me|give\s+me)\s+your\s+(?:unique\s+|secret\s+|internal\s+|hidden\s+)?(?:id|identifier|configuration|config)\b
         | \b(?:were|are)\s+you\s+(?:trained|told|instructed|programmed)\s+to\s+(?:hide|conceal|keep\s+secret|withhold|not\s+(?:say|reveal|tell))\b
         ",
     )
