@@ -358,6 +358,27 @@ async fn a_server_that_prints_its_error_on_stdout_and_exits_is_quoted() {
     pids.assert_all_gone(Duration::from_secs(3)).await;
 }
 
+/// A server that serves HTTP when started over stdio stays silent; the error names the
+/// address its stderr announced and how to connect to it there.
+#[tokio::test]
+async fn a_server_that_serves_http_is_named_with_its_address() {
+    let pids = Pids::new("serves-http");
+    let options = ConnectOptions::default().connect_timeout(Duration::from_secs(2));
+    let err = Client::connect_with(pids.spec("serves_http.py", &[]), options)
+        .await
+        .unwrap_err();
+    let Error::Connect { reason, .. } = &err else {
+        panic!("{err:?}")
+    };
+    assert!(reason.contains("no answer to `server/discover`"), "{reason}");
+    assert!(
+        reason.contains("serves HTTP at http://127.0.0.1:5001")
+            && reason.contains("`--url http://127.0.0.1:5001/mcp`"),
+        "{reason}"
+    );
+    pids.assert_all_gone(Duration::from_secs(3)).await;
+}
+
 /// A legacy server that exits on the `server/discover` probe (early Python SDKs cannot parse a
 /// method they do not know) is started again with `initialize`, and works; a server that
 /// exits whatever it is sent still fails, with its own stderr.

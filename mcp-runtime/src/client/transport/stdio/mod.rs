@@ -10,6 +10,7 @@ pub(crate) mod direct;
 mod lines;
 mod pipe_writer;
 mod probe_answer;
+mod serves_http;
 
 use super::cached_answer::CachedAnswer;
 use super::child;
@@ -129,6 +130,7 @@ async fn connect_once(
         .collect();
     let mut reason = failure_reason(outcome, process.try_exit_status(), options);
     reason.push_str(&stray_suffix(&strays.lines()));
+    reason.push_str(&serves_http::http_suffix(&stderr));
     process.shutdown(Duration::ZERO).await;
     Err(Attempt::Failed(Error::Connect {
         target: spec.target(),
