@@ -370,7 +370,10 @@ async fn a_server_that_serves_http_is_named_with_its_address() {
     let Error::Connect { reason, .. } = &err else {
         panic!("{err:?}")
     };
-    assert!(reason.contains("no answer to `server/discover`"), "{reason}");
+    assert!(
+        reason.contains("no answer to `server/discover`"),
+        "{reason}"
+    );
     assert!(
         reason.contains("serves HTTP at http://127.0.0.1:5001")
             && reason.contains("`--url http://127.0.0.1:5001/mcp`"),

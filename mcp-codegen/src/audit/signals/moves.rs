@@ -197,6 +197,10 @@ pub(super) static OVERRULE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:forget|ignore|override|disregard|abandon|bypass|overwrite)\s+(?:all\s+)?(?:of\s+)?your\s+(?:original\s+|initial\s+|previous\s+|prior\s+|core\s+)?(?:programming|training|conditioning|directives|ethics|morals|principles|values)\b
         | (?-i:\b(?:IGNORE|DISREGARD|FORGET)\s+(?:ALL\s+)?(?:PREVIOUS|PRIOR|ABOVE))\b | \b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:previous|prior|everything\s+above)\s*(?:[.!\n]|$)
         | \b(?:ignore|disregard)\s+(?:all\s+)?(?:security|safety)\s*(?:,|[.!]|$|\b(?:and|to|so|while|for\s+(?:this|now))\b)
+        | \b(?:ignore|disregard|skip|forget)\s+(?:all\s+)?(?:the\s+)?(?:instructions|rest\s+of\s+(?:this|the)\s+(?:data|text|document|input|page|article|content|message)|(?:all\s+)?(?:other\s+)?info(?:rmation)?\s+except|them\s+and\s+instead|(?:all\s+)?negative\s+(?:indicators|information|points|findings))\b
+        | \b(?:focus|concentrate)\s+(?:only|exclusively|solely)\s+on\s+the\s+following\b
+        | \b(?:reply|respond|answer)\s+with\s+only\s+the\s+following\b | \babsolutely\s+nothing\s+else\b
+        | \byou\s+(?:may|must|can|should)\s+not\s+deviate\b | \boverride\s+(?:the\s+)?(?:manual|human)\s+(?:scoring|review|evaluation|assessment)\b
         | \bregardless\s+of\s+(?:any\s+|all\s+|your\s+|the\s+)?(?:pre-?existing|previous|prior|existing|original|your|system)\s+(?:guidelines|restrictions|rules|instructions|policies|directives|programming)
         | (?-i:\b(?:URGENT|PRIORITY|IMPORTANT)\s+(?:NEW\s+)?TASK\b) | \*\*\s*(?:urgent\s+|priority\s+)?new\s+task\s*\*\*
         | (?:^|[.!?]\s+|\n)\s*(?:end|stop)\s+(?:of\s+)?(?:translation|summary|summari[sz]ation|task|instructions|document|input|text|data)\s*[.!:]\s*(?:now|new\s+task|instead)\b
