@@ -369,6 +369,7 @@ pub(super) static TAKES_ROLE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:roleplay|role-play)\s+as\b | \bpretend\s+(?:to\s+be|you\s+are|you're)\b
         | \bimpersonate\s+as\b
         | \bimpersonat\w*\s+(?:the\s+|a\s+)?(?:system\s+administrator|administrator|admin|root\s+user|ceo|developer|another\s+ai)\b
+        | \byou\s+(?:will|must|shall|are\s+to)\s+(?:now\s+)?(?:take\s+on|assume|adopt|play)\s+the\s+role\s+of\b
         | \b(?:dan|god)\s+mode\b | \bdeveloper\s+mode\s+(?:for|to|with)\s+(?:full|unrestricted|root|admin)\b
         | \b(?:enable|grant|give|elevate|escalate|activate)\w*\s+(?:yourself\s+)?(?:root|admin|administrator|elevated|full|superuser|sudo)\s+(?:privileges?|access|rights|permissions)\s+(?:for|to|in)\s+(?:this|the\s+current|your)\s+(?:operation|session|request|conversation|call|task)\b
         | \b(?:disable|turn\s+off|remove|skip)\s+(?:the\s+)?(?:auth|authentication|authorization|security)\s+(?:guards?|checks?|layer)\s+for\s+this\s+(?:request|operation|session|call|conversation)\b
