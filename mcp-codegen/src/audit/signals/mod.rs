@@ -281,6 +281,22 @@ fn passages(value: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// The span of the first sentence of `value` in which both `a` and `b` match (sentences end
+/// at `.`, `!`, `?`, `;`, their CJK forms, and line ends).
+fn in_one_sentence(value: &str, a: &Regex, b: &Regex) -> Option<(usize, usize)> {
+    let mut start = 0;
+    for sentence in value.split_inclusive(['.', '!', '?', ';', '\n', '。', '！', '？', '；']) {
+        if let (Some(a), Some(b)) = (a.find(sentence), b.find(sentence)) {
+            return Some((
+                start + a.start().min(b.start()),
+                start + a.end().max(b.end()),
+            ));
+        }
+        start += sentence.len();
+    }
+    None
+}
+
 /// `text` on one line.
 fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -52,17 +52,7 @@ pub(super) fn dictated(value: &str) -> Option<(usize, usize)> {
     if let Some(m) = WHEN_ASKED.find(value).or_else(|| HARMFUL.find(value)) {
         return Some((m.start(), m.end()));
     }
-    let mut start = 0;
-    for sentence in value.split_inclusive(['.', '!', '?', '\n']) {
-        if let (Some(a), Some(b)) = (REPLY.find(sentence), FIXED.find(sentence)) {
-            return Some((
-                start + a.start().min(b.start()),
-                start + a.end().max(b.end()),
-            ));
-        }
-        start += sentence.len();
-    }
-    None
+    super::in_one_sentence(value, &REPLY, &FIXED)
 }
 
 #[cfg(test)]

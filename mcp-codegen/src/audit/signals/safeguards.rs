@@ -46,17 +46,7 @@ static WEAKENS: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Where a sentence of `value` names a safeguard of the model's and weakens it.
 pub(super) fn weakened(value: &str) -> Option<(usize, usize)> {
-    let mut start = 0;
-    for sentence in value.split_inclusive(['.', '!', '?', ';', '\n', '。', '！', '？', '；']) {
-        if let (Some(a), Some(b)) = (SAFEGUARD.find(sentence), WEAKENS.find(sentence)) {
-            return Some((
-                start + a.start().min(b.start()),
-                start + a.end().max(b.end()),
-            ));
-        }
-        start += sentence.len();
-    }
-    None
+    super::in_one_sentence(value, &SAFEGUARD, &WEAKENS)
 }
 
 #[cfg(test)]
