@@ -290,23 +290,24 @@ fn names_a_reference(name: &str) -> bool {
 
 /// Whether the path at `at` is a public key (`~/.ssh/id_rsa.pub`): nothing secret to read.
 fn public_key(text: &str, at: usize) -> bool {
-    let token = text[at..]
+    path_at(text, at).ends_with(".pub")
+}
+
+/// The path that starts at `at`, without the punctuation that ends its sentence.
+fn path_at(text: &str, at: usize) -> &str {
+    text[at..]
         .split(|c: char| c.is_whitespace() || "'\"`(),;".contains(c))
         .next()
-        .unwrap_or_default();
-    token.trim_end_matches(['.', ':']).ends_with(".pub")
+        .unwrap_or_default()
+        .trim_end_matches(['.', ':'])
 }
 
 /// An SSH client's settings, `~/.ssh/config` and `~/.ssh/known_hosts`: host aliases and
 /// public host keys ("configuration will be read from ~/.ssh/config", mcp-ssh), no secret.
 /// The directory, and the private keys in it, still are.
 fn ssh_settings(text: &str, at: usize) -> bool {
-    let token = text[at..]
-        .split(|c: char| c.is_whitespace() || "'\"`(),;".contains(c))
-        .next()
-        .unwrap_or_default();
-    let token = token.trim_end_matches(['.', ':']);
-    token.ends_with(".ssh/config") || token.ends_with(".ssh/known_hosts")
+    let path = path_at(text, at);
+    path.ends_with(".ssh/config") || path.ends_with(".ssh/known_hosts")
 }
 
 /// A sensitive path named to say it is refused, in its sentence: "this tool never reads
